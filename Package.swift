@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Pipeline order: scan -> parse (MarkdownReader) -> model (NoteModel) -> images (ImagePipeline)
+// -> HTML (NoteHTML) -> templates (Mustache, DefaultTheme) -> site (SiteBuilder) -> CLI.
+let package = Package(
+    name: "notesite",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "notesite", targets: ["notesite"])
+    ],
+    targets: [
+        // System libraries from Debian, one module map each.
+        .systemLibrary(
+            name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(
+            name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .systemLibrary(
+            name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // Wrappers for the variadic libvips calls Swift cannot make.
+        .target(name: "CShims", dependencies: ["CVips"]),
+
+        .target(name: "NoteModel"),
+        .target(name: "MarkdownReader", dependencies: ["CCmark", "NoteModel"]),
+        .target(name: "NoteHTML", dependencies: ["NoteModel"]),
+        .target(name: "ImagePipeline", dependencies: ["CVips", "CShims", "NoteModel"]),
+        .target(name: "Mustache"),
+        // The default theme, embedded into the binary so notesite runs from anywhere.
+        .target(
+            name: "DefaultTheme", path: "Templates",
+            resources: [.embedInCode("theme")]),
+        .target(
+            name: "SiteBuilder",
+            dependencies: [
+                "CYaml", "NoteModel", "MarkdownReader", "NoteHTML", "ImagePipeline", "Mustache",
+                "DefaultTheme",
+            ]),
+        .target(name: "NotesiteCLI", dependencies: ["SiteBuilder"]),
+        .executableTarget(name: "notesite", dependencies: ["NotesiteCLI"]),
+
+        .testTarget(name: "MarkdownReaderTests", dependencies: ["MarkdownReader", "NoteHTML", "CCmark"]),
+        .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CVips"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder"]),
+        .testTarget(name: "NotesiteCLITests", dependencies: ["NotesiteCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,19 @@
+// STUB (skeleton): the model helper replaces this with the real writer.
+public import NoteModel
+
+/// Writes a note's HTML body from the model, byte-identical to cmark_render_html by default.
+public struct HTMLWriter {
+    /// Replaces the HTML of one image. Arguments: index into `document.imageAttachments`,
+    /// the attachment, and its alt text as plain text. Return nil to write cmark's `<img>`.
+    public typealias ImageHook = (_ index: Int, _ image: ImageAttachment, _ alt: String) -> String?
+
+    public var unsafe: Bool
+    public var imageHook: ImageHook?
+
+    public init(unsafe: Bool = false, imageHook: ImageHook? = nil) {
+        self.unsafe = unsafe
+        self.imageHook = imageHook
+    }
+
+    public func render(_ document: NoteDocument) -> String { "" }
+}
