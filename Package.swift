@@ -21,6 +21,7 @@ let package = Package(
         .target(name: "CShims", dependencies: ["CVips"]),
 
         .target(name: "NoteModel"),
+        .target(name: "YAMLReader", dependencies: ["CYaml", "NoteModel"]),
         .target(name: "MarkdownReader", dependencies: ["CCmark", "NoteModel"]),
         .target(name: "NoteHTML", dependencies: ["NoteModel"]),
         .target(name: "ImagePipeline", dependencies: ["CVips", "CShims", "NoteModel"]),
@@ -32,15 +33,16 @@ let package = Package(
         .target(
             name: "SiteBuilder",
             dependencies: [
-                "CYaml", "NoteModel", "MarkdownReader", "NoteHTML", "ImagePipeline", "Mustache",
+                "YAMLReader", "NoteModel", "MarkdownReader", "NoteHTML", "ImagePipeline", "Mustache",
                 "DefaultTheme",
             ]),
-        .target(name: "NotesiteCLI", dependencies: ["SiteBuilder"]),
+        .target(name: "NotesiteCLI", dependencies: ["SiteBuilder", "MarkdownReader", "NoteHTML"]),
         .executableTarget(name: "notesite", dependencies: ["NotesiteCLI"]),
 
         .testTarget(name: "MarkdownReaderTests", dependencies: ["MarkdownReader", "NoteHTML", "CCmark"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CVips"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder"]),
         .testTarget(name: "NotesiteCLITests", dependencies: ["NotesiteCLI"]),
     ],

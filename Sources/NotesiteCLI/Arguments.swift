@@ -1,0 +1,56 @@
+/// A small GNU-style argument reader: `--name value`, `--name=value`, `--flag`, `--` ends options.
+struct Arguments {
+    struct UsageError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    private(set) var flags: Set<String> = []
+    private(set) var options: [String: String] = [:]
+    private(set) var positionals: [String] = []
+
+    /// `flagNames` take no value, `optionNames` take one; anything else starting with `-` is an error.
+    init(_ arguments: [String], flags flagNames: Set<String>, options optionNames: Set<String>)
+        throws(UsageError)
+    {
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositionals = true
+                continue
+            }
+            let name: String
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            } else {
+                name = argument == "-h" ? "--help" : argument
+            }
+            if flagNames.contains(name) {
+                guard inlineValue == nil else { throw UsageError("\(name) takes no value") }
+                flags.insert(name)
+            } else if optionNames.contains(name) {
+                if let inlineValue {
+                    options[name] = inlineValue
+                } else if index < arguments.count {
+                    options[name] = arguments[index]
+                    index += 1
+                } else {
+                    throw UsageError("\(name) needs a value")
+                }
+            } else {
+                throw UsageError("unknown option '\(name)'")
+            }
+        }
+    }
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+}

@@ -1,0 +1,19 @@
+public import Foundation
+
+/// What `notesite build` was asked to do.
+public struct BuildOptions: Sendable {
+    public var vault: URL
+    /// Defaults to `VAULT/_site`.
+    public var output: URL
+    /// Warnings count as errors.
+    public var strict: Bool
+    /// How many notes or images are worked on at once.
+    public var jobs: Int
+
+    public init(vault: URL, output: URL? = nil, strict: Bool = false, jobs: Int? = nil) {
+        self.vault = vault.standardizedFileURL
+        self.output = (output ?? vault.appendingPathComponent("_site")).standardizedFileURL
+        self.strict = strict
+        self.jobs = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+    }
+}

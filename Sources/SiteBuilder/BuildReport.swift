@@ -1,0 +1,30 @@
+public import Foundation
+public import NoteModel
+
+/// The outcome of one build: what was made and every problem found on the way.
+public struct BuildReport: Sendable {
+    public var diagnostics: [Diagnostic]
+    public var pageCount = 0
+    public var imageCount = 0
+    /// True when the output folder was replaced with the new site.
+    public var wroteOutput = false
+    public var output: URL
+    public var duration: Duration = .zero
+
+    public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+    public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+
+    /// 0 on success, 1 when an error was reported (or, under `strict`, a warning).
+    public func exitCode(strict: Bool) -> Int32 {
+        errorCount > 0 || (strict && warningCount > 0) ? 1 : 0
+    }
+
+    /// Diagnostics in a stable order: by file, line, column, then message.
+    public var sortedDiagnostics: [Diagnostic] {
+        diagnostics.sorted { a, b in
+            let left = (a.location?.file ?? "", a.location?.line ?? 0, a.location?.column ?? 0)
+            let right = (b.location?.file ?? "", b.location?.line ?? 0, b.location?.column ?? 0)
+            return left != right ? left < right : a.message < b.message
+        }
+    }
+}

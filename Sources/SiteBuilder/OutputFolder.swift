@@ -1,0 +1,84 @@
+import Foundation
+
+/// Writes the site into a staging folder beside the output, then swaps it in, so the output is
+/// always a whole site (the old one or the new one) and nothing outside it is touched.
+struct OutputFolder {
+    struct Problem: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// A file notesite leaves in every output folder, so it only ever replaces its own work.
+    static let marker = ".notesite-output"
+
+    let target: URL
+    let staging: URL
+
+    init(target: URL) {
+        self.target = target
+        let name = target.lastPathComponent
+        staging = target.deletingLastPathComponent()
+            .appendingPathComponent(".\(name).staging-\(ProcessInfo.processInfo.processIdentifier)")
+    }
+
+    /// Refuses outputs that would overwrite the vault or a folder notesite did not make.
+    static func check(target: URL, vault: URL) throws(Problem) {
+        let output = target.standardizedFileURL.path
+        let source = vault.standardizedFileURL.path
+        if output == source || source.hasPrefix(output.hasSuffix("/") ? output : output + "/") {
+            throw Problem(
+                description: "output folder '\(output)' would replace the vault; choose another --output")
+        }
+        let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        guard manager.fileExists(atPath: output, isDirectory: &isFolder) else { return }
+        guard isFolder.boolValue else {
+            throw Problem(description: "output '\(output)' is a file, not a folder; choose another --output")
+        }
+        let contents = (try? manager.contentsOfDirectory(atPath: output)) ?? []
+        if !contents.isEmpty && !contents.contains(marker) {
+            throw Problem(
+                description:
+                    "refusing to replace '\(output)': it is not empty and notesite did not make it (remove it or choose another --output)"
+            )
+        }
+    }
+
+    /// Starts an empty staging folder.
+    func begin() throws {
+        let manager = FileManager.default
+        try? manager.removeItem(at: staging)
+        try manager.createDirectory(at: staging, withIntermediateDirectories: true)
+        try Data().write(to: staging.appendingPathComponent(Self.marker))
+    }
+
+    /// Writes one file under the staging folder, creating its folders.
+    func write(_ data: Data, to relativePath: String) throws {
+        let url = staging.appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+    }
+
+    /// Moves the staged site into place; the old output is removed only once the new one is there.
+    func commit() throws {
+        let manager = FileManager.default
+        let retired = staging.deletingLastPathComponent()
+            .appendingPathComponent(
+                ".\(target.lastPathComponent).old-\(ProcessInfo.processInfo.processIdentifier)")
+        try? manager.removeItem(at: retired)
+        let hadOutput = manager.fileExists(atPath: target.path)
+        if hadOutput { try manager.moveItem(at: target, to: retired) }
+        do {
+            try manager.moveItem(at: staging, to: target)
+        } catch {
+            if hadOutput { try? manager.moveItem(at: retired, to: target) }
+            throw error
+        }
+        if hadOutput { try? manager.removeItem(at: retired) }
+    }
+
+    /// Throws the staging folder away after a failure.
+    func abandon() {
+        try? FileManager.default.removeItem(at: staging)
+    }
+}

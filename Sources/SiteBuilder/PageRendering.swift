@@ -1,0 +1,57 @@
+import ImagePipeline
+import NoteHTML
+import NoteModel
+
+/// Writes a note's HTML body from its model, inlining every image as a `data:` URI.
+enum PageRendering {
+    struct Body {
+        var html: String
+        var diagnostics: [Diagnostic]
+    }
+
+    static func body(for note: ParsedNote, renditions: ImageRendering.Renditions) -> Body {
+        var diagnostics: [Diagnostic] = []
+        let writer = HTMLWriter(unsafe: true) { index, image, alt in
+            switch ImageReference(destination: image.destination, fromNote: note.path) {
+            case .remote:
+                return nil
+            case .outsideVault:
+                diagnostics.append(
+                    .error("image '\(image.destination)' is outside the vault", at: image.location))
+                return missing(image.destination)
+            case .local(let path):
+                switch renditions[path] {
+                case .rendition(let rendition):
+                    return imageTag(rendition, alt: alt, title: image.title)
+                case .notFound:
+                    let message = "image '\(image.destination)' not found (looked for \(path))"
+                    diagnostics.append(.error(message, at: image.location))
+                    return missing(image.destination)
+                case .failed(let error):
+                    let message = "cannot use image '\(image.destination)': \(error.reason)"
+                    diagnostics.append(.error(message, at: image.location))
+                    return missing(image.destination)
+                case nil:
+                    diagnostics.append(
+                        .error("image '\(image.destination)' was not processed", at: image.location))
+                    return missing(image.destination)
+                }
+            }
+        }
+        let html = writer.render(note.document)
+        return Body(html: html, diagnostics: diagnostics)
+    }
+
+    static func imageTag(_ rendition: ImageRendition, alt: String, title: String) -> String {
+        var tag = "<img class=\"notesite-image\" src=\"\(rendition.dataURI)\""
+        tag += " width=\"\(rendition.cssWidth)\" height=\"\(rendition.cssHeight)\""
+        tag += " alt=\"\(alt.htmlEscaped)\""
+        if !title.isEmpty { tag += " title=\"\(title.htmlEscaped)\"" }
+        tag += " decoding=\"async\" tabindex=\"0\">"
+        return tag
+    }
+
+    static func missing(_ destination: String) -> String {
+        "<span class=\"notesite-missing\">missing image: \(destination.htmlEscaped)</span>"
+    }
+}

@@ -1,0 +1,122 @@
+public import Foundation
+import ImagePipeline
+import NoteModel
+
+/// `notesite build`: vault in, whole site out. Each stage takes values and returns values;
+/// only the scan at the start and the output folder at the end touch the disk.
+public enum SiteBuild {
+    public static func run(_ options: BuildOptions) async -> BuildReport {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var report = BuildReport(diagnostics: [], output: options.output)
+        defer { report.duration = clock.now - start }
+        let display = DisplayPaths(vault: options.vault)
+
+        // Configuration and the list of files.
+        let (configuration, configDiagnostics) = loadConfiguration(options.vault, display: display)
+        report.diagnostics += configDiagnostics
+        let vault: Vault
+        do {
+            try OutputFolder.check(target: options.output, vault: options.vault)
+            vault = try Vault.scan(root: options.vault, excluding: [options.output])
+        } catch {
+            report.diagnostics.append(.error("\(error)"))
+            return report
+        }
+
+        // Parse every note, then make every distinct image once.
+        let notes = await concurrentMap(vault.notes, limit: options.jobs) { path in
+            NoteLoading.load(path, from: vault, displayName: display.name(path))
+        }
+        report.diagnostics += notes.flatMap(\.diagnostics)
+        report.diagnostics += duplicatePages(notes, display: display)
+        let settings = ImageSettings(
+            maxPixelWidth: configuration.imageWidth, columnWidth: configuration.columnWidth)
+        let imagePaths = ImageRendering.localImages(in: notes)
+        let renditions = await ImageRendering.render(
+            imagePaths, in: vault, settings: settings, jobs: options.jobs)
+        report.imageCount =
+            renditions.values.filter {
+                if case .rendition = $0 { true } else { false }
+            }.count
+
+        // Pages through the theme.
+        let theme: ThemeRendering
+        do {
+            theme = try ThemeRendering(configuration: configuration)
+        } catch {
+            report.diagnostics.append(.error("theme: \(error)"))
+            return report
+        }
+        let pages = await concurrentMap(notes, limit: options.jobs) { note -> (String, Data, [Diagnostic]) in
+            let body = PageRendering.body(for: note, renditions: renditions)
+            do {
+                let html = try theme.page(for: note, body: body.html)
+                return (note.pagePath, Data(html.utf8), body.diagnostics)
+            } catch {
+                return (note.pagePath, Data(), body.diagnostics + [.error("theme: \(error)")])
+            }
+        }
+        report.diagnostics += pages.flatMap { $0.2 }
+
+        // Write everything beside the output, then swap it in.
+        let output = OutputFolder(target: options.output)
+        do {
+            try output.begin()
+            for (path, data, _) in pages { try output.write(data, to: path) }
+            try output.write(Data(try theme.index(listing: notes).utf8), to: "index.html")
+            for (name, bytes) in theme.assets { try output.write(Data(bytes), to: "assets/" + name) }
+            try output.commit()
+            report.wroteOutput = true
+            report.pageCount = pages.count + 1
+        } catch {
+            output.abandon()
+            report.diagnostics.append(.error("cannot write the site to '\(options.output.path)': \(error)"))
+        }
+        return report
+    }
+
+    static func loadConfiguration(_ vault: URL, display: DisplayPaths) -> (SiteConfiguration, [Diagnostic]) {
+        let url = vault.appendingPathComponent(SiteConfiguration.fileName)
+        guard FileManager.default.fileExists(atPath: url.path) else { return (SiteConfiguration(), []) }
+        let name = display.name(SiteConfiguration.fileName)
+        guard let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8) else {
+            return (
+                SiteConfiguration(),
+                [.error("cannot read as UTF-8 text", at: .init(file: name, line: 1, column: 1))]
+            )
+        }
+        return SiteConfiguration.parse(text, file: name)
+    }
+
+    /// Two notes whose pages would land on the same path (`A b.md` and `a-b.md`) cannot both be published.
+    static func duplicatePages(_ notes: [ParsedNote], display: DisplayPaths) -> [Diagnostic] {
+        let byPage = Dictionary(grouping: notes, by: \.pagePath)
+        return byPage.values.filter { $0.count > 1 }.map { clash in
+            let names = clash.map { "'\($0.path)'" }.joined(separator: " and ")
+            return .error(
+                "\(names) would both be published as '\(clash[0].pagePath)'; rename one",
+                at: .init(file: display.name(clash[1].path), line: 1, column: 1))
+        }
+    }
+}
+
+/// How files are named in messages: relative to the working folder when the vault is inside it,
+/// so editors and terminals can jump to `Site/guide/Images.md:12:3`.
+struct DisplayPaths: Sendable {
+    let prefix: String
+
+    init(vault: URL) {
+        let current = FileManager.default.currentDirectoryPath
+        let path = vault.standardizedFileURL.path
+        if path == current {
+            prefix = ""
+        } else if path.hasPrefix(current + "/") {
+            prefix = String(path.dropFirst(current.count + 1)) + "/"
+        } else {
+            prefix = path + "/"
+        }
+    }
+
+    func name(_ vaultPath: String) -> String { prefix + vaultPath }
+}

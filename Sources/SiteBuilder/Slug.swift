@@ -1,0 +1,33 @@
+/// URL-safe, lower-case names for pages: `trips/Lisbon Trip.md` -> `trips/lisbon-trip.html`.
+enum Slug {
+    /// One path component: lower-cased, runs of spaces and punctuation folded to one `-`;
+    /// letters and digits of any script are kept as they are (browsers percent-encode them).
+    static func component(_ name: String) -> String {
+        var slug = ""
+        var pendingDash = false
+        for character in name.lowercased() {
+            if character.isLetter || character.isNumber || character == "_" || character == "." {
+                if pendingDash && !slug.isEmpty { slug.append("-") }
+                pendingDash = false
+                slug.append(character)
+            } else {
+                pendingDash = true
+            }
+        }
+        return slug.isEmpty ? "untitled" : slug
+    }
+
+    /// The page path for a note at `notePath` (vault-relative, `/`-separated).
+    static func pagePath(forNote notePath: String) -> String {
+        var components = notePath.split(separator: "/").map(String.init)
+        guard let file = components.popLast() else { return "untitled.html" }
+        let stem =
+            file.hasSuffix(".md") || file.lowercased().hasSuffix(".md") ? String(file.dropLast(3)) : file
+        return (components.map(component) + [component(stem) + ".html"]).joined(separator: "/")
+    }
+
+    /// The relative prefix from a page back to the site root: `trips/lisbon.html` -> `../`.
+    static func rootPrefix(forPage pagePath: String) -> String {
+        String(repeating: "../", count: pagePath.split(separator: "/").count - 1)
+    }
+}
