@@ -1,0 +1,105 @@
+import Foundation
+import NotesiteCLI
+import Synchronization
+import Testing
+
+/// Runs the command line in-process and keeps what it printed.
+final class Captured: Sendable {
+    private let out = Mutex("")
+    private let err = Mutex("")
+
+    var console: Console {
+        Console(
+            out: { text in self.out.withLock { $0 += text } },
+            err: { text in self.err.withLock { $0 += text } })
+    }
+    var stdout: String { out.withLock { $0 } }
+    var stderr: String { err.withLock { $0 } }
+}
+
+func run(_ arguments: String...) async -> (code: Int32, captured: Captured) {
+    let captured = Captured()
+    let code = await NotesiteCLI.main(arguments: arguments, console: captured.console)
+    return (code, captured)
+}
+
+func temporaryVault(_ files: [String: String]) throws -> URL {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "notesite-cli-\(UUID().uuidString)")
+    for (path, text) in files {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+    return root
+}
+
+@Suite struct NotesiteCLITests {
+    @Test func version() async {
+        let (code, captured) = await run("--version")
+        #expect(code == 0)
+        #expect(captured.stdout == "notesite 0.1.0\n")
+    }
+
+    @Test(arguments: [["--help"], ["build", "--help"], ["render", "-h"]])
+    func helpGoesToStdout(arguments: [String]) async {
+        let captured = Captured()
+        let code = await NotesiteCLI.main(arguments: arguments, console: captured.console)
+        #expect(code == 0)
+        #expect(captured.stdout.hasPrefix("USAGE: notesite"))
+    }
+
+    @Test(arguments: [
+        [], ["frobnicate"], ["build", "--jobs", "0"], ["build", "--jobs"], ["build", "--nope"],
+        ["build", "a", "b"],
+        ["build", "/no/such/vault"], ["build", "--strict=yes"], ["render", "--syntax", "rst"],
+    ])
+    func usageErrorsExit64(arguments: [String]) async {
+        let captured = Captured()
+        let code = await NotesiteCLI.main(arguments: arguments, console: captured.console)
+        #expect(code == 64)
+        #expect(captured.stderr.contains("notesite") && captured.stdout.isEmpty)
+    }
+
+    @Test func buildSucceedsAndSaysWhatItDid() async throws {
+        let vault = try temporaryVault(["a.md": "# A\n", "sub/b.md": "# B\n"])
+        defer { try? FileManager.default.removeItem(at: vault) }
+        let output = vault.appendingPathComponent("out")
+        let (code, captured) = await run("build", vault.path, "--output", output.path, "--jobs", "1")
+        #expect(code == 0)
+        #expect(
+            captured.stderr.contains("built 3 pages with 0 images into \(output.path)"), "\(captured.stderr)")
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("sub/b.html").path))
+    }
+
+    @Test func buildWithMissingImageExits1AndNamesIt() async throws {
+        let vault = try temporaryVault(["note.md": "# N\n\n![gone](gone.png)\n"])
+        defer { try? FileManager.default.removeItem(at: vault) }
+        let (code, captured) = await run("build", vault.path)
+        #expect(code == 1)
+        #expect(
+            captured.stderr.contains("note.md:3:1: error: image 'gone.png' not found"), "\(captured.stderr)")
+    }
+
+    @Test func strictFailsOnWarnings() async throws {
+        let vault = try temporaryVault(["note.md": "# N\n", "notesite.yml": "colour: blue\n"])
+        defer { try? FileManager.default.removeItem(at: vault) }
+        let (lenient, _) = await run("build", vault.path)
+        #expect(lenient == 0)
+        let (strict, captured) = await run("build", "--strict", vault.path)
+        #expect(strict == 1)
+        #expect(captured.stderr.contains("notesite.yml:1:1: warning: unknown setting 'colour'"))
+    }
+
+    @Test func renderPrintsHTMLFromTheModel() async throws {
+        let vault = try temporaryVault(["in.md": "# Hi *there*\n\n<b>raw</b>\n"])
+        defer { try? FileManager.default.removeItem(at: vault) }
+        let file = vault.appendingPathComponent("in.md").path
+        let (safe, captured) = await run("render", file)
+        #expect(safe == 0)
+        #expect(captured.stdout == "<h1>Hi <em>there</em></h1>\n<!-- raw HTML omitted -->\n")
+        let (_, unsafe) = await run("render", "--unsafe", file)
+        #expect(unsafe.stdout == "<h1>Hi <em>there</em></h1>\n<b>raw</b>\n")
+    }
+}

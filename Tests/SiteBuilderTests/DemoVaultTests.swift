@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import SiteBuilder
+
+/// The project's own guide, `Site/`, built end to end, then looked at in a real browser.
+@Suite(.serialized) struct DemoVaultTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let demoVault = packageRoot.appendingPathComponent("Site")
+    static let browserScript = packageRoot.appendingPathComponent("Tests/Browser/preview_test.py")
+
+    /// Image references as the author wrote them: `![...](...)` outside code, counted from the source text.
+    static func imageReferences(in markdown: String) -> Int {
+        var count = 0
+        var inFence = false
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { inFence.toggle() }
+            if inFence { continue }
+            // Inline code spans can show syntax without being images.
+            let outsideCode = line.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.offset % 2 == 0 }.map(\.element).joined()
+            count += outsideCode.components(separatedBy: "![").count - 1
+        }
+        return count
+    }
+
+    static func files(under root: URL, ending suffix: String) -> [URL] {
+        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        return (walker?.allObjects as? [URL] ?? []).filter {
+            $0.pathExtension.lowercased() == suffix && !$0.path.contains("/_site/")
+        }
+    }
+
+    static func buildDemo() async throws -> (URL, BuildReport) {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "notesite-demo-\(UUID().uuidString)")
+        let report = await SiteBuild.run(
+            BuildOptions(vault: demoVault, output: output, strict: true, jobs: 2))
+        return (output, report)
+    }
+
+    @Test func everyImageReferenceIsInlined() async throws {
+        let (output, report) = try await Self.buildDemo()
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        #expect(report.exitCode(strict: true) == 0)
+        let notes = Self.files(under: Self.demoVault, ending: "md")
+        #expect(notes.count >= 6)
+        let references = try notes.map {
+            try Self.imageReferences(in: String(contentsOf: $0, encoding: .utf8))
+        }
+        .reduce(0, +)
+        let pages = Self.files(under: output, ending: "html")
+        let inlined = try pages.map {
+            try String(contentsOf: $0, encoding: .utf8).components(separatedBy: "src=\"data:image/").count - 1
+        }.reduce(0, +)
+        #expect(references >= 6)
+        #expect(inlined == references, "every image the notes reference is inlined once")
+    }
+
+    @Test(.timeLimit(.minutes(3))) func previewOpensInARealBrowser() async throws {
+        let python = "/usr/bin/python3"
+        let ready =
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
+            && FileManager.default.isExecutableFile(atPath: python)
+        if !ready {
+            let ci = ProcessInfo.processInfo.environment["CI"] == "true"
+            #expect(!ci, "chromium-driver and python3-selenium are required in CI (scripts/setup --test)")
+            return  // A user's clone without the browser: nothing to drive.
+        }
+        let (output, report) = try await Self.buildDemo()
+        defer { try? FileManager.default.removeItem(at: output) }
+        #expect(report.wroteOutput)
+        // The note with the widest image, so the preview has room to be larger than the page.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [Self.browserScript.path, output.path, "getting-started.html"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(printed)")
+        #expect(printed.contains(" 0 failed"), "\(printed)")
+    }
+}

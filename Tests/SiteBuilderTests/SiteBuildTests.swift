@@ -1,0 +1,154 @@
+import Foundation
+import NoteModel
+import Testing
+
+@testable import SiteBuilder
+
+@Suite struct SiteBuildTests {
+    func build(_ vault: TestVault, output: URL? = nil, strict: Bool = false) async -> BuildReport {
+        await SiteBuild.run(BuildOptions(vault: vault.root, output: output, strict: strict, jobs: 2))
+    }
+
+    @Test func notesBecomePagesMirroringFolders() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("# Lisbon in May\n\nTrams and *tiles*.\n", to: "trips/Lisbon.md")
+        try vault.write("No heading here.\n", to: "Daily Log.md")
+        try vault.write("title: My notes\n", to: "notesite.yml")
+        let report = await build(vault)
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        #expect(report.exitCode(strict: true) == 0)
+        let page = try vault.read("_site/trips/lisbon.html")
+        #expect(page.contains("<em>tiles</em>"))
+        #expect(page.contains("../assets/style.css"), "assets are linked relative to the page")
+        #expect(vault.exists("_site/daily-log.html"))
+        let index = try vault.read("_site/index.html")
+        #expect(index.contains("href=\"trips/lisbon.html\""))
+        #expect(index.contains("Lisbon in May"), "title from the first heading")
+        #expect(index.contains("Daily Log"), "title from the file name")
+        #expect(index.contains("My notes"), "site title from notesite.yml")
+    }
+
+    @Test func imagesAreResizedAndInlined() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write(TinyPNG.solid(width: 4000, height: 3000), to: "notes/big photo.png")
+        try vault.write(TinyPNG.solid(width: 300, height: 200), to: "small.png")
+        try vault.write(
+            "# Pics\n\n![Big](big%20photo.png \"Wide\")\n\n![Small](<../small.png>)\n",
+            to: "notes/Pics.md")
+        let report = await build(vault)
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        #expect(report.imageCount == 2)
+        let page = try vault.read("_site/notes/pics.html")
+        #expect(page.components(separatedBy: "src=\"data:image/png;base64,").count == 3)
+        #expect(page.contains("width=\"720\" height=\"540\" alt=\"Big\" title=\"Wide\""))
+        #expect(page.contains("width=\"300\" height=\"200\" alt=\"Small\""), "never enlarged")
+        #expect(!vault.exists("_site/notes/big photo.png"), "inlined, not copied")
+    }
+
+    @Test func missingImageIsAnErrorWithPlaceAndPlaceholder() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("# Trip\n\nLook: ![beach](beach.jpg)\n", to: "trips/Trip.md")
+        try vault.write("# Fine\n", to: "Fine.md")
+        let report = await build(vault)
+        #expect(report.exitCode(strict: false) == 1)
+        let messages = report.diagnostics.map(\.description)
+        #expect(
+            messages.contains {
+                $0.hasSuffix(
+                    "trips/Trip.md:3:7: error: image 'beach.jpg' not found (looked for trips/beach.jpg)")
+            }, "\(messages)")
+        #expect(report.wroteOutput, "the rest of the site is still built")
+        #expect(try vault.read("_site/trips/trip.html").contains("missing image: beach.jpg"))
+        #expect(vault.exists("_site/fine.html"))
+    }
+
+    @Test func corruptImageIsAnError() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write(Data("not a picture at all".utf8), to: "broken.png")
+        try vault.write("![x](broken.png)\n", to: "n.md")
+        let report = await build(vault)
+        #expect(report.exitCode(strict: false) == 1)
+        #expect(
+            report.diagnostics.contains {
+                $0.description.contains("n.md:1:1: error: cannot use image 'broken.png'")
+            })
+    }
+
+    @Test func imageOutsideVaultIsRefused() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("![x](../../etc/hostname)\n", to: "n.md")
+        let report = await build(vault)
+        #expect(report.diagnostics.map(\.severity) == [.error])
+        #expect(report.diagnostics.first?.message.contains("outside the vault") == true)
+    }
+
+    @Test func strictTurnsWarningsIntoFailure() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("# A\n", to: "a.md")
+        try vault.write("titel: oops\n", to: "notesite.yml")
+        let report = await build(vault, strict: true)
+        #expect(report.warningCount == 1 && report.errorCount == 0)
+        #expect(report.exitCode(strict: false) == 0)
+        #expect(report.exitCode(strict: true) == 1)
+    }
+
+    @Test func invalidUTF8IsReportedAndTheRestKept() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write(Data("# Caf".utf8 + [0xE9] + Data("\n\nstill here\n".utf8)), to: "latin1.md")
+        let report = await build(vault)
+        #expect(
+            report.diagnostics.map(\.description).contains {
+                $0.hasSuffix("latin1.md:1:6: error: not valid UTF-8 (byte 0xE9); save the file as UTF-8")
+            })
+        #expect(try vault.read("_site/latin1.html").contains("still here"))
+    }
+
+    @Test func clashingPagesAreAnError() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("# One\n", to: "My Note.md")
+        try vault.write("# Two\n", to: "my-note.md")
+        let report = await build(vault)
+        #expect(report.errorCount == 1)
+        #expect(
+            report.diagnostics.first?.message.contains("would both be published as 'my-note.html'") == true)
+    }
+
+    @Test func outputIsNeverReadBackAndIsReplacedWhole() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("# A\n", to: "a.md")
+        _ = await build(vault)
+        try vault.write("# Stale\n", to: "_site/stale.md")
+        try vault.write("# B\n", to: "b.md")
+        try FileManager.default.removeItem(at: vault.root.appendingPathComponent("a.md"))
+        let report = await build(vault)
+        #expect(report.pageCount == 2, "b.html and the index; _site/stale.md is not a note")
+        #expect(!vault.exists("_site/a.html"), "pages of deleted notes go away")
+        #expect(!vault.exists("_site/stale.md") && !vault.exists("_site/stale.html"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: vault.root.path)
+        #expect(Set(leftovers) == ["_site", "b.md"], "no staging folders left behind")
+    }
+
+    @Test func refusesToReplaceAFolderItDidNotMake() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("# A\n", to: "notes/a.md")
+        try vault.write("precious", to: "elsewhere/keep.txt")
+        let report = await build(vault, output: vault.root.appendingPathComponent("elsewhere"))
+        #expect(report.exitCode(strict: false) == 1)
+        #expect(!report.wroteOutput)
+        #expect(try vault.read("elsewhere/keep.txt") == "precious")
+        let vaultAsOutput = await SiteBuild.run(
+            BuildOptions(vault: vault.root.appendingPathComponent("notes"), output: vault.root, jobs: 1))
+        #expect(vaultAsOutput.errorCount == 1 && !vaultAsOutput.wroteOutput)
+        #expect(vault.exists("notes/a.md"))
+    }
+}
