@@ -8,6 +8,11 @@ enum ImageRendering {
         case rendition(ImageRendition)
         case notFound
         case failed(ImageError)
+
+        var isRendition: Bool {
+            if case .rendition = self { return true }
+            return false
+        }
     }
 
     typealias Renditions = [String: Outcome]

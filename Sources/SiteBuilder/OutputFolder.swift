@@ -43,8 +43,20 @@ struct OutputFolder {
         }
     }
 
+    /// Writes the whole site into a staging folder, then swaps it in; on failure nothing changes.
+    func replace(with site: SiteFiles) throws {
+        do {
+            try begin()
+            for (path, data) in site.files { try write(data, to: path) }
+            try commit()
+        } catch {
+            abandon()
+            throw error
+        }
+    }
+
     /// Starts an empty staging folder.
-    func begin() throws {
+    private func begin() throws {
         let manager = FileManager.default
         try? manager.removeItem(at: staging)
         try manager.createDirectory(at: staging, withIntermediateDirectories: true)
@@ -52,7 +64,7 @@ struct OutputFolder {
     }
 
     /// Writes one file under the staging folder, creating its folders.
-    func write(_ data: Data, to relativePath: String) throws {
+    private func write(_ data: Data, to relativePath: String) throws {
         let url = staging.appendingPathComponent(relativePath)
         try FileManager.default.createDirectory(
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -60,7 +72,7 @@ struct OutputFolder {
     }
 
     /// Moves the staged site into place; the old output is removed only once the new one is there.
-    func commit() throws {
+    private func commit() throws {
         let manager = FileManager.default
         let retired = staging.deletingLastPathComponent()
             .appendingPathComponent(
@@ -78,7 +90,7 @@ struct OutputFolder {
     }
 
     /// Throws the staging folder away after a failure.
-    func abandon() {
+    private func abandon() {
         try? FileManager.default.removeItem(at: staging)
     }
 }

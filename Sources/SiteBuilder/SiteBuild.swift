@@ -5,11 +5,31 @@ import NoteModel
 /// `notesite build`: vault in, whole site out. Each stage takes values and returns values;
 /// only the scan at the start and the output folder at the end touch the disk.
 public enum SiteBuild {
+    /// Builds the site and swaps it into `options.output`.
     public static func run(_ options: BuildOptions) async -> BuildReport {
         let clock = ContinuousClock()
         let start = clock.now
-        var report = BuildReport(diagnostics: [], output: options.output)
+        do {
+            try OutputFolder.check(target: options.output, vault: options.vault)
+        } catch {
+            return BuildReport(diagnostics: [.error("\(error)")], output: options.output)
+        }
+        var (site, report) = await make(options)
         defer { report.duration = clock.now - start }
+        guard let site else { return report }
+        do {
+            try OutputFolder(target: options.output).replace(with: site)
+            report.wroteOutput = true
+        } catch {
+            report.diagnostics.append(.error("cannot write the site to '\(options.output.path)': \(error)"))
+        }
+        return report
+    }
+
+    /// Builds the whole site in memory; nil when it cannot be made at all (the vault is unreadable,
+    /// the theme is broken). Problems in single notes or images are diagnostics, and the site is still made.
+    public static func make(_ options: BuildOptions) async -> (SiteFiles?, BuildReport) {
+        var report = BuildReport(diagnostics: [], output: options.output)
         let display = DisplayPaths(vault: options.vault)
 
         // Configuration and the list of files.
@@ -17,11 +37,17 @@ public enum SiteBuild {
         report.diagnostics += configDiagnostics
         let vault: Vault
         do {
-            try OutputFolder.check(target: options.output, vault: options.vault)
             vault = try Vault.scan(root: options.vault, excluding: [options.output])
         } catch {
-            report.diagnostics.append(.error("\(error)"))
-            return report
+            report.diagnostics.append(.error("cannot read the vault '\(options.vault.path)': \(error)"))
+            return (nil, report)
+        }
+        let theme: ThemeRendering
+        do {
+            theme = try ThemeRendering(configuration: configuration)
+        } catch {
+            report.diagnostics.append(.error("theme: \(error)"))
+            return (nil, report)
         }
 
         // Parse every note, then make every distinct image once.
@@ -35,19 +61,9 @@ public enum SiteBuild {
         let imagePaths = ImageRendering.localImages(in: notes)
         let renditions = await ImageRendering.render(
             imagePaths, in: vault, settings: settings, jobs: options.jobs)
-        report.imageCount =
-            renditions.values.filter {
-                if case .rendition = $0 { true } else { false }
-            }.count
+        report.imageCount = renditions.values.filter(\.isRendition).count
 
         // Pages through the theme.
-        let theme: ThemeRendering
-        do {
-            theme = try ThemeRendering(configuration: configuration)
-        } catch {
-            report.diagnostics.append(.error("theme: \(error)"))
-            return report
-        }
         let pages = await concurrentMap(notes, limit: options.jobs) { note -> (String, Data, [Diagnostic]) in
             let body = PageRendering.body(for: note, renditions: renditions)
             do {
@@ -58,22 +74,16 @@ public enum SiteBuild {
             }
         }
         report.diagnostics += pages.flatMap { $0.2 }
-
-        // Write everything beside the output, then swap it in.
-        let output = OutputFolder(target: options.output)
+        var site = SiteFiles()
+        for (path, data, _) in pages { site.files[path] = data }
         do {
-            try output.begin()
-            for (path, data, _) in pages { try output.write(data, to: path) }
-            try output.write(Data(try theme.index(listing: notes).utf8), to: "index.html")
-            for (name, bytes) in theme.assets { try output.write(Data(bytes), to: "assets/" + name) }
-            try output.commit()
-            report.wroteOutput = true
-            report.pageCount = pages.count + 1
+            site.files["index.html"] = Data(try theme.index(listing: notes).utf8)
         } catch {
-            output.abandon()
-            report.diagnostics.append(.error("cannot write the site to '\(options.output.path)': \(error)"))
+            report.diagnostics.append(.error("theme: \(error)"))
         }
-        return report
+        for (name, bytes) in theme.assets { site.files["assets/" + name] = Data(bytes) }
+        report.pageCount = site.files.keys.filter { $0.hasSuffix(".html") }.count
+        return (site, report)
     }
 
     static func loadConfiguration(_ vault: URL, display: DisplayPaths) -> (SiteConfiguration, [Diagnostic]) {
