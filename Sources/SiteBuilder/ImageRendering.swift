@@ -6,7 +6,6 @@ import NoteModel
 enum ImageRendering {
     enum Outcome: Sendable {
         case rendition(ImageRendition)
-        case notFound
         case failed(ImageError)
 
         var isRendition: Bool {
@@ -22,12 +21,8 @@ enum ImageRendering {
         var seen: Set<String> = []
         var paths: [String] = []
         for note in notes {
-            for image in note.document.imageAttachments {
-                if case .local(let path) = ImageReference(destination: image.destination, fromNote: note.path),
-                    seen.insert(path).inserted
-                {
-                    paths.append(path)
-                }
+            for case .file(let path) in note.images where seen.insert(path).inserted {
+                paths.append(path)
             }
         }
         return paths
@@ -37,15 +32,9 @@ enum ImageRendering {
         _ paths: [String], in vault: Vault, settings: ImageSettings, jobs: Int
     ) async -> Renditions {
         let results = await concurrentMap(paths, limit: jobs) { path -> Outcome in
-            let url = vault.url(for: path)
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder),
-                !isFolder.boolValue
-            else {
-                return .notFound
-            }
             do throws(ImageError) {
-                return .rendition(try ImageProcessor.render(fileAt: url.path, settings: settings))
+                return .rendition(
+                    try ImageProcessor.render(fileAt: vault.url(for: path).path, settings: settings))
             } catch {
                 return .failed(error)
             }

@@ -10,13 +10,26 @@ struct ParsedNote: Sendable {
     let pagePath: String
     let title: String
     let document: NoteDocument
+    /// Where each of `document.imageAttachments` points, in the same order.
+    let images: [ImageTarget]
     let diagnostics: [Diagnostic]
+}
+
+/// An image attachment after lookup in the vault.
+enum ImageTarget: Sendable, Hashable {
+    /// A vault file, by vault-relative path.
+    case file(String)
+    /// A URL the page loads itself; never fetched at build time.
+    case remote
+    /// Not found or not allowed; already reported.
+    case unresolved
 }
 
 enum NoteLoading {
     /// Reads one note. A file that is not UTF-8 is reported at its first bad byte and still built,
     /// with U+FFFD in place of the bad bytes, so nothing else of it is lost.
-    static func load(_ path: String, from vault: Vault, displayName: String) -> ParsedNote {
+    static func load(_ path: String, from vault: Vault, resolver: Resolver, displayName: String) -> ParsedNote
+    {
         var diagnostics: [Diagnostic] = []
         let bytes: [UInt8]
         do {
@@ -36,10 +49,44 @@ enum NoteLoading {
         }
         let text = String(decoding: bytes, as: UTF8.self)
         let document = MarkdownReader.read(text, file: displayName)
+        let images = document.imageAttachments.map { image in
+            target(of: image, in: path, resolver: resolver, diagnostics: &diagnostics)
+        }
         let stem = (path.split(separator: "/").last.map(String.init) ?? path).dropLast(3)
         return ParsedNote(
             path: path, pagePath: Slug.pagePath(forNote: path), title: document.title ?? String(stem),
-            document: document, diagnostics: diagnostics)
+            document: document, images: images, diagnostics: diagnostics)
+    }
+
+    /// Looks an image up in the vault; every way it can fail is reported at the image's place.
+    static func target(
+        of image: ImageAttachment, in notePath: String, resolver: Resolver, diagnostics: inout [Diagnostic]
+    ) -> ImageTarget {
+        guard case .local(let written) = ImageReference(destination: image.destination) else {
+            return .remote
+        }
+        switch resolver.resolve(written, fromNote: notePath) {
+        case .found(let file, let others):
+            if !others.isEmpty {
+                let names = ([file] + others).map { "'\($0)'" }.joined(separator: ", ")
+                diagnostics.append(
+                    .warning(
+                        "image '\(image.destination)' matches several files: \(names); using '\(file)'",
+                        at: image.location))
+            }
+            return .file(file)
+        case .notFound(let lookedFor):
+            let places = lookedFor.joined(separator: ", ")
+            diagnostics.append(
+                .error(
+                    "image '\(image.destination)' not found (looked for \(places), and by name in the vault)",
+                    at: image.location))
+            return .unresolved
+        case .outsideVault:
+            diagnostics.append(
+                .error("image '\(image.destination)' is outside the vault", at: image.location))
+            return .unresolved
+        }
     }
 
     /// The line, column (in bytes, 1-based) and value of the first byte that breaks UTF-8.

@@ -12,21 +12,20 @@ enum PageRendering {
     static func body(for note: ParsedNote, renditions: ImageRendering.Renditions) -> Body {
         var diagnostics: [Diagnostic] = []
         let writer = HTMLWriter(unsafe: true) { index, image, alt in
-            switch ImageReference(destination: image.destination, fromNote: note.path) {
+            guard index < note.images.count else {
+                diagnostics.append(
+                    .error("image '\(image.destination)' was not looked up", at: image.location))
+                return missing(image.destination)
+            }
+            switch note.images[index] {
             case .remote:
                 return nil
-            case .outsideVault:
-                diagnostics.append(
-                    .error("image '\(image.destination)' is outside the vault", at: image.location))
+            case .unresolved:
                 return missing(image.destination)
-            case .local(let path):
+            case .file(let path):
                 switch renditions[path] {
                 case .rendition(let rendition):
                     return imageTag(rendition, alt: alt, title: image.title)
-                case .notFound:
-                    let message = "image '\(image.destination)' not found (looked for \(path))"
-                    diagnostics.append(.error(message, at: image.location))
-                    return missing(image.destination)
                 case .failed(let error):
                     let message = "cannot use image '\(image.destination)': \(error.reason)"
                     diagnostics.append(.error(message, at: image.location))

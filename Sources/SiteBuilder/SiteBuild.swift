@@ -51,8 +51,9 @@ public enum SiteBuild {
         }
 
         // Parse every note, then make every distinct image once.
+        let resolver = Resolver(paths: vault.files + vault.notes)
         let notes = await concurrentMap(vault.notes, limit: options.jobs) { path in
-            NoteLoading.load(path, from: vault, displayName: display.name(path))
+            NoteLoading.load(path, from: vault, resolver: resolver, displayName: display.name(path))
         }
         report.diagnostics += notes.flatMap(\.diagnostics)
         report.diagnostics += duplicatePages(notes, display: display)

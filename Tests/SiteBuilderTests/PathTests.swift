@@ -21,19 +21,41 @@ import Testing
 
 @Suite struct ImageReferenceTests {
     @Test(arguments: [
-        ("beach.jpg", "trips/Lisbon.md", ImageReference.local("trips/beach.jpg")),
-        ("my%20photo.png", "a.md", .local("my photo.png")),
-        ("my photo.png", "a.md", .local("my photo.png")),
-        ("../images/x.png", "trips/Lisbon.md", .local("images/x.png")),
-        ("./x.png?v=2#frag", "n.md", .local("x.png")),
-        ("/images/x.png", "deep/er/n.md", .local("images/x.png")),
-        ("../../x.png", "trips/n.md", .outsideVault),
-        ("https://example.com/x.png", "n.md", .remote),
-        ("data:image/png;base64,AAAA", "n.md", .remote),
-        ("//cdn.example.com/x.png", "n.md", .remote),
+        ("beach.jpg", ImageReference.local("beach.jpg")),
+        ("my%20photo.png", .local("my photo.png")),
+        ("my photo.png", .local("my photo.png")),
+        ("./x.png?v=2#frag", .local("./x.png")),
+        ("https://example.com/x.png", .remote),
+        ("data:image/png;base64,AAAA", .remote),
+        ("//cdn.example.com/x.png", .remote),
+        ("C++ notes.png", .local("C++ notes.png")),
     ])
-    func resolves(destination: String, note: String, expected: ImageReference) {
-        #expect(ImageReference(destination: destination, fromNote: note) == expected)
+    func parses(destination: String, expected: ImageReference) {
+        #expect(ImageReference(destination: destination) == expected)
+    }
+}
+
+@Suite struct ResolverTests {
+    let resolver = Resolver(paths: [
+        "trips/beach.jpg", "images/x.png", "trips/Lisbon.md", "deep/a/b/logo.svg", "other/logo.svg",
+        "assets/shared.png", "z/shared.png", "Photos/Cat.JPG", "x.png",
+    ])
+
+    @Test(arguments: [
+        ("beach.jpg", "trips/Lisbon.md", Resolver.Resolution.found("trips/beach.jpg", others: [])),
+        ("../images/x.png", "trips/Lisbon.md", .found("images/x.png", others: [])),
+        ("images/x.png", "trips/Lisbon.md", .found("images/x.png", others: [])),  // from the vault root
+        ("/images/x.png", "trips/Lisbon.md", .found("images/x.png", others: [])),
+        ("x.png", "trips/Lisbon.md", .found("x.png", others: [])),  // by name: shortest path wins
+        ("logo.svg", "n.md", .found("other/logo.svg", others: [])),  // fewest folders deep
+        ("shared.png", "n.md", .found("assets/shared.png", others: ["z/shared.png"])),  // a tie is reported
+        ("a/b/logo.svg", "n.md", .found("deep/a/b/logo.svg", others: [])),  // by trailing folders
+        ("photos/cat.jpg", "n.md", .found("Photos/Cat.JPG", others: [])),  // ignoring case last
+        ("../../x.png", "trips/Lisbon.md", .outsideVault),
+        ("gone.png", "trips/Lisbon.md", .notFound(lookedFor: ["trips/gone.png", "gone.png"])),
+    ])
+    func resolves(written: String, note: String, expected: Resolver.Resolution) {
+        #expect(resolver.resolve(written, fromNote: note) == expected)
     }
 }
 

@@ -58,7 +58,8 @@ import Testing
         #expect(
             messages.contains {
                 $0.hasSuffix(
-                    "trips/Trip.md:3:7: error: image 'beach.jpg' not found (looked for trips/beach.jpg)")
+                    "trips/Trip.md:3:7: error: image 'beach.jpg' not found (looked for trips/beach.jpg, beach.jpg, and by name in the vault)"
+                )
             }, "\(messages)")
         #expect(report.wroteOutput, "the rest of the site is still built")
         #expect(try vault.read("_site/trips/trip.html").contains("missing image: beach.jpg"))

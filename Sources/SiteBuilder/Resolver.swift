@@ -1,0 +1,77 @@
+/// Finds the vault file a reference names, the way Obsidian does: relative to the note's folder,
+/// then from the vault root, then by name anywhere in the vault (fewest folders deep wins, then
+/// alphabetical order, and a tie is reported), then all of that again ignoring case.
+struct Resolver: Sendable {
+    enum Resolution: Sendable, Hashable {
+        /// `others` are the equally good candidates passed over (a tie worth a warning).
+        case found(String, others: [String])
+        /// The places looked in, for the error message.
+        case notFound(lookedFor: [String])
+        /// `..` climbs above the vault's root.
+        case outsideVault
+    }
+
+    private let exact: Set<String>
+    private let byLowercasedPath: [String: [String]]
+    private let byLowercasedName: [String: [String]]
+
+    init(paths: [String]) {
+        exact = Set(paths)
+        byLowercasedPath = Dictionary(grouping: paths) { $0.lowercased() }
+        byLowercasedName = Dictionary(grouping: paths) { ($0.split(separator: "/").last ?? "").lowercased() }
+    }
+
+    func resolve(_ written: String, fromNote notePath: String) -> Resolution {
+        let noteFolder = notePath.split(separator: "/").dropLast().joined(separator: "/")
+        guard let relative = Self.normalize(written, under: written.hasPrefix("/") ? "" : noteFolder) else {
+            return .outsideVault
+        }
+        // A path that climbs (`../x.png`) means the note's folder only.
+        let fromRoot = Self.normalize(written, under: "")
+        var candidates = [relative]
+        if let fromRoot, fromRoot != relative { candidates.append(fromRoot) }
+        for ignoringCase in [false, true] {
+            for candidate in candidates {
+                if let match = lookUp(candidate, ignoringCase: ignoringCase) {
+                    return .found(match, others: [])
+                }
+            }
+            if let fromRoot, let match = byName(fromRoot, ignoringCase: ignoringCase) { return match }
+        }
+        return .notFound(lookedFor: candidates)
+    }
+
+    private func lookUp(_ path: String, ignoringCase: Bool) -> String? {
+        if !ignoringCase { return exact.contains(path) ? path : nil }
+        return byLowercasedPath[path.lowercased()]?.sorted().first
+    }
+
+    /// Files anywhere whose path ends with the written one: `x.png` or `images/x.png`.
+    private func byName(_ path: String, ignoringCase: Bool) -> Resolution? {
+        guard let name = path.split(separator: "/").last else { return nil }
+        let suffix = "/" + (ignoringCase ? path.lowercased() : path)
+        let matches = (byLowercasedName[name.lowercased()] ?? []).filter { candidate in
+            let compared = "/" + (ignoringCase ? candidate.lowercased() : candidate)
+            return compared.hasSuffix(suffix)
+        }
+        let depth = { (path: String) in path.split(separator: "/").count }
+        let ordered = matches.sorted { (depth($0), $0) < (depth($1), $1) }
+        guard let best = ordered.first else { return nil }
+        let ties = ordered.dropFirst().filter { depth($0) == depth(best) }
+        return .found(best, others: Array(ties))
+    }
+
+    /// Joins `path` onto `folder`, resolving `.` and `..`; nil when it climbs above the root.
+    static func normalize(_ path: String, under folder: String) -> String? {
+        var components = folder.split(separator: "/")
+        for part in path.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..":
+                guard components.popLast() != nil else { return nil }
+            default: components.append(part)
+            }
+        }
+        return components.joined(separator: "/")
+    }
+}
