@@ -4,6 +4,7 @@ import NoteModel
 /// Turns cmark's tree into a ``NoteDocument`` with cmark's iterator, so depth costs no call stack.
 struct CmarkConverter {
     let file: String
+    let source: SourceText
     private var blocks: [Block] = []
     private var attachments: [ImageAttachment] = []
     private var depth = 0
@@ -12,9 +13,12 @@ struct CmarkConverter {
     /// The block that owns the bottom builder, and the attachment of each open image.
     private var leafBlock: Int?
     private var openImages: [Int] = []
+    /// The last image's corrected position in the current leaf block (images come in source order).
+    private var lastImage: SourceText.Position?
 
-    init(file: String) {
+    init(file: String, source: SourceText) {
         self.file = file
+        self.source = source
     }
 
     mutating func convert(_ root: OpaquePointer) -> NoteDocument {
@@ -105,6 +109,7 @@ struct CmarkConverter {
         leafBlock = blocks.count - 1
         builders = [AttributedTextBuilder()]
         openImages = []
+        lastImage = nil
     }
 
     private mutating func openImage(_ node: OpaquePointer) {
@@ -112,10 +117,30 @@ struct CmarkConverter {
         attachments.append(
             ImageAttachment(
                 destination: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)),
-                location: start(of: node)))
+                location: imageLocation(node)))
         withBuilder { $0.appendAttachment(index) }
         openImages.append(index)
         builders.append(AttributedTextBuilder())
+    }
+
+    /// Where the image's `!` is: cmark's position when the source agrees, else the first `![` after
+    /// the previous image within the block's lines.
+    private mutating func imageLocation(_ node: OpaquePointer) -> SourceLocation {
+        let reported = SourceText.Position(
+            line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+        var position = reported
+        let isAfterLast = lastImage.map { reported > $0 } ?? true
+        if !(isAfterLast && source.isImageStart(reported)), let index = leafBlock,
+            let lastLine = blocks[index].end?.line
+        {
+            var from = SourceText.Position(line: reported.line, column: 1)
+            if let last = lastImage, last >= from {
+                from = SourceText.Position(line: last.line, column: last.column + 1)
+            }
+            position = source.firstImageStart(from: from, through: lastLine) ?? reported
+        }
+        lastImage = position
+        return SourceLocation(file: file, line: position.line, column: position.column)
     }
 
     private mutating func withBuilder(_ body: (inout AttributedTextBuilder) -> Void) {

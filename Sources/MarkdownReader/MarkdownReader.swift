@@ -15,7 +15,7 @@ public enum MarkdownReader {
         }
         guard let root else { return NoteDocument() }
         defer { cmark_node_free(root) }
-        var converter = CmarkConverter(file: file)
+        var converter = CmarkConverter(file: file, source: SourceText(markdown))
         return converter.convert(root)
     }
 }

@@ -62,5 +62,5 @@ struct HTMLOutput {
         }
     }
 
-    private static let hrefPunctuation = Set("-_.+!*(),%#@?=;:/$".utf8)
+    private static let hrefPunctuation = Set("-_.+!*(),%#@?=;:/$~".utf8)
 }
