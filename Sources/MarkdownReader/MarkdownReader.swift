@@ -1,24 +1,21 @@
-// STUB (skeleton): the model helper replaces this with cmark -> model conversion.
 internal import CCmark
 public import NoteModel
-
-public struct ReaderOptions: Sendable, Hashable {
-    /// Keep raw HTML (cmark's CMARK_OPT_UNSAFE).
-    public var unsafe: Bool
-    /// Smart punctuation (cmark's CMARK_OPT_SMART).
-    public var smart: Bool
-
-    public init(unsafe: Bool = false, smart: Bool = false) {
-        self.unsafe = unsafe
-        self.smart = smart
-    }
-}
 
 public enum MarkdownReader {
     /// Parses CommonMark into the attributed model. `file` names the source in locations.
     public static func read(_ markdown: String, file: String = "", options: ReaderOptions = .init())
         -> NoteDocument
     {
-        NoteDocument()
+        var flags = CMARK_OPT_SOURCEPOS
+        if options.unsafe { flags |= CMARK_OPT_UNSAFE }
+        if options.smart { flags |= CMARK_OPT_SMART }
+        // utf8CString keeps embedded NULs (cmark turns them into U+FFFD); drop the terminator.
+        let root = markdown.utf8CString.withUnsafeBufferPointer { bytes in
+            cmark_parse_document(bytes.baseAddress, bytes.count - 1, flags)
+        }
+        guard let root else { return NoteDocument() }
+        defer { cmark_node_free(root) }
+        var converter = CmarkConverter(file: file, source: SourceText(markdown))
+        return converter.convert(root)
     }
 }

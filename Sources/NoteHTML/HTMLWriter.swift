@@ -1,7 +1,7 @@
-// STUB (skeleton): the model helper replaces this with the real writer.
 public import NoteModel
 
-/// Writes a note's HTML body from the model, byte-identical to cmark_render_html by default.
+/// Writes a note's HTML body from the model, byte-identical to `cmark_render_html` with the same
+/// safe/unsafe option (cmark's renderer is never called: the model is the only input).
 public struct HTMLWriter {
     /// Replaces the HTML of one image. Arguments: index into `document.imageAttachments`,
     /// the attachment, and its alt text as plain text. Return nil to write cmark's `<img>`.
@@ -15,5 +15,9 @@ public struct HTMLWriter {
         self.imageHook = imageHook
     }
 
-    public func render(_ document: NoteDocument) -> String { "" }
+    public func render(_ document: NoteDocument) -> String {
+        var walker = HTMLBlockWriter(document: document, unsafe: unsafe, imageHook: imageHook)
+        document.walk(&walker)
+        return String(decoding: walker.output.bytes, as: UTF8.self)
+    }
 }

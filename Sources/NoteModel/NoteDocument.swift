@@ -1,28 +1,17 @@
-// STUB (skeleton): the model helper replaces this file with the real attributed model,
-// keeping the public API below.
-
-/// An image written in a note: an attachment in the attributed model.
-public struct ImageAttachment: Sendable, Hashable, Codable {
-    /// The destination as cmark reports it (entities and escapes resolved, not percent-decoded).
-    public var destination: String
-    public var title: String
-    /// Where the image's `!` is in the source.
-    public var location: SourceLocation?
-
-    public init(destination: String, title: String, location: SourceLocation?) {
-        self.destination = destination
-        self.title = title
-        self.location = location
-    }
-}
-
-/// A parsed note.
+/// A parsed note: a tree of blocks plus the image attachments its inline text refers to.
+///
+/// The tree is stored flat, in pre-order, each block carrying its depth, so that `Codable`,
+/// `Hashable` and deallocation never recurse however deep the note nests (10,000 levels is fine).
+/// Walk it with ``NoteDocument/walk(_:)`` and a ``BlockWalker``.
 public struct NoteDocument: Sendable, Hashable, Codable {
-    public init() {}
-
+    /// Every block in pre-order; a block's children follow it with `depth + 1`.
+    public var blocks: [Block]
     /// Every image attachment in document order (pre-order; nested ones inside alt text included).
-    public var imageAttachments: [ImageAttachment] { [] }
+    /// An attachment run in an ``AttributedText`` refers to its index here.
+    public var imageAttachments: [ImageAttachment]
 
-    /// The plain text of the first level-1 heading, if any.
-    public var title: String? { nil }
+    public init(blocks: [Block] = [], imageAttachments: [ImageAttachment] = []) {
+        self.blocks = blocks
+        self.imageAttachments = imageAttachments
+    }
 }

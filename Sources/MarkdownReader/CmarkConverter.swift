@@ -1,0 +1,183 @@
+internal import CCmark
+import NoteModel
+
+/// Turns cmark's tree into a ``NoteDocument`` with cmark's iterator, so depth costs no call stack.
+struct CmarkConverter {
+    let file: String
+    let source: SourceText
+    private var blocks: [Block] = []
+    private var attachments: [ImageAttachment] = []
+    private var depth = 0
+    /// Inline content being built: the leaf block's text, then one per open image (its alt).
+    private var builders: [AttributedTextBuilder] = []
+    /// The block that owns the bottom builder, and the attachment of each open image.
+    private var leafBlock: Int?
+    private var openImages: [Int] = []
+    /// The last image's corrected position in the current leaf block (images come in source order).
+    private var lastImage: SourceText.Position?
+
+    init(file: String, source: SourceText) {
+        self.file = file
+        self.source = source
+    }
+
+    mutating func convert(_ root: OpaquePointer) -> NoteDocument {
+        guard let iterator = cmark_iter_new(root) else { return NoteDocument() }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            if event == CMARK_EVENT_ENTER {
+                enter(node)
+            } else {
+                exit(node)
+            }
+        }
+        return NoteDocument(blocks: blocks, imageAttachments: attachments)
+    }
+
+    private mutating func enter(_ node: OpaquePointer) {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_BLOCK_QUOTE: openBlock(.blockQuote, node)
+        case CMARK_NODE_LIST: openBlock(.list(listStyle(node)), node)
+        case CMARK_NODE_ITEM: openBlock(.item, node)
+        case CMARK_NODE_PARAGRAPH:
+            openBlock(.paragraph, node)
+            startInlines()
+        case CMARK_NODE_HEADING:
+            openBlock(.heading(level: Int(cmark_node_get_heading_level(node))), node)
+            startInlines()
+        case CMARK_NODE_CODE_BLOCK:
+            let kind = BlockKind.codeBlock(
+                info: string(cmark_node_get_fence_info(node)), literal: literal(node))
+            leafBlock(kind, node)
+        case CMARK_NODE_HTML_BLOCK: leafBlock(.htmlBlock(literal: literal(node)), node)
+        case CMARK_NODE_THEMATIC_BREAK: leafBlock(.thematicBreak, node)
+        case CMARK_NODE_TEXT:
+            let text = literal(node)
+            withBuilder { $0.appendText(text) }
+        case CMARK_NODE_SOFTBREAK: withBuilder { $0.appendLeaf(.softBreak, literal: "\n") }
+        case CMARK_NODE_LINEBREAK: withBuilder { $0.appendLeaf(.lineBreak, literal: "\n") }
+        case CMARK_NODE_CODE:
+            let text = literal(node)
+            withBuilder { $0.appendLeaf(.code, literal: text) }
+        case CMARK_NODE_HTML_INLINE:
+            let text = literal(node)
+            withBuilder { $0.appendLeaf(.html, literal: text) }
+        case CMARK_NODE_EMPH: withBuilder { $0.openSpan(.emphasis) }
+        case CMARK_NODE_STRONG: withBuilder { $0.openSpan(.strong) }
+        case CMARK_NODE_LINK:
+            let kind = InlineKind.link(
+                destination: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
+            withBuilder { $0.openSpan(kind) }
+        case CMARK_NODE_IMAGE: openImage(node)
+        default: break  // the document itself; custom nodes never come from the parser
+        }
+    }
+
+    private mutating func exit(_ node: OpaquePointer) {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM: depth -= 1
+        case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
+            if let index = leafBlock, var builder = builders.popLast() {
+                blocks[index].content = builder.finish()
+            }
+            builders.removeAll()
+            openImages.removeAll()
+            leafBlock = nil
+            depth -= 1
+        case CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_LINK: withBuilder { $0.closeSpan() }
+        case CMARK_NODE_IMAGE:
+            if let index = openImages.popLast(), var builder = builders.popLast() {
+                attachments[index].alt = builder.finish()
+            }
+        default: break
+        }
+    }
+
+    private mutating func openBlock(_ kind: BlockKind, _ node: OpaquePointer) {
+        depth += 1
+        blocks.append(Block(kind, depth: depth, location: start(of: node), end: end(of: node)))
+    }
+
+    private mutating func leafBlock(_ kind: BlockKind, _ node: OpaquePointer) {
+        blocks.append(Block(kind, depth: depth + 1, location: start(of: node), end: end(of: node)))
+    }
+
+    private mutating func startInlines() {
+        leafBlock = blocks.count - 1
+        builders = [AttributedTextBuilder()]
+        openImages = []
+        lastImage = nil
+    }
+
+    private mutating func openImage(_ node: OpaquePointer) {
+        let index = attachments.count
+        attachments.append(
+            ImageAttachment(
+                destination: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)),
+                location: imageLocation(node)))
+        withBuilder { $0.appendAttachment(index) }
+        openImages.append(index)
+        builders.append(AttributedTextBuilder())
+    }
+
+    /// Where the image's `!` is: cmark's position when the source agrees, else the first `![` after
+    /// the previous image within the block's lines.
+    private mutating func imageLocation(_ node: OpaquePointer) -> SourceLocation {
+        let reported = SourceText.Position(
+            line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+        var position = reported
+        let isAfterLast = lastImage.map { reported > $0 } ?? true
+        if !(isAfterLast && source.isImageStart(reported)), let index = leafBlock,
+            let lastLine = blocks[index].end?.line
+        {
+            var from = SourceText.Position(line: reported.line, column: 1)
+            if let last = lastImage, last >= from {
+                from = SourceText.Position(line: last.line, column: last.column + 1)
+            }
+            position = source.firstImageStart(from: from, through: lastLine) ?? reported
+        }
+        lastImage = position
+        return SourceLocation(file: file, line: position.line, column: position.column)
+    }
+
+    private mutating func withBuilder(_ body: (inout AttributedTextBuilder) -> Void) {
+        guard !builders.isEmpty else { return }
+        body(&builders[builders.count - 1])
+    }
+
+    private func listStyle(_ node: OpaquePointer) -> ListStyle {
+        let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+        let delimiter: ListStyle.Delimiter =
+            switch cmark_node_get_list_delim(node) {
+            case CMARK_PERIOD_DELIM: .period
+            case CMARK_PAREN_DELIM: .parenthesis
+            default: .none
+            }
+        return ListStyle(
+            kind: ordered ? .ordered : .bullet, start: Int(cmark_node_get_list_start(node)),
+            delimiter: delimiter, tight: cmark_node_get_list_tight(node) != 0)
+    }
+
+    private func start(of node: OpaquePointer) -> SourceLocation {
+        SourceLocation(
+            file: file, line: Int(cmark_node_get_start_line(node)),
+            column: Int(cmark_node_get_start_column(node)))
+    }
+
+    private func end(of node: OpaquePointer) -> SourceLocation {
+        SourceLocation(
+            file: file, line: Int(cmark_node_get_end_line(node)), column: Int(cmark_node_get_end_column(node))
+        )
+    }
+
+    private func literal(_ node: OpaquePointer) -> String {
+        string(cmark_node_get_literal(node))
+    }
+
+    private func string(_ pointer: UnsafePointer<CChar>?) -> String {
+        pointer.map { String(cString: $0) } ?? ""
+    }
+}

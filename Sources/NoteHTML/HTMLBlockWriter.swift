@@ -1,0 +1,99 @@
+import NoteModel
+
+/// Writes blocks as cmark's HTML renderer does, delegating inline content to ``HTMLInlineWriter``.
+struct HTMLBlockWriter: BlockWalker {
+    let document: NoteDocument
+    let unsafe: Bool
+    let imageHook: HTMLWriter.ImageHook?
+    var output = HTMLOutput()
+
+    mutating func willEnter(_ block: Block, index: Int, ancestors: [Int]) -> Bool {
+        switch block.kind {
+        case .blockQuote:
+            output.newlineIfNeeded()
+            output.append("<blockquote>\n")
+        case .list(let style):
+            output.newlineIfNeeded()
+            if style.kind == .bullet {
+                output.append("<ul>\n")
+            } else if style.start == 1 {
+                output.append("<ol>\n")
+            } else {
+                output.append("<ol start=\"\(style.start)\">\n")
+            }
+        case .item:
+            output.newlineIfNeeded()
+            output.append("<li>")
+        case .heading(let level):
+            output.newlineIfNeeded()
+            output.append("<h\(level)>")
+            writeInlines(block.content)
+        case .paragraph:
+            if !isTight(ancestors) {
+                output.newlineIfNeeded()
+                output.append("<p>")
+            }
+            writeInlines(block.content)
+        case .codeBlock(let info, let literal):
+            output.newlineIfNeeded()
+            let language = info.utf8.prefix { !HTMLBlockWriter.isSpace($0) }
+            if language.isEmpty {
+                output.append("<pre><code>")
+            } else {
+                output.append("<pre><code class=\"language-")
+                output.appendEscaped(language)
+                output.append("\">")
+            }
+            output.appendEscaped(literal)
+            output.append("</code></pre>\n")
+        case .htmlBlock(let literal):
+            output.newlineIfNeeded()
+            output.append(unsafe ? literal : "<!-- raw HTML omitted -->")
+            output.newlineIfNeeded()
+        case .thematicBreak:
+            output.newlineIfNeeded()
+            output.append("<hr />\n")
+        }
+        return true
+    }
+
+    mutating func didExit(_ block: Block, index: Int, ancestors: [Int]) {
+        switch block.kind {
+        case .blockQuote:
+            output.newlineIfNeeded()
+            output.append("</blockquote>\n")
+        case .list(let style):
+            output.append(style.kind == .bullet ? "</ul>\n" : "</ol>\n")
+        case .item:
+            output.append("</li>\n")
+        case .heading(let level):
+            output.append("</h\(level)>\n")
+        case .paragraph:
+            if !isTight(ancestors) { output.append("</p>\n") }
+        case .codeBlock, .htmlBlock, .thematicBreak:
+            break
+        }
+    }
+
+    /// A paragraph in an item of a tight list goes without `<p>`, as cmark checks its grandparent.
+    private func isTight(_ ancestors: [Int]) -> Bool {
+        guard ancestors.count >= 2 else { return false }
+        if case .list(let style) = document.blocks[ancestors[ancestors.count - 2]].kind {
+            return style.tight
+        }
+        return false
+    }
+
+    private mutating func writeInlines(_ text: AttributedText?) {
+        guard let text else { return }
+        var inline = HTMLInlineWriter(text: text, document: document, unsafe: unsafe, imageHook: imageHook)
+        swap(&inline.output, &output)
+        text.walk(&inline)
+        swap(&inline.output, &output)
+    }
+
+    /// cmark_isspace: space, tab, LF, VT, FF, CR.
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 32 || (9...13).contains(byte)
+    }
+}

@@ -1,0 +1,72 @@
+import NoteModel
+
+/// Writes inline content as cmark's HTML renderer does.
+struct HTMLInlineWriter: InlineWalker {
+    let text: AttributedText
+    let document: NoteDocument
+    let unsafe: Bool
+    let imageHook: HTMLWriter.ImageHook?
+    var output = HTMLOutput()
+
+    mutating func enterSpan(_ span: InlineSpan, id: Int) {
+        switch span.kind {
+        case .emphasis: output.append("<em>")
+        case .strong: output.append("<strong>")
+        case .code: output.append("<code>")
+        case .link(let destination, let title):
+            output.append("<a href=\"")
+            if unsafe || !URLSafety.isDangerous(destination) {
+                output.appendEscapedHref(destination)
+            }
+            if !title.isEmpty {
+                output.append("\" title=\"")
+                output.appendEscaped(title)
+            }
+            output.append("\">")
+        case .html: if !unsafe { output.append("<!-- raw HTML omitted -->") }
+        case .lineBreak: output.append("<br />\n")
+        case .softBreak: break
+        }
+    }
+
+    mutating func exitSpan(_ span: InlineSpan, id: Int) {
+        switch span.kind {
+        case .emphasis: output.append("</em>")
+        case .strong: output.append("</strong>")
+        case .code: output.append("</code>")
+        case .link: output.append("</a>")
+        case .html, .lineBreak, .softBreak: break
+        }
+    }
+
+    mutating func visitText(_ string: Substring, span: Int?) {
+        let kind = span.flatMap { text.spans.indices.contains($0) ? text.spans[$0].kind : nil }
+        switch kind {
+        case .html: if unsafe { output.append(string) }
+        case .lineBreak: break
+        case .softBreak: output.append("\n")
+        default: output.appendEscaped(string)
+        }
+    }
+
+    mutating func visitAttachment(_ index: Int, span: Int?) {
+        guard document.imageAttachments.indices.contains(index) else { return }
+        let image = document.imageAttachments[index]
+        let alt = document.altText(ofImage: index)
+        if let hook = imageHook, let html = hook(index, image, alt) {
+            output.append(html)
+            return
+        }
+        output.append("<img src=\"")
+        if unsafe || !URLSafety.isDangerous(image.destination) {
+            output.appendEscapedHref(image.destination)
+        }
+        output.append("\" alt=\"")
+        output.appendEscaped(alt)
+        if !image.title.isEmpty {
+            output.append("\" title=\"")
+            output.appendEscaped(image.title)
+        }
+        output.append("\" />")
+    }
+}

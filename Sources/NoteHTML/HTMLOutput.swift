@@ -1,0 +1,66 @@
+/// The HTML being written, as bytes, with cmark's escaping rules.
+struct HTMLOutput {
+    var bytes: [UInt8] = []
+
+    /// cmark's `cr()`: a newline unless at the start or already after one.
+    mutating func newlineIfNeeded() {
+        if let last = bytes.last, last != UInt8(ascii: "\n") {
+            bytes.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    mutating func append(_ string: String) {
+        bytes.append(contentsOf: string.utf8)
+    }
+
+    mutating func append(_ string: Substring) {
+        bytes.append(contentsOf: string.utf8)
+    }
+
+    /// Text escaping: `"`, `&`, `<`, `>` only (cmark leaves `'` and `/` alone).
+    mutating func appendEscaped<S: Sequence<UInt8>>(_ utf8: S) {
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): append("&quot;")
+            case UInt8(ascii: "&"): append("&amp;")
+            case UInt8(ascii: "<"): append("&lt;")
+            case UInt8(ascii: ">"): append("&gt;")
+            default: bytes.append(byte)
+            }
+        }
+    }
+
+    mutating func appendEscaped(_ string: String) { appendEscaped(string.utf8) }
+    mutating func appendEscaped(_ string: Substring) { appendEscaped(string.utf8) }
+
+    /// URL escaping as cmark's `houdini_escape_href`: URL-safe and reserved characters pass,
+    /// `&` and `'` become entities, every other byte becomes `%XX`.
+    mutating func appendEscapedHref(_ url: String) {
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in url.utf8 {
+            if HTMLOutput.isHrefSafe(byte) {
+                bytes.append(byte)
+            } else if byte == UInt8(ascii: "&") {
+                append("&amp;")
+            } else if byte == UInt8(ascii: "'") {
+                append("&#x27;")
+            } else {
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0xF)])
+            }
+        }
+    }
+
+    private static func isHrefSafe(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return hrefPunctuation.contains(byte)
+        }
+    }
+
+    private static let hrefPunctuation = Set("-_.+!*(),%#@?=;:/$~".utf8)
+}

@@ -1,0 +1,24 @@
+/// One block of a ``NoteDocument``, stored flat: its children are the blocks after it with a
+/// greater depth, up to the next block whose depth is not greater.
+public struct Block: Sendable, Hashable, Codable {
+    public var kind: BlockKind
+    /// 1 for a child of the document, 2 for a grandchild, and so on.
+    public var depth: Int
+    /// Where the block starts in the source.
+    public var location: SourceLocation?
+    /// Where the block ends in the source (the last character's line and column).
+    public var end: SourceLocation?
+    /// The inline content of a paragraph or heading; nil for other blocks.
+    public var content: AttributedText?
+
+    public init(
+        _ kind: BlockKind, depth: Int, location: SourceLocation? = nil, end: SourceLocation? = nil,
+        content: AttributedText? = nil
+    ) {
+        self.kind = kind
+        self.depth = depth
+        self.location = location
+        self.end = end
+        self.content = content
+    }
+}

@@ -1,0 +1,32 @@
+/// Visits a ``NoteDocument``'s blocks in pre-order, each entered before its children and exited
+/// after them. The walk keeps an explicit stack, so 10,000-deep nesting is fine.
+public protocol BlockWalker {
+    /// Called on entering `block` (at `index` in ``NoteDocument/blocks``); `ancestors` are the indices
+    /// of the enclosing blocks, outermost first. Return false to skip the block's children.
+    mutating func willEnter(_ block: Block, index: Int, ancestors: [Int]) -> Bool
+    /// Called after the block's children.
+    mutating func didExit(_ block: Block, index: Int, ancestors: [Int])
+}
+
+extension NoteDocument {
+    public func walk(_ walker: inout some BlockWalker) {
+        var open: [Int] = []
+        var skipDeeperThan: Int?
+        for (index, block) in blocks.enumerated() {
+            if let limit = skipDeeperThan {
+                if block.depth > limit { continue }
+                skipDeeperThan = nil
+            }
+            while let top = open.last, blocks[top].depth >= block.depth {
+                open.removeLast()
+                walker.didExit(blocks[top], index: top, ancestors: open)
+            }
+            let descend = walker.willEnter(block, index: index, ancestors: open)
+            open.append(index)
+            if !descend { skipDeeperThan = block.depth }
+        }
+        while let top = open.popLast() {
+            walker.didExit(blocks[top], index: top, ancestors: open)
+        }
+    }
+}

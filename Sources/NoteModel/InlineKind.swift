@@ -1,0 +1,22 @@
+/// What an ``InlineSpan`` is. Leaf kinds (`code`, `html`, the breaks) cover their literal text.
+public enum InlineKind: Sendable, Hashable, Codable {
+    case emphasis
+    case strong
+    case link(destination: String, title: String)
+    /// A code span; the covered text is its literal.
+    case code
+    /// Raw inline HTML; the covered text is the HTML.
+    case html
+    /// A soft line break; covers "\n".
+    case softBreak
+    /// A hard line break; covers "\n".
+    case lineBreak
+
+    /// Whether the span covers literal text rather than other inline content.
+    public var isLeaf: Bool {
+        switch self {
+        case .code, .html, .softBreak, .lineBreak: true
+        case .emphasis, .strong, .link: false
+        }
+    }
+}

@@ -1,0 +1,49 @@
+/// Visits an ``AttributedText`` in order: spans open and close around their content, outermost
+/// first. Walking keeps an explicit stack, so 10,000 nested spans do not touch the call stack.
+public protocol InlineWalker {
+    mutating func enterSpan(_ span: InlineSpan, id: Int)
+    mutating func exitSpan(_ span: InlineSpan, id: Int)
+    /// Text inside the innermost span `span` (nil at the top).
+    mutating func visitText(_ text: Substring, span: Int?)
+    /// An attachment run: `index` into ``NoteDocument/imageAttachments``.
+    mutating func visitAttachment(_ index: Int, span: Int?)
+}
+
+extension AttributedText {
+    public func walk(_ walker: inout some InlineWalker) {
+        var open: [Int] = []
+        var isOpen = [Bool](repeating: false, count: spans.count)
+        var position = string.startIndex
+        let utf8 = string.utf8
+        for run in runs {
+            // Climb from the run's innermost span to the first one already open.
+            var toOpen: [Int] = []
+            var ancestor = run.span
+            while let id = ancestor, id >= 0, id < spans.count, !isOpen[id] {
+                toOpen.append(id)
+                ancestor = spans[id].parent
+            }
+            while let top = open.last, top != ancestor {
+                open.removeLast()
+                isOpen[top] = false
+                walker.exitSpan(spans[top], id: top)
+            }
+            for id in toOpen.reversed() {
+                open.append(id)
+                isOpen[id] = true
+                walker.enterSpan(spans[id], id: id)
+            }
+            let end =
+                utf8.index(position, offsetBy: run.length, limitedBy: string.endIndex) ?? string.endIndex
+            if let attachment = run.attachment {
+                walker.visitAttachment(attachment, span: run.span)
+            } else if end > position {
+                walker.visitText(string[position..<end], span: run.span)
+            }
+            position = end
+        }
+        while let top = open.popLast() {
+            walker.exitSpan(spans[top], id: top)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/// A heading of a note, for tables of contents and link targets.
+public struct HeadingSummary: Sendable, Hashable, Codable {
+    public var level: Int
+    public var text: String
+    public var location: SourceLocation?
+}
+
+extension NoteDocument {
+    /// The plain text of the first level-1 heading, if any.
+    public var title: String? {
+        for block in blocks {
+            if case .heading(level: 1) = block.kind {
+                return plainText(of: block.content ?? AttributedText())
+            }
+        }
+        return nil
+    }
+
+    /// Every heading in document order, as plain text.
+    public var headings: [HeadingSummary] {
+        blocks.compactMap { block in
+            guard case .heading(let level) = block.kind else { return nil }
+            let text = plainText(of: block.content ?? AttributedText())
+            return HeadingSummary(level: level, text: text, location: block.location)
+        }
+    }
+
+    /// The plain text of an image's alt, as cmark writes it into `alt=""` (before escaping).
+    public func altText(ofImage index: Int) -> String {
+        guard imageAttachments.indices.contains(index) else { return "" }
+        return plainText(of: imageAttachments[index].alt, inside: index)
+    }
+
+    /// Text as cmark's plain rendering has it: literals kept, breaks as spaces, images as their alt.
+    /// `inside` is the attachment whose alt this is: only later attachments are followed, so a
+    /// malformed (decoded) document with a cycle cannot loop.
+    public func plainText(of text: AttributedText, inside: Int = -1) -> String {
+        var out = ""
+        var stack: [(text: AttributedText, run: Int, position: String.Index, owner: Int)] = [
+            (text, 0, text.string.startIndex, inside)
+        ]
+        frames: while var frame = stack.popLast() {
+            while frame.run < frame.text.runs.count {
+                let run = frame.text.runs[frame.run]
+                let string = frame.text.string
+                let end =
+                    string.utf8.index(frame.position, offsetBy: run.length, limitedBy: string.endIndex)
+                    ?? string.endIndex
+                let start = frame.position
+                frame.run += 1
+                frame.position = end
+                if let attachment = run.attachment {
+                    guard attachment > frame.owner, imageAttachments.indices.contains(attachment) else {
+                        continue
+                    }
+                    let alt = imageAttachments[attachment].alt
+                    stack.append(frame)
+                    stack.append((alt, 0, alt.string.startIndex, attachment))
+                    continue frames
+                }
+                let kind = run.span.flatMap {
+                    frame.text.spans.indices.contains($0) ? frame.text.spans[$0].kind : nil
+                }
+                switch kind {
+                case .softBreak, .lineBreak: out += " "
+                default: out += string[start..<end]
+                }
+            }
+        }
+        return out
+    }
+}
