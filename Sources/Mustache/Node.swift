@@ -1,0 +1,33 @@
+/// One piece of a parsed template. Children are arrays, so the tree needs no `indirect` boxes.
+enum Node: Sendable {
+    /// Literal bytes, with standalone-tag whitespace already removed.
+    case text([UInt8])
+    /// A line of the template begins here: where a standalone partial's indentation goes.
+    case lineStart
+    /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}` (raw).
+    case variable(Path, escaped: Bool)
+    /// `{{#name}}...{{/name}}`, or `{{^name}}...{{/name}}` when inverted.
+    case section(Path, inverted: Bool, children: [Node])
+    /// `{{>name}}`; `indent` is the whitespace before a standalone tag, nil when the tag is inline.
+    case partial(name: String, indent: [UInt8]?, offset: Int)
+    /// `{{$name}}...{{/name}}`: default content that a parent's caller may override.
+    case block(Block)
+    /// `{{<name}}...{{/name}}`: include `name`, overriding its blocks with the ones given here.
+    case parent(name: String, indent: [UInt8]?, overrides: [Block], offset: Int)
+}
+
+/// A `{{$name}}` block and its content.
+struct Block: Sendable {
+    var name: String
+    /// Indentation added to each line of whatever content the block shows; nil when the block's opening
+    /// tag is inline, so its content keeps the surrounding indentation.
+    var indent: [UInt8]?
+    var children: [Node]
+}
+
+/// A dotted name such as `a.b.c`; no components means the implicit iterator `.`.
+struct Path: Sendable {
+    var components: [String]
+
+    var isImplicitIterator: Bool { components.isEmpty }
+}

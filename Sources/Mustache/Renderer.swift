@@ -1,0 +1,155 @@
+/// Renders a node tree with an explicit stack of frames, so deep templates and recursive partials use the
+/// heap, not the call stack.
+struct Renderer {
+    /// Partials and parents nest at most this deep; deeper means runaway recursion.
+    static let maximumPartialDepth = 100
+
+    private let templates: [String: TemplateLibrary.Template]
+    private var contexts: [TemplateValue]
+    private var frames: [Frame] = []
+    private(set) var output: [UInt8] = []
+
+    /// A list of nodes being rendered, once or once per list item.
+    private struct Frame {
+        var nodes: [Node]
+        var index = 0
+        /// The list a section iterates; each item is pushed on the context stack in turn.
+        var items: [TemplateValue] = []
+        var itemIndex = 0
+        var pushesContext = false
+        var indent: [UInt8]
+        var overrides: [String: Block]
+        /// The template the nodes come from, and how many partials deep it is.
+        var template: String
+        var partialDepth: Int
+    }
+
+    init(templates: [String: TemplateLibrary.Template], context: TemplateValue) {
+        self.templates = templates
+        self.contexts = [context]
+    }
+
+    mutating func render(_ template: TemplateLibrary.Template, name: String) throws(TemplateError) {
+        output.reserveCapacity(template.source.bytes.count * 2)
+        frames.append(
+            Frame(nodes: template.nodes, indent: [], overrides: [:], template: name, partialDepth: 0))
+        while let frame = frames.last {
+            if frame.index < frame.nodes.count {
+                frames[frames.count - 1].index += 1
+                try render(frame.nodes[frame.index], in: frame)
+            } else {
+                finish(frame)
+            }
+        }
+    }
+
+    /// Ends a pass over a frame: the next list item, or back to the enclosing frame.
+    private mutating func finish(_ frame: Frame) {
+        if frame.pushesContext { contexts.removeLast() }
+        let next = frame.itemIndex + 1
+        if next < frame.items.count {
+            contexts.append(frame.items[next])
+            frames[frames.count - 1].itemIndex = next
+            frames[frames.count - 1].index = 0
+        } else {
+            frames.removeLast()
+        }
+    }
+
+    private mutating func render(_ node: Node, in frame: Frame) throws(TemplateError) {
+        switch node {
+        case .text(let bytes):
+            appendText(bytes, indent: frame.indent)
+        case .lineStart:
+            output.append(contentsOf: frame.indent)
+        case .variable(let path, let escaped):
+            if let value = lookup(path) {
+                HTMLEscaper.append(value.interpolationText, escaped: escaped, to: &output)
+            }
+        case .section(let path, let inverted, let children):
+            let value = lookup(path) ?? .null
+            var child = frame
+            child.nodes = children
+            child.index = 0
+            child.items = []
+            child.itemIndex = 0
+            child.pushesContext = false
+            if inverted {
+                if !value.isTruthy { frames.append(child) }
+            } else if case .array(let items) = value, let first = items.first {
+                child.items = items
+                child.pushesContext = true
+                contexts.append(first)
+                frames.append(child)
+            } else if value.isTruthy {
+                child.pushesContext = true
+                contexts.append(value)
+                frames.append(child)
+            }
+        case .partial(let name, let indent, let offset):
+            try include(name, indent: indent, overrides: [], from: frame, offset: offset)
+        case .parent(let name, let indent, let overrides, let offset):
+            try include(name, indent: indent, overrides: overrides, from: frame, offset: offset)
+        case .block(let block):
+            let content = frame.overrides[block.name]?.children ?? block.children
+            frames.append(
+                Frame(
+                    nodes: content, indent: frame.indent + (block.indent ?? []), overrides: frame.overrides,
+                    template: frame.template, partialDepth: frame.partialDepth))
+        }
+    }
+
+    /// Starts rendering partial or parent `name`; overrides given by enclosing callers win over `overrides`.
+    private mutating func include(
+        _ name: String, indent: [UInt8]?, overrides: [Block], from frame: Frame, offset: Int
+    ) throws(TemplateError) {
+        guard let template = templates[name] else { return }
+        guard frame.partialDepth < Self.maximumPartialDepth else {
+            let message =
+                "partials nested more than \(Self.maximumPartialDepth) deep: is '\(name)' recursive?"
+            guard let caller = templates[frame.template] else {
+                throw TemplateError(template: frame.template, line: 1, column: 1, message: message)
+            }
+            throw caller.source.error(at: offset, message)
+        }
+        var merged = frame.overrides
+        for block in overrides where merged[block.name] == nil {
+            merged[block.name] = block
+        }
+        // An inline partial is not indented at all: only lines of the including template carry indentation.
+        frames.append(
+            Frame(
+                nodes: template.nodes, indent: indent.map { frame.indent + $0 } ?? [], overrides: merged,
+                template: name, partialDepth: frame.partialDepth + 1))
+    }
+
+    /// Appends literal text, indenting each line that starts inside it.
+    private mutating func appendText(_ bytes: [UInt8], indent: [UInt8]) {
+        guard !indent.isEmpty else {
+            output.append(contentsOf: bytes)
+            return
+        }
+        var runStart = 0
+        for index in bytes.indices where bytes[index] == ASCII.newline && index + 1 < bytes.count {
+            output.append(contentsOf: bytes[runStart...index])
+            output.append(contentsOf: indent)
+            runStart = index + 1
+        }
+        output.append(contentsOf: bytes[runStart...])
+    }
+
+    /// Resolves a name against the context stack as the spec defines: the first part on the innermost
+    /// context that has it, the other parts inside that value only.
+    private func lookup(_ path: Path) -> TemplateValue? {
+        guard let first = path.components.first else { return contexts.last }
+        for context in contexts.reversed() {
+            guard var value = context.member(first) else { continue }
+            for component in path.components.dropFirst() {
+                guard let next = value.member(component) else { return nil }
+                value = next
+            }
+            return value
+        }
+        return nil
+    }
+}
