@@ -3,7 +3,7 @@
 
     make_sample_site.py VAULT OUT_DIR
 
-A stand-in for `notesite build` while it is not wired up: Markdown through the `cmark` command,
+A stand-in for `notesite build` while it is not wired up: Markdown through the `cmark-gfm` (or `cmark`) command,
 images through the `vips` command (upright, at most 1440 px wide, metadata stripped) inlined as
 base64, pages through a small Mustache subset (variables, {{{raw}}}, sections, inverted sections,
 partials) and the theme in Templates/theme. Output follows the site builder's markup contract.
@@ -113,7 +113,9 @@ def inline_image(source, alt, title, tmp):
 def body_html(vault, note_path, tmp):
     with open(os.path.join(vault, note_path), encoding="utf-8") as f:
         markdown = f.read()
-    body = subprocess.run(["cmark"], input=markdown, check=True, capture_output=True, text=True).stdout
+    # cmark-gfm for tables when it is there, as notesite renders them; plain cmark otherwise.
+    command = ["cmark-gfm", "-e", "table", "-e", "strikethrough"] if shutil.which("cmark-gfm") else ["cmark"]
+    body = subprocess.run(command, input=markdown, check=True, capture_output=True, text=True).stdout
     folder = os.path.dirname(os.path.join(vault, note_path))
 
     def image(match):
