@@ -1,9 +1,22 @@
-/// The default theme's files, embedded in the binary by SwiftPM's `.embedInCode`.
+/// The default theme, embedded in the binary by SwiftPM's `.embedInCode("theme")` so notesite
+/// runs from anywhere without a theme folder.
+///
+/// SwiftPM flattens `Templates/theme/<name>.<ext>` into `PackageResources.<name>_<ext>`, so this
+/// table is the one place that names the theme's files: a file added to `theme/` must be listed
+/// here too.
 public enum DefaultTheme {
-    /// Mustache templates by name (file name without `.mustache`).
+    /// Mustache templates and partials by name, without `.mustache` (`page`, `index`, `head`, ...).
     public static let templates: [String: String] = [
-        "page": String(decoding: PackageResources.page_mustache, as: UTF8.self)
+        "page": PackageResources.page_mustache,
+        "index": PackageResources.index_mustache,
+        "head": PackageResources.head_mustache,
+        "header": PackageResources.header_mustache,
+        "footer": PackageResources.footer_mustache,
+    ].mapValues { String(decoding: $0, as: UTF8.self) }
+
+    /// Files the site builder writes under `_site/assets/`, by file name.
+    public static let assets: [String: [UInt8]] = [
+        "style.css": PackageResources.style_css,
+        "preview.js": PackageResources.preview_js,
     ]
-    /// Files written under `assets/` in the site.
-    public static let assets: [String: [UInt8]] = ["style.css": PackageResources.style_css]
 }
