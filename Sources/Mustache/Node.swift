@@ -19,6 +19,8 @@ enum Node: Sendable {
 /// A `{{$name}}` block and its content.
 struct Block: Sendable {
     var name: String
+    /// The template the block is written in, for locating errors inside it.
+    var template: String
     /// Indentation added to each line of whatever content the block shows; nil when the block's opening
     /// tag is inline, so its content keeps the surrounding indentation.
     var indent: [UInt8]?

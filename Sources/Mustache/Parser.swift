@@ -95,7 +95,7 @@ struct Parser {
         }
         switch open.tag.kind {
         case .block:
-            var block = Block(name: name, indent: nil, children: open.children)
+            var block = Block(name: name, template: source.name, indent: nil, children: open.children)
             if open.layout.isStandalone {
                 let content = open.contentStart..<max(open.contentStart, layout.textBeforeEnds ?? tag.start)
                 block = Dedenter.dedent(block, content: content, in: source, tagIndent: open.layout.indent)

@@ -91,11 +91,11 @@ struct Renderer {
         case .parent(let name, let indent, let overrides, let offset):
             try include(name, indent: indent, overrides: overrides, from: frame, offset: offset)
         case .block(let block):
-            let content = frame.overrides[block.name]?.children ?? block.children
+            let content = frame.overrides[block.name] ?? block
             frames.append(
                 Frame(
-                    nodes: content, indent: frame.indent + (block.indent ?? []), overrides: frame.overrides,
-                    template: frame.template, partialDepth: frame.partialDepth))
+                    nodes: content.children, indent: frame.indent + (block.indent ?? []),
+                    overrides: frame.overrides, template: content.template, partialDepth: frame.partialDepth))
         }
     }
 

@@ -1,4 +1,13 @@
 /// A set of named templates that can include each other as partials and parents.
+///
+/// Implements the Mustache spec v1.4 (comments, delimiters, interpolation, inverted, partials, sections) and
+/// the optional `~inheritance` module (`{{<parent}}` with `{{$block}}` overrides). Not supported:
+/// `~lambdas` (data here is plain values) and `~dynamic-names` (`{{>*name}}` looks up a partial literally
+/// named `*name`, so renders nothing). Choices where the spec is silent: `""` is falsy, every number is
+/// truthy, `'` is escaped too, lists and objects interpolate as nothing, partials nest at most 100 deep.
+///
+/// Each template is parsed once into a tree over its UTF-8 bytes; rendering walks the tree with an
+/// explicit stack, so neither deep nesting nor recursive partials grow the call stack.
 public struct TemplateLibrary: Sendable {
     /// A parsed template and its source, kept for locating errors found while rendering.
     struct Template: Sendable {
