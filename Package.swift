@@ -43,6 +43,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder"]),
         .testTarget(name: "NotesiteCLITests", dependencies: ["NotesiteCLI"]),
+        .testTarget(name: "DefaultThemeTests", dependencies: ["DefaultTheme"]),
     ],
     swiftLanguageModes: [.v6]
 )
