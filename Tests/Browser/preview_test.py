@@ -130,9 +130,11 @@ def main():
                 "not every image loaded")
             hidden = [i.get_attribute("alt") for i in images if not i.is_displayed()]
             assert not hidden, f"images not displayed: {hidden}"
-            # The first image bigger in pixels than on the page is the one to preview.
+            # The first image bigger in pixels than on the page is the one to preview; an image
+            # inside a link follows the link instead, so it is not a candidate.
             for image in images:
-                if natural_width(driver, image) > rendered_width(driver, image) + 1:
+                linked = driver.execute_script("return !!arguments[0].closest('a');", image)
+                if not linked and natural_width(driver, image) > rendered_width(driver, image) + 1:
                     state["image"] = image
                     break
             assert "image" in state, "no image has more pixels than it shows; use a page with a large photo"

@@ -1,0 +1,78 @@
+import DefaultTheme
+import Foundation
+import Testing
+
+/// The theme's own folder, found from this file: Tests/DefaultThemeTests -> package root.
+private let themeFolder = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Templates/theme")
+
+@Test func everyThemeFileIsListed() throws {
+    let files = try FileManager.default.contentsOfDirectory(atPath: themeFolder.path)
+        .filter { !$0.hasPrefix(".") }.sorted()
+    let listed =
+        (DefaultTheme.templates.keys.map { $0 + ".mustache" } + DefaultTheme.assets.keys).sorted()
+    #expect(files == listed)
+}
+
+@Test func embeddedFilesMatchTheFolder() throws {
+    for (name, template) in DefaultTheme.templates {
+        let onDisk = try String(
+            contentsOf: themeFolder.appendingPathComponent(name + ".mustache"), encoding: .utf8)
+        #expect(template == onDisk, "\(name).mustache")
+    }
+    for (name, bytes) in DefaultTheme.assets {
+        let onDisk = try Data(contentsOf: themeFolder.appendingPathComponent(name))
+        #expect(Data(bytes) == onDisk, "\(name)")
+    }
+}
+
+@Test func pageFollowsTheContract() throws {
+    let page = try #require(DefaultTheme.templates["page"])
+    #expect(page.contains("{{{body}}}"))
+    #expect(page.hasPrefix("<!doctype html>"))
+    #expect(page.contains("<html lang="))
+    #expect(page.components(separatedBy: "<main").count == 2, "exactly one <main>")
+    let index = try #require(DefaultTheme.templates["index"])
+    #expect(index.contains("{{#notes}}") && index.contains("{{url}}"))
+}
+
+@Test func headLinksTheAssetsFromTheRoot() throws {
+    let head = try #require(DefaultTheme.templates["head"])
+    #expect(head.contains(#"href="{{root}}assets/style.css""#))
+    #expect(head.contains(#"src="{{root}}assets/preview.js""#))
+    #expect(head.contains(#"name="viewport""#))
+    let header = try #require(DefaultTheme.templates["header"])
+    #expect(header.contains(#"href="{{root}}index.html""#))
+}
+
+@Test(arguments: ["page", "index"])
+func everyPartialExists(template name: String) throws {
+    let template = try #require(DefaultTheme.templates[name])
+    let partials = template.split(separator: "{{>").dropFirst().compactMap {
+        $0.split(separator: "}}").first?.trimmingCharacters(in: .whitespaces)
+    }
+    #expect(!partials.isEmpty)
+    for partial in partials {
+        #expect(DefaultTheme.templates[partial] != nil, "missing partial \(partial)")
+    }
+}
+
+/// Pages must work offline and from file://: nothing may load from another host.
+@Test func themeMakesNoThirdPartyRequests() {
+    let texts =
+        Array(DefaultTheme.templates.values)
+        + DefaultTheme.assets.values.map { String(decoding: $0, as: UTF8.self) }
+    for text in texts {
+        #expect(!text.contains("http://") && !text.contains("https://") && !text.contains("//cdn"))
+        #expect(!text.contains("@import") && !text.contains("url("))
+    }
+}
+
+@Test func styleKeepsImagesInTheColumnAndFollowsDarkMode() throws {
+    let css = String(decoding: try #require(DefaultTheme.assets["style.css"]), as: UTF8.self)
+    #expect(css.contains("--column: 720px"))
+    #expect(css.contains("max-width: 100%"))
+    #expect(css.contains("height: auto"))
+    #expect(css.contains("prefers-color-scheme: dark"))
+}
