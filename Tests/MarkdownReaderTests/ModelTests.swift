@@ -87,3 +87,17 @@ struct ModelTests {
         #expect(document.title == "")
     }
 }
+
+struct TreeTests {
+    @Test func childrenAndParents() {
+        let document = MarkdownReader.read("> - a\n>   - b\n> - c\n\nd\n")
+        // 0 quote, 1 list, 2 item, 3 para a, 4 list, 5 item, 6 para b, 7 item, 8 para c, 9 para d
+        #expect(document.children(of: nil) == [0, 9])
+        #expect(document.children(of: 1) == [2, 7])
+        #expect(document.children(of: 2) == [3, 4])
+        #expect(document.children(of: 9) == [])
+        #expect(document.parent(of: 6) == 5)
+        #expect(document.parent(of: 7) == 1)
+        #expect(document.parent(of: 9) == nil)
+    }
+}
