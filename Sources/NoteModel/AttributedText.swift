@@ -22,10 +22,19 @@ public struct AttributedText: Sendable, Hashable, Codable {
     public func spanStack(of run: TextRun) -> [Int] {
         var stack: [Int] = []
         var next = run.span
-        while let id = next {
+        while let id = next, spans.indices.contains(id) {
             stack.append(id)
-            next = spans[id].parent
+            next = parent(of: id)
         }
         return stack.reversed()
+    }
+
+    /// A span's parent. A parent always opens before its child, so a parent index that is not
+    /// smaller (only possible in a hand-made or corrupt model) is ignored rather than looped on.
+    public func parent(of id: Int) -> Int? {
+        guard spans.indices.contains(id), let parent = spans[id].parent, parent >= 0, parent < id else {
+            return nil
+        }
+        return parent
     }
 }

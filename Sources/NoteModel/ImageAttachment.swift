@@ -9,13 +9,17 @@ public struct ImageAttachment: Sendable, Hashable, Codable {
     /// The alt text, attributed. Images inside it are attachment runs whose indices point into
     /// the same ``NoteDocument/imageAttachments`` table (never nested values: the model stays flat).
     public var alt: AttributedText
+    /// A size the note asks for (set by syntax extensions; nil from CommonMark).
+    public var size: ImageSize?
 
     public init(
-        destination: String, title: String, location: SourceLocation?, alt: AttributedText = AttributedText()
+        destination: String, title: String, location: SourceLocation?, alt: AttributedText = AttributedText(),
+        size: ImageSize? = nil
     ) {
         self.destination = destination
         self.title = title
         self.location = location
         self.alt = alt
+        self.size = size
     }
 }

@@ -19,10 +19,11 @@ extension AttributedText {
             // Climb from the run's innermost span to the first one already open.
             var toOpen: [Int] = []
             var ancestor = run.span
-            while let id = ancestor, id >= 0, id < spans.count, !isOpen[id] {
+            while let id = ancestor, spans.indices.contains(id), !isOpen[id] {
                 toOpen.append(id)
-                ancestor = spans[id].parent
+                ancestor = parent(of: id)
             }
+            if let id = ancestor, !spans.indices.contains(id) { ancestor = nil }
             while let top = open.last, top != ancestor {
                 open.removeLast()
                 isOpen[top] = false
@@ -34,7 +35,8 @@ extension AttributedText {
                 walker.enterSpan(spans[id], id: id)
             }
             let end =
-                utf8.index(position, offsetBy: run.length, limitedBy: string.endIndex) ?? string.endIndex
+                utf8.index(position, offsetBy: max(0, run.length), limitedBy: string.endIndex)
+                ?? string.endIndex
             if let attachment = run.attachment {
                 walker.visitAttachment(attachment, span: run.span)
             } else if end > position {

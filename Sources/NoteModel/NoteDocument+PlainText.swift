@@ -44,7 +44,8 @@ extension NoteDocument {
                 let run = frame.text.runs[frame.run]
                 let string = frame.text.string
                 let end =
-                    string.utf8.index(frame.position, offsetBy: run.length, limitedBy: string.endIndex)
+                    string.utf8.index(
+                        frame.position, offsetBy: max(0, run.length), limitedBy: string.endIndex)
                     ?? string.endIndex
                 let start = frame.position
                 frame.run += 1

@@ -30,3 +30,20 @@ struct EscapingTests {
         }
     }
 }
+
+/// Inputs that test the byte handling between Swift and cmark: line endings, NUL, BOM, tabs.
+struct OddInputTests {
+    @Test(
+        "Odd bytes render as cmark does and keep their images",
+        arguments: [
+            "a\r\nb  \r\n![c](d)\r\n", "a\rb\r\r> q\r", "a\0b ![x\0](y\0)\n", "\u{FEFF}# bom\n",
+            "\tcode\n- a\tb\n",
+            "&#0; &#xFFFC; \u{FFFC} ![a](b)\n", "", "\n\n", "*a\n", "`a\r\nb`\n",
+        ])
+    func oddInput(_ markdown: String) throws {
+        for unsafe in [false, true] {
+            #expect(Rendering.html(markdown, unsafe: unsafe) == CmarkReference.html(markdown, unsafe: unsafe))
+        }
+        try ModelChecks.check(markdown)
+    }
+}
