@@ -44,7 +44,7 @@ public enum SiteBuild {
         }
         let theme: ThemeRendering
         do {
-            theme = try ThemeRendering(configuration: configuration)
+            theme = try ThemeRendering(siteTitle: configuration.title ?? options.vault.lastPathComponent)
         } catch {
             report.diagnostics.append(.error("theme: \(error)"))
             return (nil, report)

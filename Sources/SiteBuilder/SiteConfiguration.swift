@@ -4,8 +4,9 @@ import YAMLReader
 /// Everything `notesite.yml` can set, typed, with the defaults a vault without one gets.
 /// Later stages add their settings here, each with one entry in `SiteConfiguration.keys`.
 public struct SiteConfiguration: Sendable, Hashable {
-    /// The site's name, in the header of every page and the home page's title.
-    public var title = "Notes"
+    /// The site's name, in the header of every page and the home page's title;
+    /// nil means the vault folder's name.
+    public var title: String?
     /// The widest image rendition in device pixels (1440 fills a 720 px column at 2x).
     public var imageWidth = 1440
     /// The reading column in CSS pixels; image `width`/`height` attributes fit inside it.

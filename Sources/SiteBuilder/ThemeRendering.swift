@@ -7,11 +7,11 @@ struct ThemeRendering: Sendable {
     static let generator = "notesite \(NotesiteVersion.current)"
 
     let library: TemplateLibrary
-    let configuration: SiteConfiguration
+    let siteTitle: String
 
-    init(configuration: SiteConfiguration) throws(TemplateError) {
+    init(siteTitle: String) throws(TemplateError) {
         self.library = try TemplateLibrary(sources: DefaultTheme.templates)
-        self.configuration = configuration
+        self.siteTitle = siteTitle
     }
 
     /// Static files (CSS, scripts) written under `assets/`, in a stable order.
@@ -19,7 +19,7 @@ struct ThemeRendering: Sendable {
         DefaultTheme.assets.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    var site: TemplateValue { .object(["title": .string(configuration.title)]) }
+    var site: TemplateValue { .object(["title": .string(siteTitle)]) }
 
     func page(for note: ParsedNote, body: String) throws(TemplateError) -> String {
         try library.render(
@@ -43,7 +43,7 @@ struct ThemeRendering: Sendable {
         return try library.render(
             "index",
             with: .object([
-                "title": .string(configuration.title),
+                "title": .string(siteTitle),
                 "root": .string(""),
                 "notes": .array(entries),
                 "site": site,
