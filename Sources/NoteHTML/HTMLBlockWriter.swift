@@ -5,6 +5,7 @@ struct HTMLBlockWriter: BlockWalker {
     let document: NoteDocument
     let unsafe: Bool
     let imageHook: HTMLWriter.ImageHook?
+    let linkHook: HTMLWriter.LinkHook?
     var output = HTMLOutput()
 
     mutating func willEnter(_ block: Block, index: Int, ancestors: [Int]) -> Bool {
@@ -86,7 +87,8 @@ struct HTMLBlockWriter: BlockWalker {
 
     private mutating func writeInlines(_ text: AttributedText?) {
         guard let text else { return }
-        var inline = HTMLInlineWriter(text: text, document: document, unsafe: unsafe, imageHook: imageHook)
+        var inline = HTMLInlineWriter(
+            text: text, document: document, unsafe: unsafe, imageHook: imageHook, linkHook: linkHook)
         swap(&inline.output, &output)
         text.walk(&inline)
         swap(&inline.output, &output)

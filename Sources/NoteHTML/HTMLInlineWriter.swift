@@ -6,6 +6,7 @@ struct HTMLInlineWriter: InlineWalker {
     let document: NoteDocument
     let unsafe: Bool
     let imageHook: HTMLWriter.ImageHook?
+    let linkHook: HTMLWriter.LinkHook?
     var output = HTMLOutput()
 
     mutating func enterSpan(_ span: InlineSpan, id: Int) {
@@ -13,7 +14,8 @@ struct HTMLInlineWriter: InlineWalker {
         case .emphasis: output.append("<em>")
         case .strong: output.append("<strong>")
         case .code: output.append("<code>")
-        case .link(let destination, let title):
+        case .link(let written, let title):
+            let destination = linkHook?(written) ?? written
             output.append("<a href=\"")
             if unsafe || !URLSafety.isDangerous(destination) {
                 output.appendEscapedHref(destination)

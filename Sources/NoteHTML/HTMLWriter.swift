@@ -7,16 +7,22 @@ public struct HTMLWriter {
     /// the attachment, and its alt text as plain text. Return nil to write cmark's `<img>`.
     public typealias ImageHook = (_ index: Int, _ image: ImageAttachment, _ alt: String) -> String?
 
+    /// Rewrites a link's destination (a note's `Trip.md` to its page `trip.html`); nil keeps it.
+    public typealias LinkHook = (_ destination: String) -> String?
+
     public var unsafe: Bool
     public var imageHook: ImageHook?
+    public var linkHook: LinkHook?
 
-    public init(unsafe: Bool = false, imageHook: ImageHook? = nil) {
+    public init(unsafe: Bool = false, imageHook: ImageHook? = nil, linkHook: LinkHook? = nil) {
         self.unsafe = unsafe
         self.imageHook = imageHook
+        self.linkHook = linkHook
     }
 
     public func render(_ document: NoteDocument) -> String {
-        var walker = HTMLBlockWriter(document: document, unsafe: unsafe, imageHook: imageHook)
+        var walker = HTMLBlockWriter(
+            document: document, unsafe: unsafe, imageHook: imageHook, linkHook: linkHook)
         document.walk(&walker)
         return String(decoding: walker.output.bytes, as: UTF8.self)
     }

@@ -12,6 +12,8 @@ struct ParsedNote: Sendable {
     let document: NoteDocument
     /// Where each of `document.imageAttachments` points, in the same order.
     let images: [ImageTarget]
+    /// Page hrefs for links to other notes, by destination as written.
+    let noteLinks: [String: String]
     let diagnostics: [Diagnostic]
 }
 
@@ -52,10 +54,14 @@ enum NoteLoading {
         let images = document.imageAttachments.map { image in
             target(of: image, in: path, resolver: resolver, diagnostics: &diagnostics)
         }
+        let pagePath = Slug.pagePath(forNote: path)
+        let noteLinks = NoteLinks.resolve(
+            in: document, source: text, notePath: path, pagePath: pagePath, resolver: resolver,
+            displayName: displayName, diagnostics: &diagnostics)
         let stem = (path.split(separator: "/").last.map(String.init) ?? path).dropLast(3)
         return ParsedNote(
-            path: path, pagePath: Slug.pagePath(forNote: path), title: document.title ?? String(stem),
-            document: document, images: images, diagnostics: diagnostics)
+            path: path, pagePath: pagePath, title: document.title ?? String(stem), document: document,
+            images: images, noteLinks: noteLinks, diagnostics: diagnostics)
     }
 
     /// Looks an image up in the vault; every way it can fail is reported at the image's place.

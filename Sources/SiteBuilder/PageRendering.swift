@@ -11,7 +11,7 @@ enum PageRendering {
 
     static func body(for note: ParsedNote, renditions: ImageRendering.Renditions) -> Body {
         var diagnostics: [Diagnostic] = []
-        let writer = HTMLWriter(unsafe: true) { index, image, alt in
+        var writer = HTMLWriter(unsafe: true) { index, image, alt in
             guard index < note.images.count else {
                 diagnostics.append(
                     .error("image '\(image.destination)' was not looked up", at: image.location))
@@ -37,6 +37,7 @@ enum PageRendering {
                 }
             }
         }
+        writer.linkHook = { note.noteLinks[$0] }
         let html = writer.render(note.document)
         return Body(html: html, diagnostics: diagnostics)
     }

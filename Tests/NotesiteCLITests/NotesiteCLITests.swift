@@ -98,7 +98,10 @@ func temporaryVault(_ files: [String: String]) throws -> URL {
         let file = vault.appendingPathComponent("in.md").path
         let (safe, captured) = await run("render", file)
         #expect(safe == 0)
-        #expect(captured.stdout == "<h1>Hi <em>there</em></h1>\n<p><!-- raw HTML omitted -->raw<!-- raw HTML omitted --></p>\n")
+        #expect(
+            captured.stdout
+                == "<h1>Hi <em>there</em></h1>\n<p><!-- raw HTML omitted -->raw<!-- raw HTML omitted --></p>\n"
+        )
         let (_, unsafe) = await run("render", "--unsafe", file)
         #expect(unsafe.stdout == "<h1>Hi <em>there</em></h1>\n<p><b>raw</b></p>\n")
     }

@@ -29,6 +29,29 @@ import Testing
         #expect(index.contains("My notes"), "site title from notesite.yml")
     }
 
+    @Test func linksToNotesPointAtTheirPages() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write(
+            "# Home\n\nSee [Lisbon](trips/Lisbon%20Trip.md#Food), [web](https://example.com/a.md),\n"
+                + "and [gone](Nowhere.md).\n", to: "Home.md")
+        try vault.write(
+            "# Lisbon\n\nBack [home](../Home.md) or [by name](Home.md).\n", to: "trips/Lisbon Trip.md")
+        let report = await build(vault)
+        let home = try vault.read("_site/home.html")
+        #expect(home.contains("<a href=\"trips/lisbon-trip.html#Food\">Lisbon</a>"))
+        #expect(home.contains("<a href=\"https://example.com/a.md\">web</a>"), "remote links are left alone")
+        #expect(home.contains("<a href=\"Nowhere.md\">gone</a>"), "a broken link keeps its text")
+        let trip = try vault.read("_site/trips/lisbon-trip.html")
+        #expect(trip.contains("<a href=\"../home.html\">home</a>"))
+        #expect(trip.contains("<a href=\"../home.html\">by name</a>"))
+        #expect(
+            report.diagnostics.map(\.description) == [
+                "\(vault.root.path)/Home.md:4:12: warning: link to 'Nowhere.md' finds no note in the vault"
+            ])
+        #expect(report.exitCode(strict: true) == 1 && report.exitCode(strict: false) == 0)
+    }
+
     @Test func imagesAreResizedAndInlined() async throws {
         let vault = try TestVault()
         defer { vault.remove() }

@@ -1,0 +1,65 @@
+import NoteModel
+
+/// Links between notes: `[the trip](Trip.md)` is written against the vault; the page needs
+/// `trips/trip.html`, relative to where the linking page lands.
+enum NoteLinks {
+    /// Page hrefs for every link in the note that names a note, by destination as written.
+    /// Links that name no note in the vault are warnings (errors under `--strict`); they keep
+    /// their destination, so the text still shows and still says where it pointed.
+    static func resolve(
+        in document: NoteDocument, source: String, notePath: String, pagePath: String, resolver: Resolver,
+        displayName: String, diagnostics: inout [Diagnostic]
+    ) -> [String: String] {
+        var hrefs: [String: String] = [:]
+        var reported: Set<String> = []
+        for block in document.blocks {
+            guard let text = block.content else { continue }
+            for span in text.spans {
+                guard case .link(let destination, _) = span.kind, hrefs[destination] == nil,
+                    !reported.contains(destination),
+                    case .local(let written) = ImageReference(destination: destination),
+                    written.lowercased().hasSuffix(".md")
+                else { continue }
+                let fragment = destination.firstIndex(of: "#").map { String(destination[$0...]) } ?? ""
+                switch resolver.resolve(written, fromNote: notePath) {
+                case .found(let target, _):
+                    hrefs[destination] =
+                        relativeURL(from: pagePath, to: Slug.pagePath(forNote: target)) + fragment
+                case .notFound, .outsideVault:
+                    reported.insert(destination)
+                    let place = location(
+                        of: destination, in: source, after: block.location, file: displayName)
+                    diagnostics.append(
+                        .warning("link to '\(destination)' finds no note in the vault", at: place))
+                }
+            }
+        }
+        return hrefs
+    }
+
+    /// `guide/images.html` to `reference/cli.html` is `../reference/cli.html`.
+    static func relativeURL(from page: String, to target: String) -> String {
+        let here = page.split(separator: "/").dropLast()
+        let there = target.split(separator: "/")
+        var shared = 0
+        while shared < here.count, shared < there.count - 1, here[shared] == there[shared] { shared += 1 }
+        let up = Array(repeating: "..", count: here.count - shared)
+        return (up + there[shared...].map(String.init)).joined(separator: "/")
+    }
+
+    /// Where `needle` is first written at or after the block's start (links carry no place of their own).
+    static func location(of needle: String, in source: String, after start: SourceLocation?, file: String)
+        -> SourceLocation
+    {
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = max(0, (start?.line ?? 1) - 1)
+        for index in first..<lines.count {
+            if let range = lines[index].range(of: needle) {
+                let column =
+                    lines[index].utf8.distance(from: lines[index].startIndex, to: range.lowerBound) + 1
+                return SourceLocation(file: file, line: index + 1, column: column)
+            }
+        }
+        return start ?? SourceLocation(file: file, line: 1, column: 1)
+    }
+}
