@@ -4,15 +4,16 @@ import SiteBuilder
 /// `notesite build [VAULT] [--output DIR] [--strict] [--jobs N]`
 struct BuildCommand {
     static let usage = """
-        USAGE: notesite build [VAULT] [--output DIR] [--strict] [--jobs N]
+        USAGE: notesite build [VAULT] [--output DIR] [--strict] [--jobs N] [--force]
 
         Turns the notes in VAULT (default: the current folder) into a website.
 
         OPTIONS:
           --output DIR   where the site goes (default: VAULT/_site); replaced whole, only
                          when it is empty or was made by notesite
-          --strict       treat warnings as errors (for CI)
+          --strict       treat warnings as errors, and keep the old site on any problem (for CI)
           --jobs N       notes and images worked on at once (default: the number of cores)
+          --force        replace the output folder even if notesite did not make it
           -h, --help     show this help
 
         EXIT STATUS: 0 built (warnings allowed), 1 an error was reported, 64 usage error.
@@ -23,7 +24,8 @@ struct BuildCommand {
 
     /// Reads and checks the arguments; a problem is a usage error.
     init(_ arguments: [String]) throws(Arguments.UsageError) {
-        let parsed = try Arguments(arguments, flags: ["--strict"], options: ["--output", "--jobs"])
+        let parsed = try Arguments(
+            arguments, flags: ["--strict", "--force"], options: ["--output", "--jobs"])
         guard parsed.positionals.count <= 1 else {
             throw .init("expected at most one vault folder, got \(parsed.positionals.count)")
         }
@@ -41,7 +43,9 @@ struct BuildCommand {
             jobs = value
         }
         let output = parsed.options["--output"].map { URL(fileURLWithPath: $0) }
-        options = BuildOptions(vault: vault, output: output, strict: parsed.has("--strict"), jobs: jobs)
+        options = BuildOptions(
+            vault: vault, output: output, strict: parsed.has("--strict"), jobs: jobs,
+            force: parsed.has("--force"))
     }
 
     func run(console: Console) async -> Int32 {

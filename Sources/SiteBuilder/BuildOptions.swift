@@ -9,11 +9,14 @@ public struct BuildOptions: Sendable {
     public var strict: Bool
     /// How many notes or images are worked on at once.
     public var jobs: Int
+    /// Replace the output folder even when notesite did not make it (never the vault itself).
+    public var force: Bool
 
-    public init(vault: URL, output: URL? = nil, strict: Bool = false, jobs: Int? = nil) {
+    public init(vault: URL, output: URL? = nil, strict: Bool = false, jobs: Int? = nil, force: Bool = false) {
         self.vault = vault.standardizedFileURL
         self.output = (output ?? vault.appendingPathComponent("_site")).standardizedFileURL
         self.strict = strict
         self.jobs = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        self.force = force
     }
 }

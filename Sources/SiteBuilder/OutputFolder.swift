@@ -21,7 +21,7 @@ struct OutputFolder {
     }
 
     /// Refuses outputs that would overwrite the vault or a folder notesite did not make.
-    static func check(target: URL, vault: URL) throws(Problem) {
+    static func check(target: URL, vault: URL, force: Bool) throws(Problem) {
         let output = target.standardizedFileURL.path
         let source = vault.standardizedFileURL.path
         if output == source || source.hasPrefix(output.hasSuffix("/") ? output : output + "/") {
@@ -35,10 +35,10 @@ struct OutputFolder {
             throw Problem(description: "output '\(output)' is a file, not a folder; choose another --output")
         }
         let contents = (try? manager.contentsOfDirectory(atPath: output)) ?? []
-        if !contents.isEmpty && !contents.contains(marker) {
+        if !force && !contents.isEmpty && !contents.contains(marker) {
             throw Problem(
                 description:
-                    "refusing to replace '\(output)': it is not empty and notesite did not make it (remove it or choose another --output)"
+                    "refusing to replace '\(output)': it is not empty and notesite did not make it (choose another --output, or --force to replace it)"
             )
         }
     }

@@ -9,9 +9,10 @@ enum PageRendering {
         var diagnostics: [Diagnostic]
     }
 
-    static func body(for note: ParsedNote, renditions: ImageRendering.Renditions) -> Body {
+    /// `allowHTML` keeps raw HTML and unusual URL schemes as written (cmark's unsafe mode).
+    static func body(for note: ParsedNote, renditions: ImageRendering.Renditions, allowHTML: Bool) -> Body {
         var diagnostics: [Diagnostic] = []
-        var writer = HTMLWriter(unsafe: true) { index, image, alt in
+        var writer = HTMLWriter(unsafe: allowHTML) { index, image, alt in
             guard index < note.images.count else {
                 diagnostics.append(
                     .error("image '\(image.destination)' was not looked up", at: image.location))

@@ -10,13 +10,15 @@ public enum SiteBuild {
         let clock = ContinuousClock()
         let start = clock.now
         do {
-            try OutputFolder.check(target: options.output, vault: options.vault)
+            try OutputFolder.check(target: options.output, vault: options.vault, force: options.force)
         } catch {
             return BuildReport(diagnostics: [.error("\(error)")], output: options.output)
         }
         var (site, report) = await make(options)
         defer { report.duration = clock.now - start }
         guard let site else { return report }
+        // Under --strict a build with any problem is a failed build: the old site stays.
+        if options.strict && !report.diagnostics.isEmpty { return report }
         do {
             try OutputFolder(target: options.output).replace(with: site)
             report.wroteOutput = true
@@ -66,7 +68,8 @@ public enum SiteBuild {
 
         // Pages through the theme.
         let pages = await concurrentMap(notes, limit: options.jobs) { note -> (String, Data, [Diagnostic]) in
-            let body = PageRendering.body(for: note, renditions: renditions)
+            let body = PageRendering.body(
+                for: note, renditions: renditions, allowHTML: configuration.allowHTML)
             do {
                 let html = try theme.page(for: note, body: body.html)
                 return (note.pagePath, Data(html.utf8), body.diagnostics)

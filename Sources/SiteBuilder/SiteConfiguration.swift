@@ -11,6 +11,8 @@ public struct SiteConfiguration: Sendable, Hashable {
     public var imageWidth = 1440
     /// The reading column in CSS pixels; image `width`/`height` attributes fit inside it.
     public var columnWidth = 720
+    /// Raw HTML in notes is left out unless this is on (then it is kept as written).
+    public var allowHTML = false
 
     public init() {}
 
@@ -63,6 +65,13 @@ extension SiteConfiguration {
                 return "must be text, found \(node.typeDescription)"
             }
             configuration.title = text
+            return nil
+        },
+        "allow_html": { configuration, node in
+            guard case .bool(let value) = node.scalarValue else {
+                return "must be true or false, found \(node.typeDescription)"
+            }
+            configuration.allowHTML = value
             return nil
         },
         "image_width": { configuration, node in

@@ -161,6 +161,72 @@ import Testing
         #expect(Set(leftovers) == ["_site", "b.md"], "no staging folders left behind")
     }
 
+    @Test func rawHTMLOnlyWhenAllowed() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("# A\n\n<mark>hi</mark> [x](javascript:alert(1))\n", to: "a.md")
+        _ = await build(vault)
+        let safe = try vault.read("_site/a.html")
+        #expect(safe.contains("<!-- raw HTML omitted -->hi") && !safe.contains("<mark>"))
+        #expect(safe.contains("<a href=\"\">x</a>"), "dangerous URLs are dropped")
+        try vault.write("allow_html: true\n", to: "notesite.yml")
+        _ = await build(vault)
+        #expect(try vault.read("_site/a.html").contains("<mark>hi</mark>"))
+    }
+
+    @Test func strictFailureKeepsTheOldSite() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("# Old\n", to: "a.md")
+        #expect(await build(vault, strict: true).wroteOutput)
+        try vault.write("# New\n\n[broken](nowhere.md)\n", to: "a.md")
+        let report = await build(vault, strict: true)
+        #expect(!report.wroteOutput && report.exitCode(strict: true) == 1)
+        #expect(try vault.read("_site/a.html").contains("Old"))
+        let lenient = await build(vault)
+        #expect(lenient.wroteOutput)
+        #expect(try vault.read("_site/a.html").contains("New"))
+    }
+
+    @Test func buildsAreDeterministicWhateverTheJobs() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        for index in 0..<40 {
+            try vault.write(
+                "# Note \(index)\n\n![p](p\(index % 5).png) [next](n\(index + 1).md)\n",
+                to: "f\(index % 3)/n\(index).md")
+        }
+        for index in 0..<5 {
+            try vault.write(TinyPNG.solid(width: 50 + index, height: 40), to: "f\(index % 3)/p\(index).png")
+        }
+        let one = vault.root.appendingPathComponent("one")
+        let many = vault.root.appendingPathComponent("many")
+        _ = await SiteBuild.run(BuildOptions(vault: vault.root, output: one, jobs: 1))
+        _ = await SiteBuild.run(BuildOptions(vault: vault.root, output: many, jobs: 8))
+        let files = try FileManager.default.subpathsOfDirectory(atPath: one.path).sorted()
+        #expect(files.count > 40)
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: many.path).sorted() == files)
+        for file in files {
+            let a = FileManager.default.contents(atPath: one.appendingPathComponent(file).path)
+            let b = FileManager.default.contents(atPath: many.appendingPathComponent(file).path)
+            #expect(a == b, "\(file) differs between --jobs 1 and --jobs 8")
+        }
+    }
+
+    @Test func forceReplacesAForeignFolderButNeverTheVault() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("# A\n", to: "notes/a.md")
+        try vault.write("old", to: "public/keep.txt")
+        let output = vault.root.appendingPathComponent("public")
+        let forced = await SiteBuild.run(
+            BuildOptions(vault: vault.root.appendingPathComponent("notes"), output: output, force: true))
+        #expect(forced.wroteOutput && !vault.exists("public/keep.txt") && vault.exists("public/a.html"))
+        let vaultItself = await SiteBuild.run(
+            BuildOptions(vault: vault.root, output: vault.root, force: true))
+        #expect(!vaultItself.wroteOutput && vault.exists("notes/a.md"))
+    }
+
     @Test func refusesToReplaceAFolderItDidNotMake() async throws {
         let vault = try TestVault()
         defer { vault.remove() }
