@@ -12,6 +12,8 @@ public enum DefaultTheme {
         "head": PackageResources.head_mustache,
         "header": PackageResources.header_mustache,
         "footer": PackageResources.footer_mustache,
+        "folder": PackageResources.folder_mustache,
+        "not-found": PackageResources.not_found_mustache,
     ].mapValues { String(decoding: $0, as: UTF8.self) }
 
     /// Files the site builder writes under `_site/assets/`, by file name.

@@ -7,9 +7,11 @@ enum NoteLinks {
     /// Links that name no note in the vault are warnings (errors under `--strict`); they keep
     /// their destination, so the text still shows and still says where it pointed.
     static func resolve(
-        in document: NoteDocument, source: String, notePath: String, pagePath: String, resolver: Resolver,
+        in document: NoteDocument, source: String, notePath: String, pages: [String: String],
+        resolver: Resolver,
         displayName: String, diagnostics: inout [Diagnostic]
     ) -> [String: String] {
+        let pagePath = pages[notePath] ?? Slug.pagePath(forNote: notePath)
         var hrefs: [String: String] = [:]
         var reported: Set<String> = []
         for block in document.blocks {
@@ -22,10 +24,9 @@ enum NoteLinks {
                 else { continue }
                 let fragment = destination.firstIndex(of: "#").map { String(destination[$0...]) } ?? ""
                 switch resolver.resolve(written, fromNote: notePath) {
-                case .found(let target, _):
-                    hrefs[destination] =
-                        relativeURL(from: pagePath, to: Slug.pagePath(forNote: target)) + fragment
-                case .notFound, .outsideVault:
+                case .found(let target, _) where pages[target] != nil:
+                    hrefs[destination] = relativeURL(from: pagePath, to: pages[target] ?? "") + fragment
+                default:
                     reported.insert(destination)
                     let place = location(
                         of: destination, in: source, after: block.location, file: displayName)

@@ -30,8 +30,10 @@ enum ImageTarget: Sendable, Hashable {
 enum NoteLoading {
     /// Reads one note. A file that is not UTF-8 is reported at its first bad byte and still built,
     /// with U+FFFD in place of the bad bytes, so nothing else of it is lost.
-    static func load(_ path: String, from vault: Vault, resolver: Resolver, displayName: String) -> ParsedNote
-    {
+    /// `pages` maps every note's path to its page's path.
+    static func load(
+        _ path: String, from vault: Vault, resolver: Resolver, pages: [String: String], displayName: String
+    ) -> ParsedNote {
         var diagnostics: [Diagnostic] = []
         let bytes: [UInt8]
         do {
@@ -54,9 +56,9 @@ enum NoteLoading {
         let images = document.imageAttachments.map { image in
             target(of: image, in: path, resolver: resolver, diagnostics: &diagnostics)
         }
-        let pagePath = Slug.pagePath(forNote: path)
+        let pagePath = pages[path] ?? Slug.pagePath(forNote: path)
         let noteLinks = NoteLinks.resolve(
-            in: document, source: text, notePath: path, pagePath: pagePath, resolver: resolver,
+            in: document, source: text, notePath: path, pages: pages, resolver: resolver,
             displayName: displayName, diagnostics: &diagnostics)
         let stem = (path.split(separator: "/").last.map(String.init) ?? path).dropLast(3)
         return ParsedNote(

@@ -39,14 +39,18 @@ public enum SiteBuild {
         report.diagnostics += configDiagnostics
         let vault: Vault
         do {
-            vault = try Vault.scan(root: options.vault, excluding: [options.output])
+            vault = try Vault.scan(
+                root: options.vault, filter: PathFilter(exclude: configuration.exclude),
+                excluding: [options.output])
         } catch {
             report.diagnostics.append(.error("cannot read the vault '\(options.vault.path)': \(error)"))
             return (nil, report)
         }
         let theme: ThemeRendering
         do {
-            theme = try ThemeRendering(siteTitle: configuration.title ?? options.vault.lastPathComponent)
+            theme = try ThemeRendering(
+                configuration: configuration,
+                siteTitle: configuration.title ?? options.vault.lastPathComponent)
         } catch {
             report.diagnostics.append(.error("theme: \(error)"))
             return (nil, report)
@@ -54,8 +58,10 @@ public enum SiteBuild {
 
         // Parse every note, then make every distinct image once.
         let resolver = Resolver(paths: vault.files + vault.notes)
+        let pagePaths = pagePaths(for: vault.notes)
         let notes = await concurrentMap(vault.notes, limit: options.jobs) { path in
-            NoteLoading.load(path, from: vault, resolver: resolver, displayName: display.name(path))
+            NoteLoading.load(
+                path, from: vault, resolver: resolver, pages: pagePaths, displayName: display.name(path))
         }
         report.diagnostics += notes.flatMap(\.diagnostics)
         report.diagnostics += duplicatePages(notes, display: display)
@@ -81,13 +87,26 @@ public enum SiteBuild {
         var site = SiteFiles()
         for (path, data, _) in pages { site.files[path] = data }
         do {
-            site.files["index.html"] = Data(try theme.index(listing: notes).utf8)
+            for listing in FolderListing.all(for: notes) {
+                let html =
+                    listing.name == nil ? try theme.home(listing, allNotes: notes) : try theme.folder(listing)
+                site.files[listing.pagePath] = Data(html.utf8)
+            }
+            site.files["404.html"] = Data(try theme.notFound().utf8)
         } catch {
             report.diagnostics.append(.error("theme: \(error)"))
         }
         for (name, bytes) in theme.assets { site.files["assets/" + name] = Data(bytes) }
         report.pageCount = site.files.keys.filter { $0.hasSuffix(".html") }.count
         return (site, report)
+    }
+
+    /// Each note's page. The home page is `index.md`, else `Home.md`, at the vault's root (any case).
+    static func pagePaths(for notes: [String]) -> [String: String] {
+        let home =
+            notes.first { $0.lowercased() == "index.md" } ?? notes.first { $0.lowercased() == "home.md" }
+        return Dictionary(
+            uniqueKeysWithValues: notes.map { ($0, $0 == home ? "index.html" : Slug.pagePath(forNote: $0)) })
     }
 
     static func loadConfiguration(_ vault: URL, display: DisplayPaths) -> (SiteConfiguration, [Diagnostic]) {

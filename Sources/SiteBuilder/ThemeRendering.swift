@@ -2,16 +2,25 @@ import DefaultTheme
 import Mustache
 import NoteModel
 
-/// Puts note bodies into the theme's page templates.
+/// Puts notes and listings into the theme's templates. Every page gets `site`, `root` (the relative
+/// way back to the site's root, so the site works from any sub-path and from `file://`) and `generator`.
 struct ThemeRendering: Sendable {
     static let generator = "notesite \(NotesiteVersion.current)"
 
     let library: TemplateLibrary
-    let siteTitle: String
+    let site: TemplateValue
+    let baseURL: String?
 
-    init(siteTitle: String) throws(TemplateError) {
-        self.library = try TemplateLibrary(sources: DefaultTheme.templates)
-        self.siteTitle = siteTitle
+    init(configuration: SiteConfiguration, siteTitle: String) throws(TemplateError) {
+        library = try TemplateLibrary(sources: DefaultTheme.templates)
+        var site: [String: TemplateValue] = [
+            "title": .string(siteTitle), "language": .string(configuration.language),
+        ]
+        site["description"] = configuration.description.map(TemplateValue.string)
+        site["author"] = configuration.author.map(TemplateValue.string)
+        site["baseURL"] = configuration.baseURL.map(TemplateValue.string)
+        self.site = .object(site)
+        baseURL = configuration.baseURL
     }
 
     /// Static files (CSS, scripts) written under `assets/`, in a stable order.
@@ -19,35 +28,64 @@ struct ThemeRendering: Sendable {
         DefaultTheme.assets.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    var site: TemplateValue { .object(["title": .string(siteTitle)]) }
-
     func page(for note: ParsedNote, body: String) throws(TemplateError) -> String {
-        try library.render(
-            "page",
-            with: .object([
-                "title": .string(note.title),
-                "body": .string(body),
-                "root": .string(Slug.rootPrefix(forPage: note.pagePath)),
-                "path": .string(note.path),
-                "site": site,
-                "generator": .string(Self.generator),
-            ]))
+        try render(
+            "page", at: note.pagePath,
+            ["title": .string(note.title), "body": .string(body), "path": .string(note.path)])
     }
 
-    func index(listing notes: [ParsedNote]) throws(TemplateError) -> String {
-        let entries = notes.map { note in
-            TemplateValue.object([
-                "title": .string(note.title), "url": .string(note.pagePath), "path": .string(note.path),
+    /// The home page when the vault has no `index.md` or `Home.md`: every note, and the top folders.
+    func home(_ listing: FolderListing, allNotes: [ParsedNote]) throws(TemplateError) -> String {
+        let sorted = allNotes.sorted { ($0.title.lowercased(), $0.path) < ($1.title.lowercased(), $1.path) }
+        return try render(
+            "index", at: listing.pagePath,
+            ["notes": entries(sorted, from: listing.pagePath), "folders": folders(listing)])
+    }
+
+    func folder(_ listing: FolderListing) throws(TemplateError) -> String {
+        try render(
+            "folder", at: listing.pagePath,
+            [
+                "title": .string(listing.name ?? ""), "notes": entries(listing.notes, from: listing.pagePath),
+                "folders": folders(listing),
             ])
-        }
-        return try library.render(
-            "index",
-            with: .object([
-                "title": .string(siteTitle),
-                "root": .string(""),
-                "notes": .array(entries),
-                "site": site,
-                "generator": .string(Self.generator),
-            ]))
+    }
+
+    /// Served by hosts for any missing path, so it cannot rely on relative links: its style is
+    /// inline and its home link uses `base_url` when there is one.
+    func notFound() throws(TemplateError) -> String {
+        let css = DefaultTheme.assets["style.css"].map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return try render(
+            "not-found", at: "404.html", ["css": .string(css), "home": .string(baseURL ?? "/")])
+    }
+
+    private func render(_ template: String, at pagePath: String, _ values: [String: TemplateValue])
+        throws(TemplateError) -> String
+    {
+        var context = values
+        context["site"] = site
+        context["root"] = .string(Slug.rootPrefix(forPage: pagePath))
+        context["generator"] = .string(Self.generator)
+        return try library.render(template, with: .object(context))
+    }
+
+    private func entries(_ notes: [ParsedNote], from pagePath: String) -> TemplateValue {
+        .array(
+            notes.map { note in
+                [
+                    "title": .string(note.title), "path": .string(note.path),
+                    "url": .string(NoteLinks.relativeURL(from: pagePath, to: note.pagePath)),
+                ]
+            })
+    }
+
+    private func folders(_ listing: FolderListing) -> TemplateValue {
+        .array(
+            listing.folders.map { folder in
+                [
+                    "name": .string(folder.name),
+                    "url": .string(NoteLinks.relativeURL(from: listing.pagePath, to: folder.pagePath)),
+                ]
+            })
     }
 }

@@ -10,8 +10,8 @@ struct Vault: Sendable {
 
     func url(for path: String) -> URL { root.appendingPathComponent(path) }
 
-    /// Walks `root`, leaving out hidden files and folders and the output folder (never read back as input).
-    static func scan(root: URL, excluding excluded: [URL]) throws -> Vault {
+    /// Walks `root`, leaving out what `filter` excludes and the output folder (never read back as input).
+    static func scan(root: URL, filter: PathFilter, excluding excluded: [URL]) throws -> Vault {
         let rootPath = root.standardizedFileURL.path
         let excludedPaths = Set(excluded.map { $0.standardizedFileURL.path })
         var notes: [String] = []
@@ -19,16 +19,17 @@ struct Vault: Sendable {
         var pending = [rootPath]
         let manager = FileManager.default
         while let folder = pending.popLast() {
-            for name in try manager.contentsOfDirectory(atPath: folder) where !name.hasPrefix(".") {
+            for name in try manager.contentsOfDirectory(atPath: folder) {
                 let path = folder + "/" + name
                 if excludedPaths.contains(path) { continue }
                 var isFolder: ObjCBool = false
                 guard manager.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+                let relative = String(path.dropFirst(rootPath.count + 1))
+                if filter.excludes(relative, isFolder: isFolder.boolValue) { continue }
                 if isFolder.boolValue {
                     pending.append(path)
                     continue
                 }
-                let relative = String(path.dropFirst(rootPath.count + 1))
                 if name.lowercased().hasSuffix(".md") {
                     notes.append(relative)
                 } else {

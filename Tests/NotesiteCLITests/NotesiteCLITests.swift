@@ -69,7 +69,7 @@ func temporaryVault(_ files: [String: String]) throws -> URL {
         let (code, captured) = await run("build", vault.path, "--output", output.path, "--jobs", "1")
         #expect(code == 0)
         #expect(
-            captured.stderr.contains("built 3 pages with 0 images into \(output.path)"), "\(captured.stderr)")
+            captured.stderr.contains("built 5 pages with 0 images into \(output.path)"), "\(captured.stderr)")
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("sub/b.html").path))
     }
 

@@ -34,20 +34,20 @@ import Testing
         defer { vault.remove() }
         try vault.write(
             "# Home\n\nSee [Lisbon](trips/Lisbon%20Trip.md#Food), [web](https://example.com/a.md),\n"
-                + "and [gone](Nowhere.md).\n", to: "Home.md")
+                + "and [gone](Nowhere.md).\n", to: "Start.md")
         try vault.write(
-            "# Lisbon\n\nBack [home](../Home.md) or [by name](Home.md).\n", to: "trips/Lisbon Trip.md")
+            "# Lisbon\n\nBack [home](../Start.md) or [by name](Start.md).\n", to: "trips/Lisbon Trip.md")
         let report = await build(vault)
-        let home = try vault.read("_site/home.html")
+        let home = try vault.read("_site/start.html")
         #expect(home.contains("<a href=\"trips/lisbon-trip.html#Food\">Lisbon</a>"))
         #expect(home.contains("<a href=\"https://example.com/a.md\">web</a>"), "remote links are left alone")
         #expect(home.contains("<a href=\"Nowhere.md\">gone</a>"), "a broken link keeps its text")
         let trip = try vault.read("_site/trips/lisbon-trip.html")
-        #expect(trip.contains("<a href=\"../home.html\">home</a>"))
-        #expect(trip.contains("<a href=\"../home.html\">by name</a>"))
+        #expect(trip.contains("<a href=\"../start.html\">home</a>"))
+        #expect(trip.contains("<a href=\"../start.html\">by name</a>"))
         #expect(
             report.diagnostics.map(\.description) == [
-                "\(vault.root.path)/Home.md:4:12: warning: link to 'Nowhere.md' finds no note in the vault"
+                "\(vault.root.path)/Start.md:4:12: warning: link to 'Nowhere.md' finds no note in the vault"
             ])
         #expect(report.exitCode(strict: true) == 1 && report.exitCode(strict: false) == 0)
     }
@@ -154,7 +154,7 @@ import Testing
         try vault.write("# B\n", to: "b.md")
         try FileManager.default.removeItem(at: vault.root.appendingPathComponent("a.md"))
         let report = await build(vault)
-        #expect(report.pageCount == 2, "b.html and the index; _site/stale.md is not a note")
+        #expect(report.pageCount == 3, "b.html, the index and 404.html; _site/stale.md is not a note")
         #expect(!vault.exists("_site/a.html"), "pages of deleted notes go away")
         #expect(!vault.exists("_site/stale.md") && !vault.exists("_site/stale.html"))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: vault.root.path)

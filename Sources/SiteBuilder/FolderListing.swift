@@ -1,0 +1,48 @@
+/// A folder of the vault as a page: its notes and its sub-folders, at `folder/index.html`.
+struct FolderListing: Sendable {
+    /// The folder's page, e.g. `trips/europe/index.html`; `index.html` for the vault's root.
+    let pagePath: String
+    /// The folder's name as the author wrote it (`Europe`), or nil for the root.
+    let name: String?
+    let notes: [ParsedNote]
+    /// Sub-folders: name as written and page path.
+    let folders: [(name: String, pagePath: String)]
+
+    /// Every folder that holds a published note, directly or deeper, with the root first.
+    /// Folders whose page is already a note (`trips/index.md`) are left out.
+    static func all(for notes: [ParsedNote]) -> [FolderListing] {
+        var notesByFolder: [String: [ParsedNote]] = [:]
+        var childrenByFolder: [String: Set<String>] = [:]
+        for note in notes {
+            let folders = note.path.split(separator: "/").dropLast().map(String.init)
+            notesByFolder[folders.joined(separator: "/"), default: []].append(note)
+            for depth in 0..<folders.count {
+                let parent = folders[..<depth].joined(separator: "/")
+                let child = folders[...depth].joined(separator: "/")
+                childrenByFolder[parent, default: []].insert(child)
+                notesByFolder[child, default: []] += []
+            }
+        }
+        notesByFolder[""] = notesByFolder["", default: []]
+        let taken = Set(notes.map(\.pagePath))
+        return notesByFolder.keys.sorted().compactMap { folder in
+            let page = pagePath(forFolder: folder)
+            guard !taken.contains(page) else { return nil }
+            let children = (childrenByFolder[folder] ?? []).sorted().map { child in
+                (name: String(child.split(separator: "/").last ?? ""), pagePath: pagePath(forFolder: child))
+            }
+            let name = folder.isEmpty ? nil : folder.split(separator: "/").last.map(String.init)
+            let listed = (notesByFolder[folder] ?? []).sorted {
+                $0.title.lowercased() < $1.title.lowercased()
+            }
+            return FolderListing(pagePath: page, name: name, notes: listed, folders: children)
+        }
+    }
+
+    static func pagePath(forFolder folder: String) -> String {
+        folder.isEmpty
+            ? "index.html"
+            : folder.split(separator: "/").map { Slug.component(String($0)) }.joined(separator: "/")
+                + "/index.html"
+    }
+}

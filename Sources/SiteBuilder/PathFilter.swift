@@ -1,0 +1,63 @@
+import Foundation
+
+/// Decides which vault paths are left out of the site. Always out: hidden names (`.obsidian/`,
+/// `.git/`, `.trash/`) and `node_modules/`. Then the `exclude` globs, in gitignore's spirit:
+/// `private/` names a folder anywhere, `*.tmp.md` a file name anywhere, and a pattern with a `/`
+/// inside (`journal/**/draft-*`) is matched against the whole vault-relative path.
+struct PathFilter: Sendable {
+    private struct Rule: Sendable {
+        let expression: String
+        let foldersOnly: Bool
+        let wholePath: Bool
+    }
+
+    private let rules: [Rule]
+
+    init(exclude patterns: [String]) {
+        rules = patterns.map { pattern in
+            var body = pattern
+            let foldersOnly = body.hasSuffix("/")
+            while body.hasSuffix("/") { body.removeLast() }
+            let wholePath = body.contains("/")
+            while body.hasPrefix("/") { body.removeFirst() }
+            return Rule(
+                expression: Self.regex(fromGlob: body), foldersOnly: foldersOnly, wholePath: wholePath)
+        }
+    }
+
+    /// `path` is vault-relative; `isFolder` says whether it names a folder.
+    func excludes(_ path: String, isFolder: Bool) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        if name.hasPrefix(".") || (isFolder && name == "node_modules") { return true }
+        for rule in rules where !rule.foldersOnly || isFolder {
+            let subject = rule.wholePath ? path : name
+            if subject.range(of: rule.expression, options: .regularExpression) != nil { return true }
+        }
+        return false
+    }
+
+    /// `*` and `?` stay within one folder, `**` crosses folders; everything else is literal.
+    static func regex(fromGlob glob: String) -> String {
+        var expression = "^"
+        var characters = Array(glob)[...]
+        while let character = characters.popFirst() {
+            switch character {
+            case "*":
+                if characters.first == "*" {
+                    characters.removeFirst()
+                    if characters.first == "/" {
+                        characters.removeFirst()
+                        expression += "(?:.*/)?"
+                    } else {
+                        expression += ".*"
+                    }
+                } else {
+                    expression += "[^/]*"
+                }
+            case "?": expression += "[^/]"
+            default: expression += NSRegularExpression.escapedPattern(for: String(character))
+            }
+        }
+        return expression + "$"
+    }
+}

@@ -1,0 +1,124 @@
+public import NoteModel
+import YAMLReader
+
+extension SiteConfiguration {
+    /// Reads `notesite.yml`. Problems become diagnostics; a bad value keeps its default.
+    public static func parse(_ text: String, file: String) -> (SiteConfiguration, [Diagnostic]) {
+        var configuration = SiteConfiguration()
+        let root: YAMLNode?
+        do {
+            root = try YAMLReader.parse(text, file: file)
+        } catch {
+            return (configuration, [error.diagnostic])
+        }
+        guard let root else { return (configuration, []) }
+        guard case .mapping(let entries) = root.kind else {
+            let message = "\(fileName) must be a mapping of settings, found \(root.typeDescription)"
+            return (configuration, [.error(message, at: root.location)])
+        }
+        var diagnostics: [Diagnostic] = []
+        var seen: Set<String> = []
+        for entry in entries {
+            guard case .scalar(let key, _) = entry.key.kind else { continue }
+            guard let setter = keys[key] else {
+                let known = keys.keys.sorted().joined(separator: ", ")
+                diagnostics.append(
+                    .warning("unknown setting '\(key)' (known: \(known))", at: entry.key.location))
+                continue
+            }
+            if !seen.insert(key).inserted {
+                diagnostics.append(
+                    .warning("setting '\(key)' is given twice; the last wins", at: entry.key.location))
+            }
+            if let problem = setter(&configuration, entry.value) {
+                diagnostics.append(.error("'\(key)' \(problem)", at: entry.value.location))
+            }
+        }
+        return (configuration, diagnostics)
+    }
+
+    /// Each key's setter returns nil, or what is wrong with the value.
+    typealias Setter = @Sendable (inout SiteConfiguration, YAMLNode) -> String?
+
+    static let keys: [String: Setter] = [
+        "title": text { $0.title = $1 },
+        "description": text { $0.description = $1 },
+        "author": text { $0.author = $1 },
+        "language": text { configuration, value in
+            guard value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+                return "must be a language tag such as 'en' or 'pt-BR', found '\(value)'"
+            }
+            configuration.language = value
+            return nil
+        },
+        "base_url": text { configuration, value in
+            guard value.hasPrefix("https://") || value.hasPrefix("http://"), !value.contains(" ") else {
+                return
+                    "must be an absolute http(s) URL such as 'https://example.org/notes/', found '\(value)'"
+            }
+            configuration.baseURL = value.hasSuffix("/") ? value : value + "/"
+            return nil
+        },
+        "exclude": { configuration, node in
+            switch node.kind {
+            case .scalar(let value, _) where !value.isEmpty:
+                configuration.exclude = [value]
+            case .sequence(let items):
+                var patterns: [String] = []
+                for item in items {
+                    guard case .scalar(let value, _) = item.kind, !value.isEmpty else {
+                        return "must be a list of path patterns, found \(item.typeDescription) in it"
+                    }
+                    patterns.append(value)
+                }
+                configuration.exclude = patterns
+            default:
+                return "must be a list of path patterns, found \(node.typeDescription)"
+            }
+            return nil
+        },
+        "allow_html": { configuration, node in
+            guard case .bool(let value) = node.scalarValue else {
+                return "must be true or false, found \(node.typeDescription)"
+            }
+            configuration.allowHTML = value
+            return nil
+        },
+        "image_width": pixels(in: 16...16384) { $0.imageWidth = $1 },
+        "column_width": pixels(in: 160...4096) { $0.columnWidth = $1 },
+    ]
+
+    /// A setting that takes one line of text.
+    private static func text(_ set: @escaping @Sendable (inout SiteConfiguration, String) -> Void) -> Setter {
+        text { configuration, value in
+            set(&configuration, value)
+            return nil
+        }
+    }
+
+    private static func text(
+        _ set: @escaping @Sendable (inout SiteConfiguration, String) -> String?
+    ) -> Setter {
+        { configuration, node in
+            guard case .scalar(let value, _) = node.kind, node.scalarValue != .null else {
+                return "must be text, found \(node.typeDescription)"
+            }
+            return set(&configuration, value)
+        }
+    }
+
+    private static func pixels(
+        in range: ClosedRange<Int>, _ set: @escaping @Sendable (inout SiteConfiguration, Int) -> Void
+    ) -> Setter {
+        { configuration, node in
+            guard case .int(let value) = node.scalarValue else {
+                return "must be a whole number of pixels, found \(node.typeDescription)"
+            }
+            guard range.contains(value) else {
+                return "must be between \(range.lowerBound) and \(range.upperBound), found \(value)"
+            }
+            set(&configuration, value)
+            return nil
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+@testable import SiteBuilder
+
+@Suite struct SiteStructureTests {
+    func build(_ vault: TestVault) async -> BuildReport {
+        await SiteBuild.run(BuildOptions(vault: vault.root, jobs: 2))
+    }
+
+    @Test func homeNoteBecomesTheIndex() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("# Welcome\n\nSee [a](sub/A.md).\n", to: "Home.md")
+        try vault.write("# A\n\n[home](../Home.md)\n", to: "sub/A.md")
+        let report = await build(vault)
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        #expect(try vault.read("_site/index.html").contains("<h1>Welcome</h1>"))
+        #expect(!vault.exists("_site/home.html"))
+        #expect(try vault.read("_site/sub/a.html").contains("<a href=\"../index.html\">home</a>"))
+    }
+
+    @Test func indexMdWinsOverHome() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("# Index\n", to: "index.md")
+        try vault.write("# Home\n", to: "Home.md")
+        _ = await build(vault)
+        #expect(try vault.read("_site/index.html").contains("<h1>Index</h1>"))
+        #expect(try vault.read("_site/home.html").contains("<h1>Home</h1>"))
+    }
+
+    @Test func foldersGetListingPages() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("# Lisbon\n", to: "Trips/Europe/Lisbon.md")
+        try vault.write("# Rome\n", to: "Trips/Europe/Rome.md")
+        try vault.write("# Overview\n", to: "Trips/Overview.md")
+        try vault.write("# Top\n", to: "Top.md")
+        _ = await build(vault)
+        let trips = try vault.read("_site/trips/index.html")
+        #expect(trips.contains("<h1>Trips</h1>"))
+        #expect(trips.contains("<a href=\"overview.html\">Overview</a>"))
+        #expect(trips.contains("<a href=\"europe/index.html\">Europe/</a>"))
+        #expect(!trips.contains("Lisbon"), "only the folder's own notes")
+        let europe = try vault.read("_site/trips/europe/index.html")
+        #expect(europe.contains("<a href=\"lisbon.html\">Lisbon</a>") && europe.contains("rome.html"))
+        #expect(europe.contains("href=\"../../assets/style.css\""))
+        let home = try vault.read("_site/index.html")
+        #expect(home.contains("<a href=\"trips/index.html\">Trips/</a>"))
+        #expect(home.contains("<a href=\"trips/europe/lisbon.html\">Lisbon</a>"), "the home lists every note")
+    }
+
+    @Test func aFolderNoteIsItsPage() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("# All about trips\n", to: "trips/index.md")
+        try vault.write("# Lisbon\n", to: "trips/Lisbon.md")
+        let report = await build(vault)
+        #expect(report.diagnostics.isEmpty)
+        #expect(try vault.read("_site/trips/index.html").contains("All about trips"))
+    }
+
+    @Test func notFoundPageStandsAlone() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("# A\n", to: "a.md")
+        try vault.write("title: Field notes\nbase_url: https://example.org/notes\n", to: "notesite.yml")
+        _ = await build(vault)
+        let page = try vault.read("_site/404.html")
+        #expect(page.contains("<style>") && !page.contains("assets/style.css"), "hosts serve it at any depth")
+        #expect(page.contains("href=\"https://example.org/notes/\""))
+        #expect(page.contains("Field notes"))
+    }
+
+    @Test func excludedAndHiddenPathsAreNotPublished() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        for path in [
+            "a.md", ".obsidian/workspace.md", ".trash/old.md", "node_modules/pkg/readme.md",
+            "templates/Daily.md",
+            "private/diary.md", "notes/private/also.md", "drafts/wip.md", "notes/x.tmp.md", "notes/keep.md",
+        ] {
+            try vault.write("# \(path)\n", to: path)
+        }
+        try vault.write("exclude: [drafts/, \"*.tmp.md\", private/, templates/]\n", to: "notesite.yml")
+        let report = await build(vault)
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        let pages = try FileManager.default.subpathsOfDirectory(
+            atPath: vault.root.appendingPathComponent("_site").path
+        )
+        .filter { $0.hasSuffix(".html") }.sorted()
+        #expect(pages == ["404.html", "a.html", "index.html", "notes/index.html", "notes/keep.html"])
+    }
+
+    @Test(arguments: [
+        ("drafts/", "drafts", true, true), ("drafts/", "drafts", false, false),
+        ("drafts/", "a/drafts", true, true),
+        ("*.tmp.md", "x/y.tmp.md", false, true), ("*.tmp.md", "x/y.md", false, false),
+        ("journal/**/secret-*", "journal/2024/05/secret-x.md", false, true),
+        ("journal/**/secret-*", "other/journal/secret-x.md", false, false),
+        ("/top.md", "top.md", false, true), ("/top.md", "sub/top.md", false, false),
+        ("a?c.md", "abc.md", false, true), ("a?c.md", "a/c.md", false, false),
+    ])
+    func globs(pattern: String, path: String, isFolder: Bool, excluded: Bool) {
+        #expect(PathFilter(exclude: [pattern]).excludes(path, isFolder: isFolder) == excluded)
+    }
+}
