@@ -39,7 +39,7 @@ let package = Package(
         .executableTarget(name: "notesite", dependencies: ["NotesiteCLI"]),
 
         .testTarget(name: "MarkdownReaderTests", dependencies: ["MarkdownReader", "NoteHTML", "CCmark"]),
-        .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CVips"]),
+        .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CVips", "CShims"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder"]),
         .testTarget(name: "NotesiteCLITests", dependencies: ["NotesiteCLI"]),
