@@ -59,13 +59,17 @@ enum VipsRuntime {
         return String(cString: copy)
     }
 
-    /// Joins messages into one short line without repeats.
+    /// Follow-on messages that only repeat that an earlier step failed.
+    private static let noiseMarkers = ["unable to write to target", "error in tile"]
+
+    /// Joins messages into one short line without repeats or follow-on noise.
     private static func oneLine(_ parts: [String]) -> String {
         var seen: [String] = []
         for part in parts {
             for piece in part.split(whereSeparator: { $0 == "\n" || $0 == ";" }) {
                 let text = piece.trimmingCharacters(in: .whitespaces)
-                if !text.isEmpty, !seen.contains(text) { seen.append(text) }
+                let noise = noiseMarkers.contains { text.contains($0) }
+                if !text.isEmpty, !noise, !seen.contains(text) { seen.append(text) }
             }
         }
         let line = seen.joined(separator: "; ")
