@@ -81,6 +81,23 @@ import Testing
         #expect(decoded.mean(x: 0.1...0.4, y: 0.1...0.4)[3] > 250)
     }
 
+    /// AVIF and HEIC become JPEG (browsers without HEIC support still show them), or PNG with alpha.
+    @Test(arguments: [
+        ("photo.avif", 3, "image/jpeg"), ("photo.heic", 3, "image/jpeg"), ("cutout.avif", 4, "image/png"),
+    ])
+    func heifBecomesJPEGOrPNG(_ name: String, _ bands: Int, _ mimeType: String) throws {
+        let path = folder.path(name)
+        let colours = TestImage.quadrantColours.map { Array($0.prefix(3)) + (bands == 4 ? [255] : []) }
+        try TestImage.writeQuadrants(to: path + "[Q=90]", width: 2000, height: 1500, colours: colours)
+        let rendition = try ImageProcessor.render(fileAt: path)
+        #expect(rendition.mimeType == mimeType)
+        #expect((rendition.pixelWidth, rendition.pixelHeight) == (1440, 1080))
+        #expect((rendition.cssWidth, rendition.cssHeight) == (720, 540))
+        let decoded = try DecodedImage(rendition.data)
+        #expect(decoded.bands == bands)
+        expectQuadrants(decoded)
+    }
+
     /// The quadrant colours come out where they went in (not mirrored, not rotated).
     private func expectQuadrants(_ decoded: DecodedImage, sourceLocation: SourceLocation = #_sourceLocation) {
         let regions: [(ClosedRange<Double>, ClosedRange<Double>)] = [
