@@ -8,8 +8,9 @@ struct OrientationTests {
     static let folder = "exif-orientation/recurser"
     static let files = Corpus.files(in: folder, extensions: ["jpg"])
 
-    /// Cells of the upright reference differ from a wrong orientation by far more than this.
-    static let tolerance = 14.0
+    /// Correct renditions differ from the reference by under 1 per cell (measured 0.71 at most);
+    /// a wrong orientation by over 18 in some cell.
+    static let tolerance = 5.0
 
     static func reference(for file: String) throws -> DecodedImage {
         let name = file.hasPrefix("Landscape") ? "Landscape_1.jpg" : "Portrait_1.jpg"
