@@ -40,7 +40,7 @@ let package = Package(
         .executableTarget(name: "notesite", dependencies: ["NotesiteCLI"]),
 
         .testTarget(name: "MarkdownReaderTests", dependencies: ["MarkdownReader", "NoteHTML", "CCmark"]),
-        .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CVips"]),
+        .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CVips", "CShims"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder"]),

@@ -1,57 +1,102 @@
-// STUB (skeleton): the image helper replaces this with libvips.
-public import Foundation
+internal import CVips
+internal import Foundation
 
-public struct ImageSettings: Sendable, Hashable {
-    /// Widest rendition in device pixels (1440 = a 720 CSS px column at 2x).
-    public var maxPixelWidth: Int
-    /// The reading column in CSS pixels; `width`/`height` attributes fit inside it.
-    public var columnWidth: Int
-
-    public init(maxPixelWidth: Int = 1440, columnWidth: Int = 720) {
-        self.maxPixelWidth = maxPixelWidth
-        self.columnWidth = columnWidth
-    }
-}
-
-public struct ImageRendition: Sendable, Hashable {
-    public var data: Data
-    public var mimeType: String
-    public var pixelWidth: Int
-    public var pixelHeight: Int
-    public var cssWidth: Int
-    public var cssHeight: Int
-
-    public init(
-        data: Data, mimeType: String, pixelWidth: Int, pixelHeight: Int, cssWidth: Int, cssHeight: Int
-    ) {
-        self.data = data
-        self.mimeType = mimeType
-        self.pixelWidth = pixelWidth
-        self.pixelHeight = pixelHeight
-        self.cssWidth = cssWidth
-        self.cssHeight = cssHeight
-    }
-
-    public var dataURI: String { "data:\(mimeType);base64,\(data.base64EncodedString())" }
-}
-
-public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
-    public var description: String { "cannot use image '\(path)': \(reason)" }
-}
-
+/// Turns image files into renditions for the page. Safe to call from many tasks at once.
 public enum ImageProcessor {
-    /// Loads, orients, resizes, strips and encodes one image file. Thread-safe.
+    /// Loads, orients, resizes, strips and encodes one image file.
+    ///
+    /// JPEG, PNG and WebP keep their format; TIFF, AVIF and HEIC become JPEG, or PNG when they
+    /// have transparency. GIF and SVG are inlined byte for byte.
     public static func render(fileAt path: String, settings: ImageSettings = .init()) throws(ImageError)
         -> ImageRendition
     {
-        throw ImageError(path: path, reason: "image pipeline not built yet")
+        let data = try readFile(at: path)
+        if let failure = VipsRuntime.startupFailure {
+            throw ImageError(path: path, reason: failure)
+        }
+        let format = try detectFormat(of: data, path: path)
+        if format == .svg {
+            return try renderSVG(data, path: path, settings: settings)
+        }
+        return try renderRaster(RasterJob(path: path, data: data, format: format, settings: settings))
+    }
+
+    private static func readFile(at path: String) throws(ImageError) -> Data {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ImageError(path: path, reason: "file not found")
+        }
+        guard !isDirectory.boolValue else {
+            throw ImageError(path: path, reason: "is a folder, not an image file")
+        }
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            guard !data.isEmpty else { throw ImageError(path: path, reason: "the file is empty") }
+            return data
+        } catch let error as ImageError {
+            throw error
+        } catch {
+            let detail = (error as NSError).localizedFailureReason ?? error.localizedDescription
+            throw ImageError(path: path, reason: "cannot read the file (\(detail))")
+        }
+    }
+
+    /// Sniffs the bytes (never the file name) and refuses anything outside the allowlist.
+    private static func detectFormat(of data: Data, path: String) throws(ImageError) -> SourceFormat {
+        let loader: String? = VipsRuntime.shared {
+            data.withUnsafeBytes { raw in
+                guard let base = raw.baseAddress,
+                    let typeName = vips_foreign_find_load_buffer(base, raw.count),
+                    let nickname = vips_nickname_find(g_type_from_name(typeName))
+                else { return nil }
+                return String(cString: nickname)
+            }
+        }
+        if let loader, let format = SourceFormat(loaderNickname: loader) {
+            return format
+        }
+        if SVGDocument.looksLikeSVG(data) {
+            return .svg
+        }
+        let detected = loader.map { " (\(SourceFormat.describe(loaderNickname: $0)))" } ?? ""
+        throw ImageError(
+            path: path,
+            reason: "unsupported image format\(detected); notesite accepts \(SourceFormat.acceptedList)")
+    }
+
+    private static func renderSVG(_ data: Data, path: String, settings: ImageSettings) throws(ImageError)
+        -> ImageRendition
+    {
+        guard let svg = SVGDocument(data: data) else {
+            throw ImageError(path: path, reason: "not an SVG document: no <svg> root element found")
+        }
+        let size = svg.intrinsicSize
+        let css = size.fittingWidth(settings.columnWidth)
+        return ImageRendition(
+            data: data, mimeType: "image/svg+xml", pixelWidth: size.width, pixelHeight: size.height,
+            cssWidth: css.width, cssHeight: css.height)
+    }
+
+    /// Runs the job in parallel with others; if libvips fails, runs it again alone to read
+    /// its error messages reliably (see `VipsRuntime`).
+    private static func renderRaster(_ job: RasterJob) throws(ImageError) -> ImageRendition {
+        switch VipsRuntime.shared({ job.result() }) {
+        case .success(let rendition): return rendition
+        case .failure(.rejected(let error)): throw error
+        case .failure(.libvips): return try diagnose(job).get()
+        }
+    }
+
+    private static func diagnose(_ job: RasterJob) -> Result<ImageRendition, ImageError> {
+        VipsRuntime.diagnosing { report in
+            switch job.result() {
+            case .success(let rendition): return .success(rendition)
+            case .failure(.rejected(let error)): return .failure(error)
+            case .failure(.libvips(let failure)):
+                let detail = report()
+                let suffix = detail.isEmpty ? "" : " (libvips: \(detail))"
+                return .failure(ImageError(path: job.path, reason: failure.step + suffix))
+            }
+        }
     }
 }

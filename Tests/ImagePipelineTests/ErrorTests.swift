@@ -1,0 +1,107 @@
+import Foundation
+import ImagePipeline
+import Testing
+
+/// Bad inputs give an ImageError with a reason a person can act on, never a crash.
+@Suite struct ErrorTests {
+    static func error(rendering path: String) -> ImageError? {
+        do {
+            _ = try ImageProcessor.render(fileAt: path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    static func expectFailure(
+        _ path: String, mentions words: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        guard let error = error(rendering: path) else {
+            Issue.record("\(path) rendered but should fail", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(error.path == path, sourceLocation: sourceLocation)
+        for word in words {
+            #expect(error.reason.contains(word), "\(error)", sourceLocation: sourceLocation)
+        }
+        #expect(!error.description.contains("\n"), "one line: \(error)", sourceLocation: sourceLocation)
+    }
+
+    @Test func missingFile() {
+        Self.expectFailure("/nonexistent/notesite/photo.jpg", mentions: ["file not found"])
+    }
+
+    @Test func folderInsteadOfFile() throws {
+        let folder = try TemporaryFolder()
+        Self.expectFailure(folder.url.path, mentions: ["folder"])
+    }
+
+    @Test func emptyFile() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("empty.png")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        Self.expectFailure(path, mentions: ["empty"])
+    }
+
+    @Test func textFileIsUnsupported() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("notes.jpg")
+        try Data("just some words, not an image\n".utf8).write(to: URL(fileURLWithPath: path))
+        Self.expectFailure(path, mentions: ["unsupported image format", "JPEG, PNG"])
+    }
+
+    @Test func truncatedGeneratedJPEG() throws {
+        let folder = try TemporaryFolder()
+        let whole = folder.path("whole.jpg")
+        try TestImage.writeQuadrants(to: whole, width: 800, height: 600)
+        let data = try Data(contentsOf: URL(fileURLWithPath: whole))
+        let cut = folder.path("cut.jpg")
+        try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: cut))
+        Self.expectFailure(cut, mentions: ["JPEG", "corrupt or truncated"])
+    }
+
+    @Test(
+        .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)),
+        arguments: [
+            ("odd/truncated.jpg", ["JPEG", "corrupt or truncated"]),
+            ("odd/truncated.png", ["PNG", "corrupt or truncated"]),
+            ("odd/corrupt-header.jpg", ["JPEG", "corrupt or truncated"]),
+            ("odd/favicon.ico", ["unsupported image format", "ImageMagick"]),
+            ("odd/small.bmp", ["unsupported image format", "ImageMagick"]),
+            ("odd/LICENSE.sharp", ["unsupported image format"]),
+        ])
+    func corpusFileFails(_ file: String, _ words: [String]) {
+        Self.expectFailure(Corpus.path(file), mentions: words)
+    }
+
+    @Test(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
+    func decompressionBombFailsFast() {
+        let started = ContinuousClock.now
+        Self.expectFailure(Corpus.path("odd/65536-uint32-limit.png"), mentions: ["65536x65536", "limit"])
+        #expect(ContinuousClock.now - started < .seconds(1))
+    }
+
+    @Test func pixelLimitIsASetting() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("big.png")
+        try TestImage.writeQuadrants(to: path, width: 400, height: 300)
+        #expect(throws: ImageError.self) {
+            try ImageProcessor.render(fileAt: path, settings: ImageSettings(maxInputPixels: 100_000))
+        }
+        #expect(
+            try ImageProcessor.render(fileAt: path, settings: ImageSettings(maxInputPixels: 120_000))
+                .pixelWidth == 400)
+    }
+
+    /// Every file in odd/ renders or fails cleanly.
+    @Test(arguments: Corpus.files(in: "odd"))
+    func oddFileRendersOrFailsCleanly(_ file: String) {
+        do {
+            let rendition = try ImageProcessor.render(fileAt: Corpus.path("odd/\(file)"))
+            #expect(rendition.pixelWidth > 0 && rendition.pixelHeight > 0)
+            #expect(rendition.cssWidth <= 720)
+        } catch {
+            #expect(!error.reason.isEmpty && !error.description.contains("\n"))
+        }
+    }
+}
