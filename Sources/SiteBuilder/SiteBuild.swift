@@ -7,15 +7,19 @@ import NoteModel
 public enum SiteBuild {
     /// Builds the site and swaps it into `options.output`.
     public static func run(_ options: BuildOptions) async -> BuildReport {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = ContinuousClock.now
+        var report = await buildAndWrite(options)
+        report.duration = ContinuousClock.now - start
+        return report
+    }
+
+    private static func buildAndWrite(_ options: BuildOptions) async -> BuildReport {
         do {
             try OutputFolder.check(target: options.output, vault: options.vault, force: options.force)
         } catch {
             return BuildReport(diagnostics: [.error("\(error)")], output: options.output)
         }
         var (site, report) = await make(options)
-        defer { report.duration = clock.now - start }
         guard let site else { return report }
         // Under --strict a build with any problem is a failed build: the old site stays.
         if options.strict && !report.diagnostics.isEmpty { return report }
