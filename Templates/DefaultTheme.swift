@@ -13,6 +13,7 @@ public enum DefaultTheme {
         "header": PackageResources.header_mustache,
         "footer": PackageResources.footer_mustache,
         "folder": PackageResources.folder_mustache,
+        "backlinks": PackageResources.backlinks_mustache,
         "not-found": PackageResources.not_found_mustache,
     ].mapValues { String(decoding: $0, as: UTF8.self) }
 

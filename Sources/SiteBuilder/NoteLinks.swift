@@ -3,39 +3,63 @@ import NoteModel
 /// Links between notes: `[the trip](Trip.md)` is written against the vault; the page needs
 /// `trips/trip.html`, relative to where the linking page lands.
 enum NoteLinks {
+    /// A link from one note to another, for the other's backlinks.
+    struct Outgoing: Sendable, Hashable {
+        /// The linked note's vault path.
+        var target: String
+        /// The paragraph around the link, as plain text.
+        var context: String
+    }
+
+    struct Resolved: Sendable {
+        /// Page hrefs by destination as written.
+        var hrefs: [String: String] = [:]
+        var outgoing: [Outgoing] = []
+    }
+
     /// Page hrefs for every link in the note that names a note, by destination as written.
     /// Links that name no note in the vault are warnings (errors under `--strict`); they keep
     /// their destination, so the text still shows and still says where it pointed.
     static func resolve(
         in document: NoteDocument, source: String, notePath: String, pages: [String: String],
-        resolver: Resolver,
-        displayName: String, diagnostics: inout [Diagnostic]
-    ) -> [String: String] {
+        resolver: Resolver, displayName: String, diagnostics: inout [Diagnostic]
+    ) -> Resolved {
         let pagePath = pages[notePath] ?? Slug.pagePath(forNote: notePath)
-        var hrefs: [String: String] = [:]
+        var resolved = Resolved()
+        var targets: [String: String] = [:]
         var reported: Set<String> = []
         for block in document.blocks {
             guard let text = block.content else { continue }
+            var linkedHere: Set<String> = []
             for span in text.spans {
-                guard case .link(let destination, _) = span.kind, hrefs[destination] == nil,
-                    !reported.contains(destination),
+                guard case .link(let destination, _) = span.kind, !reported.contains(destination),
                     case .local(let written) = ImageReference(destination: destination),
                     written.lowercased().hasSuffix(".md")
                 else { continue }
                 let fragment = destination.firstIndex(of: "#").map { String(destination[$0...]) } ?? ""
-                switch resolver.resolve(written, fromNote: notePath) {
-                case .found(let target, _) where pages[target] != nil:
-                    hrefs[destination] = relativeURL(from: pagePath, to: pages[target] ?? "") + fragment
-                default:
+                let target: String
+                if let known = targets[destination] {
+                    target = known
+                } else if case .found(let found, _) = resolver.resolve(written, fromNote: notePath),
+                    let page = pages[found]
+                {
+                    target = found
+                    targets[destination] = found
+                    resolved.hrefs[destination] = relativeURL(from: pagePath, to: page) + fragment
+                } else {
                     reported.insert(destination)
                     let place = location(
                         of: destination, in: source, after: block.location, file: displayName)
                     diagnostics.append(
                         .warning("link to '\(destination)' finds no note in the vault", at: place))
+                    continue
+                }
+                if target != notePath && linkedHere.insert(target).inserted {
+                    resolved.outgoing.append(Outgoing(target: target, context: document.plainText(of: text)))
                 }
             }
         }
-        return hrefs
+        return resolved
     }
 
     /// `guide/images.html` to `reference/cli.html` is `../reference/cli.html`.

@@ -12,8 +12,8 @@ struct ParsedNote: Sendable {
     let document: NoteDocument
     /// Where each of `document.imageAttachments` points, in the same order.
     let images: [ImageTarget]
-    /// Page hrefs for links to other notes, by destination as written.
-    let noteLinks: [String: String]
+    /// Links to other notes: page hrefs by destination as written, and the notes they name.
+    let links: NoteLinks.Resolved
     let diagnostics: [Diagnostic]
 }
 
@@ -57,13 +57,13 @@ enum NoteLoading {
             target(of: image, in: path, resolver: resolver, diagnostics: &diagnostics)
         }
         let pagePath = pages[path] ?? Slug.pagePath(forNote: path)
-        let noteLinks = NoteLinks.resolve(
+        let links = NoteLinks.resolve(
             in: document, source: text, notePath: path, pages: pages, resolver: resolver,
             displayName: displayName, diagnostics: &diagnostics)
         let stem = (path.split(separator: "/").last.map(String.init) ?? path).dropLast(3)
         return ParsedNote(
             path: path, pagePath: pagePath, title: document.title ?? String(stem), document: document,
-            images: images, noteLinks: noteLinks, diagnostics: diagnostics)
+            images: images, links: links, diagnostics: diagnostics)
     }
 
     /// Looks an image up in the vault; every way it can fail is reported at the image's place.

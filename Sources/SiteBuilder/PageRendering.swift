@@ -38,7 +38,7 @@ enum PageRendering {
                 }
             }
         }
-        writer.linkHook = { note.noteLinks[$0] }
+        writer.linkHook = { note.links.hrefs[$0] }
         let html = writer.render(note.document)
         return Body(html: html, diagnostics: diagnostics)
     }

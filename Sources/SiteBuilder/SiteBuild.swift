@@ -77,11 +77,12 @@ public enum SiteBuild {
         report.imageCount = renditions.values.filter(\.isRendition).count
 
         // Pages through the theme.
+        let backlinks = Backlinks(notes)
         let pages = await concurrentMap(notes, limit: options.jobs) { note -> (String, Data, [Diagnostic]) in
             let body = PageRendering.body(
                 for: note, renditions: renditions, allowHTML: configuration.allowHTML)
             do {
-                let html = try theme.page(for: note, body: body.html)
+                let html = try theme.page(for: note, body: body.html, backlinks: backlinks.to(note.path))
                 return (note.pagePath, Data(html.utf8), body.diagnostics)
             } catch {
                 return (note.pagePath, Data(), body.diagnostics + [.error("theme: \(error)")])

@@ -28,10 +28,21 @@ struct ThemeRendering: Sendable {
         DefaultTheme.assets.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    func page(for note: ParsedNote, body: String) throws(TemplateError) -> String {
-        try render(
+    func page(for note: ParsedNote, body: String, backlinks: [Backlinks.Entry]) throws(TemplateError)
+        -> String
+    {
+        let linking = backlinks.map { entry -> TemplateValue in
+            [
+                "title": .string(entry.source.title), "context": .string(entry.context),
+                "url": .string(NoteLinks.relativeURL(from: note.pagePath, to: entry.source.pagePath)),
+            ]
+        }
+        return try render(
             "page", at: note.pagePath,
-            ["title": .string(note.title), "body": .string(body), "path": .string(note.path)])
+            [
+                "title": .string(note.title), "body": .string(body), "path": .string(note.path),
+                "backlinks": .array(linking), "hasBacklinks": .bool(!linking.isEmpty),
+            ])
     }
 
     /// The home page when the vault has no `index.md` or `Home.md`: every note, and the top folders.

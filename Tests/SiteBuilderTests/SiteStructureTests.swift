@@ -61,6 +61,31 @@ import Testing
         #expect(try vault.read("_site/trips/index.html").contains("All about trips"))
     }
 
+    @Test func backlinksListTheLinkingNotesWithContext() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("# Lisbon\n\nTrams.\n", to: "trips/Lisbon.md")
+        try vault.write(
+            "# Plans\n\nNext spring: [Lisbon](trips/Lisbon.md), again [it](trips/Lisbon.md).\n",
+            to: "Plans.md")
+        try vault.write(
+            "# Food\n\nCustard tarts in [the city](trips/Lisbon.md#cafés).\n\nUnrelated.\n",
+            to: "notes/Food.md")
+        try vault.write("# Self\n\n[me](Self.md)\n", to: "Self.md")
+        _ = await build(vault)
+        let page = try vault.read("_site/trips/lisbon.html")
+        let section = try #require(page.components(separatedBy: "class=\"backlinks\"").last)
+        #expect(section.contains("<a href=\"../notes/food.html\">Food</a><p>Custard tarts in the city.</p>"))
+        #expect(section.contains("<a href=\"../plans.html\">Plans</a><p>Next spring: Lisbon, again it.</p>"))
+        #expect(section.components(separatedBy: "<li>").count == 3, "one entry per linking paragraph")
+        #expect(
+            section.range(of: "Food")!.lowerBound < section.range(of: "Plans")!.lowerBound, "sorted by title")
+        #expect(
+            !(try vault.read("_site/self.html")).contains("class=\"backlinks\""), "a self-link is no backlink"
+        )
+        #expect(!(try vault.read("_site/plans.html")).contains("class=\"backlinks\""))
+    }
+
     @Test func notFoundPageStandsAlone() async throws {
         let vault = try TestVault()
         defer { vault.remove() }
