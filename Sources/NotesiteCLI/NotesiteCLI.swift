@@ -15,6 +15,7 @@ public enum NotesiteCLI {
         COMMANDS:
           build     build the site from a vault of notes
           render    print the HTML that notesite makes of one Markdown file
+          theme     `theme eject`: copy the default theme into the vault to customize it
 
         OPTIONS:
           -h, --help     show this help (also: notesite <command> --help)
@@ -55,6 +56,16 @@ public enum NotesiteCLI {
                 return try RenderCommand(rest).run(console: console)
             } catch {
                 return usageFailure(error, help: "notesite render --help", console: console)
+            }
+        case "theme":
+            if rest.contains("--help") || rest.contains("-h") {
+                console.out(ThemeCommand.usage)
+                return success
+            }
+            do {
+                return try ThemeCommand(rest).run(console: console)
+            } catch {
+                return usageFailure(error, help: "notesite theme --help", console: console)
             }
         default:
             console.err("notesite: error: unknown command '\(command)'\n\n\(usage)")

@@ -19,9 +19,10 @@ public struct BuildReport: Sendable {
         errorCount > 0 || (strict && warningCount > 0) ? 1 : 0
     }
 
-    /// Diagnostics in a stable order: by file, line, column, then message.
+    /// Diagnostics in a stable order (by file, line, column, then message), each once:
+    /// a broken page template would otherwise be reported for every page.
     public var sortedDiagnostics: [Diagnostic] {
-        diagnostics.sorted { a, b in
+        Array(Set(diagnostics)).sorted { a, b in
             let left = (a.location?.file ?? "", a.location?.line ?? 0, a.location?.column ?? 0)
             let right = (b.location?.file ?? "", b.location?.line ?? 0, b.location?.column ?? 0)
             return left != right ? left < right : a.message < b.message

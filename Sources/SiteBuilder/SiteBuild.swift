@@ -41,22 +41,26 @@ public enum SiteBuild {
         // Configuration and the list of files.
         let (configuration, configDiagnostics) = loadConfiguration(options.vault, display: display)
         report.diagnostics += configDiagnostics
+        let themeFolder = options.vault.appendingPathComponent(configuration.theme)
         let vault: Vault
         do {
             vault = try Vault.scan(
                 root: options.vault, filter: PathFilter(exclude: configuration.exclude),
-                excluding: [options.output])
+                excluding: [options.output, themeFolder])
         } catch {
             report.diagnostics.append(.error("cannot read the vault '\(options.vault.path)': \(error)"))
             return (nil, report)
         }
+        let (themeFiles, themeDiagnostics) = Theme.load(
+            overridesIn: themeFolder, displayName: display.name(configuration.theme))
+        report.diagnostics += themeDiagnostics
         let theme: ThemeRendering
         do {
             theme = try ThemeRendering(
-                configuration: configuration,
+                themeFiles, configuration: configuration,
                 siteTitle: configuration.title ?? options.vault.lastPathComponent)
         } catch {
-            report.diagnostics.append(.error("theme: \(error)"))
+            report.diagnostics.append(themeFiles.diagnostic(for: error))
             return (nil, report)
         }
 
@@ -85,7 +89,7 @@ public enum SiteBuild {
                 let html = try theme.page(for: note, body: body.html, backlinks: backlinks.to(note.path))
                 return (note.pagePath, Data(html.utf8), body.diagnostics)
             } catch {
-                return (note.pagePath, Data(), body.diagnostics + [.error("theme: \(error)")])
+                return (note.pagePath, Data(), body.diagnostics + [themeFiles.diagnostic(for: error)])
             }
         }
         report.diagnostics += pages.flatMap { $0.2 }
@@ -99,7 +103,7 @@ public enum SiteBuild {
             }
             site.files["404.html"] = Data(try theme.notFound().utf8)
         } catch {
-            report.diagnostics.append(.error("theme: \(error)"))
+            report.diagnostics.append(themeFiles.diagnostic(for: error))
         }
         for (name, bytes) in theme.assets { site.files["assets/" + name] = Data(bytes) }
         report.pageCount = site.files.keys.filter { $0.hasSuffix(".html") }.count

@@ -77,6 +77,13 @@ extension SiteConfiguration {
             }
             return nil
         },
+        "theme": text { configuration, value in
+            guard !value.hasPrefix("/"), !value.split(separator: "/").contains("..") else {
+                return "must be a folder inside the vault, found '\(value)'"
+            }
+            configuration.theme = value
+            return nil
+        },
         "allow_html": { configuration, node in
             guard case .bool(let value) = node.scalarValue else {
                 return "must be true or false, found \(node.typeDescription)"

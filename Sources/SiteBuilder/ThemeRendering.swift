@@ -1,4 +1,3 @@
-import DefaultTheme
 import Mustache
 import NoteModel
 
@@ -11,8 +10,11 @@ struct ThemeRendering: Sendable {
     let site: TemplateValue
     let baseURL: String?
 
-    init(configuration: SiteConfiguration, siteTitle: String) throws(TemplateError) {
-        library = try TemplateLibrary(sources: DefaultTheme.templates)
+    let theme: Theme
+
+    init(_ theme: Theme, configuration: SiteConfiguration, siteTitle: String) throws(TemplateError) {
+        self.theme = theme
+        library = try TemplateLibrary(sources: theme.templates)
         var site: [String: TemplateValue] = [
             "title": .string(siteTitle), "language": .string(configuration.language),
         ]
@@ -25,7 +27,7 @@ struct ThemeRendering: Sendable {
 
     /// Static files (CSS, scripts) written under `assets/`, in a stable order.
     var assets: [(name: String, bytes: [UInt8])] {
-        DefaultTheme.assets.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        theme.assets.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
     func page(for note: ParsedNote, body: String, backlinks: [Backlinks.Entry]) throws(TemplateError)
@@ -65,7 +67,7 @@ struct ThemeRendering: Sendable {
     /// Served by hosts for any missing path, so it cannot rely on relative links: its style is
     /// inline and its home link uses `base_url` when there is one.
     func notFound() throws(TemplateError) -> String {
-        let css = DefaultTheme.assets["style.css"].map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let css = theme.assets["style.css"].map { String(decoding: $0, as: UTF8.self) } ?? ""
         return try render(
             "not-found", at: "404.html", ["css": .string(css), "home": .string(baseURL ?? "/")])
     }

@@ -42,7 +42,7 @@ func temporaryVault(_ files: [String: String]) throws -> URL {
         #expect(captured.stdout == "notesite 0.1.0\n")
     }
 
-    @Test(arguments: [["--help"], ["build", "--help"], ["render", "-h"]])
+    @Test(arguments: [["--help"], ["build", "--help"], ["render", "-h"], ["theme", "--help"]])
     func helpGoesToStdout(arguments: [String]) async {
         let captured = Captured()
         let code = await NotesiteCLI.main(arguments: arguments, console: captured.console)
@@ -53,7 +53,8 @@ func temporaryVault(_ files: [String: String]) throws -> URL {
     @Test(arguments: [
         [], ["frobnicate"], ["build", "--jobs", "0"], ["build", "--jobs"], ["build", "--nope"],
         ["build", "a", "b"],
-        ["build", "/no/such/vault"], ["build", "--strict=yes"], ["render", "--syntax", "rst"],
+        ["build", "/no/such/vault"], ["build", "--strict=yes"], ["render", "--syntax", "rst"], ["theme"],
+        ["theme", "inject"],
     ])
     func usageErrorsExit64(arguments: [String]) async {
         let captured = Captured()

@@ -1,0 +1,46 @@
+import Foundation
+import SiteBuilder
+
+/// `notesite theme eject [VAULT]`: copies the default theme into the vault's theme folder.
+struct ThemeCommand {
+    static let usage = """
+        USAGE: notesite theme eject [VAULT]
+
+        Writes the default theme's templates, CSS and scripts into VAULT's theme folder (`_theme/`,
+        or the `theme:` setting), where any file overrides the built-in one of the same name. Files
+        already there are kept. The theme folder is never published.
+
+        """
+
+    var vault: URL
+
+    init(_ arguments: [String]) throws(Arguments.UsageError) {
+        let parsed = try Arguments(arguments, flags: [], options: [])
+        guard parsed.positionals.first == "eject" else {
+            throw .init("expected 'eject' (the only theme command)")
+        }
+        guard parsed.positionals.count <= 2 else { throw .init("expected at most one vault folder") }
+        vault = URL(fileURLWithPath: parsed.positionals.count == 2 ? parsed.positionals[1] : ".")
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: vault.path, isDirectory: &isFolder), isFolder.boolValue
+        else {
+            throw .init("vault '\(vault.relativePath)' is not a folder")
+        }
+    }
+
+    func run(console: Console) -> Int32 {
+        do {
+            let (folder, written) = try ThemeEjection.eject(vault: vault)
+            let path = BuildCommand.displayPath(folder)
+            if written.isEmpty {
+                console.err("notesite: every theme file is already in \(path); nothing written\n")
+            } else {
+                console.err("notesite: wrote \(written.joined(separator: ", ")) to \(path)\n")
+            }
+            return NotesiteCLI.success
+        } catch {
+            console.err("notesite: error: \(error)\n")
+            return NotesiteCLI.failure
+        }
+    }
+}

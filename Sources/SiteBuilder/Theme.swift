@@ -1,0 +1,72 @@
+import DefaultTheme
+import Foundation
+import Mustache
+import NoteModel
+
+/// The theme a build uses: the default theme, with any file of the vault's theme folder
+/// (`_theme/` unless `theme:` says otherwise) taking the place of the default file of the same
+/// name. `name.mustache` files are templates and partials; everything else is an asset.
+struct Theme: Sendable {
+    var templates: [String: String]
+    var assets: [String: [UInt8]]
+    /// Where the overrides came from, as messages name it (`Site/_theme`), and which templates they replaced.
+    var folderName = ""
+    var overridden: Set<String> = []
+
+    static let `default` = Theme(templates: DefaultTheme.templates, assets: DefaultTheme.assets)
+
+    /// A template error at its place: in the vault's theme folder, or in the built-in theme.
+    func diagnostic(for error: any Error) -> Diagnostic {
+        guard let error = error as? TemplateError else { return .error("theme: \(error)") }
+        let file =
+            overridden.contains(error.template)
+            ? "\(folderName)/\(error.template).mustache" : "<default theme>/\(error.template).mustache"
+        return .error(error.message, at: SourceLocation(file: file, line: error.line, column: error.column))
+    }
+
+    /// Reads the overrides in `folder` (a missing folder means the default theme as it is).
+    static func load(overridesIn folder: URL, displayName: String) -> (Theme, [Diagnostic]) {
+        var theme = Theme.default
+        theme.folderName = displayName
+        var diagnostics: [Diagnostic] = []
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { return (theme, []) }
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let url = folder.appendingPathComponent(name)
+            var isFolder: ObjCBool = false
+            guard manager.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
+                let data = manager.contents(atPath: url.path)
+            else { continue }
+            if name.hasSuffix(".mustache") {
+                guard let text = String(data: data, encoding: .utf8) else {
+                    let place = SourceLocation(file: displayName + "/" + name, line: 1, column: 1)
+                    diagnostics.append(.error("template is not valid UTF-8", at: place))
+                    continue
+                }
+                let template = String(name.dropLast(".mustache".count))
+                theme.templates[template] = text
+                theme.overridden.insert(template)
+            } else {
+                theme.assets[name] = Array(data)
+            }
+        }
+        return (theme, diagnostics)
+    }
+
+    /// Writes the default theme's files into `folder` for customizing, keeping files already there.
+    /// Returns the names written.
+    static func eject(into folder: URL) throws -> [String] {
+        let manager = FileManager.default
+        try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        var files = DefaultTheme.assets
+        for (name, text) in DefaultTheme.templates { files[name + ".mustache"] = Array(text.utf8) }
+        var written: [String] = []
+        for (name, bytes) in files.sorted(by: { $0.key < $1.key }) {
+            let url = folder.appendingPathComponent(name)
+            if manager.fileExists(atPath: url.path) { continue }
+            try Data(bytes).write(to: url)
+            written.append(name)
+        }
+        return written
+    }
+}
