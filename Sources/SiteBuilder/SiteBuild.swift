@@ -106,6 +106,7 @@ public enum SiteBuild {
             report.diagnostics.append(themeFiles.diagnostic(for: error))
         }
         for (name, bytes) in theme.assets { site.files["assets/" + name] = Data(bytes) }
+        site.files["assets/search-index.js"] = SearchIndex.script(for: notes)
         report.pageCount = site.files.keys.filter { $0.hasSuffix(".html") }.count
         return (site, report)
     }
