@@ -107,6 +107,14 @@ public enum SiteBuild {
         }
         for (name, bytes) in theme.assets { site.files["assets/" + name] = Data(bytes) }
         site.files["assets/search-index.js"] = SearchIndex.script(for: notes)
+        for path in Set(notes.flatMap(\.links.attachments)).sorted() {
+            do {
+                site.files[NoteLinks.attachmentPath(for: path)] = try Data(contentsOf: vault.url(for: path))
+            } catch {
+                report.diagnostics.append(
+                    .error("cannot read '\(path)' to publish it: \(error.localizedDescription)"))
+            }
+        }
         report.pageCount = site.files.keys.filter { $0.hasSuffix(".html") }.count
         return (site, report)
     }
