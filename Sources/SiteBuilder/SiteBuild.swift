@@ -115,7 +115,11 @@ public enum SiteBuild {
                     .error("cannot read '\(path)' to publish it: \(error.localizedDescription)"))
             }
         }
-        report.pageCount = site.files.keys.filter { $0.hasSuffix(".html") }.count
+        let htmlPages = site.files.keys.filter { $0.hasSuffix(".html") }
+        if let baseURL = configuration.baseURL {
+            site.files["sitemap.xml"] = Sitemap.xml(pages: htmlPages, baseURL: baseURL)
+        }
+        report.pageCount = htmlPages.count
         return (site, report)
     }
 

@@ -105,6 +105,21 @@ import Testing
         #expect(report.diagnostics.map(\.message) == ["link to 'gone.zip' finds no file in the vault"])
     }
 
+    @Test func sitemapListsPagesWithAbsoluteURLs() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("# Día\n", to: "Viajes/Día uno.md")
+        _ = await build(vault)
+        #expect(!vault.exists("_site/sitemap.xml"), "no base_url, no absolute URLs")
+        try vault.write("base_url: https://example.org/notes\n", to: "notesite.yml")
+        _ = await build(vault)
+        let xml = try vault.read("_site/sitemap.xml")
+        #expect(xml.contains("<loc>https://example.org/notes/index.html</loc>"))
+        #expect(xml.contains("<loc>https://example.org/notes/viajes/d%C3%ADa-uno.html</loc>"))
+        #expect(xml.contains("<loc>https://example.org/notes/viajes/index.html</loc>"))
+        #expect(!xml.contains("404"))
+    }
+
     @Test func notFoundPageStandsAlone() async throws {
         let vault = try TestVault()
         defer { vault.remove() }
