@@ -8,7 +8,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-int notesite_mhd_listen(const char *host, uint16_t port, uint16_t *bound_port, int *error_number) {
+int notesite_mhd_listen(const char *host, uint16_t port, uint16_t *bound_port, int *error_number,
+                        int *lookup_error) {
+    *error_number = 0;
+    *lookup_error = 0;
     struct addrinfo hints;
     memset(&hints, 0, sizeof hints);
     hints.ai_family = AF_UNSPEC;
@@ -19,7 +22,7 @@ int notesite_mhd_listen(const char *host, uint16_t port, uint16_t *bound_port, i
     struct addrinfo *found = NULL;
     int status = getaddrinfo(host, service, &hints, &found);
     if (status != 0) {
-        *error_number = status > 0 ? -status : status;
+        *lookup_error = status;
         return -1;
     }
     int fd = -1;

@@ -15,13 +15,16 @@ final class HTTPServer: Sendable {
     init(host: String, port: UInt16, state: LiveState) throws(ServeError) {
         var bound: UInt16 = 0
         var errorNumber: Int32 = 0
-        let socket = notesite_mhd_listen(host, port, &bound, &errorNumber)
+        var lookupError: Int32 = 0
+        let socket = notesite_mhd_listen(host, port, &bound, &errorNumber, &lookupError)
         guard socket >= 0 else {
-            if errorNumber == EADDRINUSE { throw .portInUse(host: host, port: port) }
-            if errorNumber == EADDRNOTAVAIL || errorNumber < 0 {
-                throw .badHost(host: host, reason: Self.describe(errorNumber))
+            if lookupError != 0 {
+                throw .badHost(host: host, reason: String(cString: gai_strerror(lookupError)))
             }
-            throw .cannotListen(host: host, port: port, reason: Self.describe(errorNumber))
+            let reason = String(cString: strerror(errorNumber))
+            if errorNumber == EADDRINUSE { throw .portInUse(host: host, port: port) }
+            if errorNumber == EADDRNOTAVAIL { throw .badHost(host: host, reason: reason) }
+            throw .cannotListen(host: host, port: port, reason: reason)
         }
         let core = Unmanaged.passRetained(HandlerContext(state: state))
         guard let daemon = notesite_mhd_start(socket, Self.handler, core.toOpaque(), 60) else {
@@ -46,11 +49,6 @@ final class HTTPServer: Sendable {
         }
     }
 
-    private static func describe(_ errorNumber: Int32) -> String {
-        if errorNumber < 0 { return String(cString: gai_strerror(-errorNumber)) }
-        return String(cString: strerror(errorNumber))
-    }
-
     /// What the C handler reaches through its `cls` pointer.
     final class HandlerContext: Sendable {
         let state: LiveState
@@ -58,8 +56,18 @@ final class HTTPServer: Sendable {
     }
 
     private static let handler: MHD_AccessHandlerCallback = {
-        context, connection, url, method, _, _, _, _ in
-        guard let context, let connection, let url, let method else { return .NO }
+        context, connection, url, method, _, _, uploadSize, requestState in
+        guard let context, let connection, let url, let method, let requestState else { return .NO }
+        // First call: headers only. Answering on a later call lets libmicrohttpd keep the
+        // connection alive; request bodies (only ever refused) are read and dropped.
+        if requestState.pointee == nil {
+            requestState.pointee = UnsafeMutableRawPointer(bitPattern: 1)
+            return .YES
+        }
+        if let uploadSize, uploadSize.pointee > 0 {
+            uploadSize.pointee = 0
+            return .YES
+        }
         let state = Unmanaged<HandlerContext>.fromOpaque(context).takeUnretainedValue().state
         let router = SiteRouter(snapshot: state.current)
         let route = router.route(method: String(cString: method), rawPath: String(cString: url)) { name in

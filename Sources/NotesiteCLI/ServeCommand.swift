@@ -68,8 +68,10 @@ struct ServeCommand {
         console.out("\(server.url.absoluteString)\n")
         if open { Self.openInBrowser(server.url, console: console) }
         await Self.waitForStopSignal()
-        console.err("notesite: stopping\n")
+        let clock = ContinuousClock()
+        let started = clock.now
         server.stop()
+        console.err("notesite: stopped in \(Int((clock.now - started) / .milliseconds(1))) ms\n")
         return NotesiteCLI.success
     }
 

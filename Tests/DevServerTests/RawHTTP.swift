@@ -109,6 +109,7 @@ final class RawHTTP {
                 }
                 body = Array(received[end...])
             }
+            received.removeSubrange(..<(end + length))
             return Response(status: status, headers: headers, body: Data(body.prefix(length)))
         }
         while await receive(until: deadline) {}

@@ -54,6 +54,19 @@ struct ServerTests {
         #expect(bare.headers["location"] == "/trips/")
     }
 
+    @Test("one connection serves several requests (keep-alive)")
+    func keepAlive() async throws {
+        let fixture = try await ServerFixture(files: Self.notes)
+        defer { fixture.stop() }
+        let client = try RawHTTP(port: fixture.port)
+        for path in ["/home.html", "/trips/lisbon.html", "/assets/style.css"] {
+            client.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            let response = try await client.response()
+            #expect(response.status == 200, "\(path)")
+            #expect(response.headers["connection"]?.lowercased() != "close")
+        }
+    }
+
     @Test("HEAD sends the headers of GET and no body")
     func head() async throws {
         let fixture = try await ServerFixture(files: Self.notes)

@@ -5,9 +5,11 @@
 #include <microhttpd.h>
 
 /// Opens a listening TCP socket on `host` (an IPv4 or IPv6 literal, or a name) and `port` (0: any free
-/// port). Returns the socket, or -1 with `*error_number` set (errno, or -EAI_* for name lookups).
+/// port). Returns the socket, or -1 with `*error_number` set to an errno value, or `*lookup_error` to a
+/// `getaddrinfo` error (for `gai_strerror`) when the host could not be resolved.
 /// `*bound_port` receives the port actually bound.
-int notesite_mhd_listen(const char *host, uint16_t port, uint16_t *bound_port, int *error_number);
+int notesite_mhd_listen(const char *host, uint16_t port, uint16_t *bound_port, int *error_number,
+                        int *lookup_error);
 
 /// Starts a thread-per-connection daemon on `listen_fd` that hands the handler the URL exactly as the
 /// client sent it (no percent-decoding), so the handler can refuse encoded slashes and NUL bytes.
