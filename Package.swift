@@ -51,7 +51,8 @@ let package = Package(
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder"]),
         .testTarget(name: "NotesiteCLITests", dependencies: ["NotesiteCLI"]),
-        .testTarget(name: "DevServerTests", dependencies: ["DevServer", "SiteBuilder"]),
+        .testTarget(
+            name: "DevServerTests", dependencies: ["DevServer", "SiteBuilder"], exclude: ["Browser"]),
     ],
     swiftLanguageModes: [.v6]
 )
