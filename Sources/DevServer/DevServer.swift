@@ -19,7 +19,8 @@ public final class DevServer: Sendable {
         let first = await build(
             options, previous: SiteSnapshot(version: 0, files: [:], errors: nil), log: log)
         let state = LiveState(first)
-        let http = try HTTPServer(host: options.host, port: options.port, state: state)
+        let http = try HTTPServer(
+            host: options.host, port: options.port, state: state, loopbackOnly: options.isLoopback)
         // Changes during a rebuild fold into one more rebuild after it.
         let (stream, continuation) = AsyncStream.makeStream(
             of: Void.self, bufferingPolicy: .bufferingNewest(1))

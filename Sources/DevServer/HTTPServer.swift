@@ -12,7 +12,7 @@ final class HTTPServer: Sendable {
     private let context: UInt
 
     /// Binds `host:port` (0: a free port) and starts serving.
-    init(host: String, port: UInt16, state: LiveState) throws(ServeError) {
+    init(host: String, port: UInt16, state: LiveState, loopbackOnly: Bool) throws(ServeError) {
         var bound: UInt16 = 0
         var errorNumber: Int32 = 0
         var lookupError: Int32 = 0
@@ -26,7 +26,7 @@ final class HTTPServer: Sendable {
             if errorNumber == EADDRNOTAVAIL { throw .badHost(host: host, reason: reason) }
             throw .cannotListen(host: host, port: port, reason: reason)
         }
-        let core = Unmanaged.passRetained(HandlerContext(state: state))
+        let core = Unmanaged.passRetained(HandlerContext(state: state, loopbackOnly: loopbackOnly))
         guard let daemon = notesite_mhd_start(socket, Self.handler, core.toOpaque(), 60) else {
             core.release()
             close(socket)
@@ -52,7 +52,11 @@ final class HTTPServer: Sendable {
     /// What the C handler reaches through its `cls` pointer.
     final class HandlerContext: Sendable {
         let state: LiveState
-        init(state: LiveState) { self.state = state }
+        let loopbackOnly: Bool
+        init(state: LiveState, loopbackOnly: Bool) {
+            self.state = state
+            self.loopbackOnly = loopbackOnly
+        }
     }
 
     private static let handler: MHD_AccessHandlerCallback = {
@@ -68,9 +72,12 @@ final class HTTPServer: Sendable {
             uploadSize.pointee = 0
             return .YES
         }
-        let state = Unmanaged<HandlerContext>.fromOpaque(context).takeUnretainedValue().state
-        let router = SiteRouter(snapshot: state.current)
-        let route = router.route(method: String(cString: method), rawPath: String(cString: url)) { name in
+        let core = Unmanaged<HandlerContext>.fromOpaque(context).takeUnretainedValue()
+        let state = core.state
+        let router = SiteRouter(snapshot: state.current, loopbackOnly: core.loopbackOnly)
+        let host = MHD_lookup_connection_value(connection, .HEADER_KIND, "Host").map { String(cString: $0) }
+        let route = router.route(method: String(cString: method), rawPath: String(cString: url), host: host) {
+            name in
             MHD_lookup_connection_value(connection, .GET_ARGUMENT_KIND, name).map { String(cString: $0) }
         }
         switch route {

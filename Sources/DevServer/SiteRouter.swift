@@ -5,6 +5,9 @@ struct SiteRouter {
     let snapshot: SiteSnapshot
     /// Whether HTML pages get the live-reload script.
     var liveReload = true
+    /// On a loopback address, only requests naming a loopback host are answered, so a web page
+    /// elsewhere cannot read the notes through DNS rebinding (its requests carry its own host name).
+    var loopbackOnly = false
 
     enum Route {
         case response(HTTPResponse)
@@ -12,9 +15,12 @@ struct SiteRouter {
         case events(page: String, fingerprint: String)
     }
 
-    func route(method: String, rawPath: String, query: (String) -> String?) -> Route {
+    func route(method: String, rawPath: String, host: String? = nil, query: (String) -> String?) -> Route {
         guard method == "GET" || method == "HEAD" else {
             return .response(.plain(405, "Method Not Allowed", headers: [("Allow", "GET, HEAD")]))
+        }
+        if loopbackOnly, let host, !Self.isLoopbackHost(host) {
+            return .response(.plain(403, "Forbidden: this server answers requests for localhost only"))
         }
         let key: String
         switch RequestPath(raw: rawPath) {
@@ -25,6 +31,9 @@ struct SiteRouter {
             key = path
         }
         if key == LiveReload.eventsPath {
+            if method == "HEAD" {
+                return .response(HTTPResponse(status: 200, contentType: "text/event-stream", body: Data()))
+            }
             let page = query("page").flatMap { $0.removingPercentEncoding } ?? ""
             return .events(page: page, fingerprint: query("hash") ?? "")
         }
@@ -60,6 +69,21 @@ struct SiteRouter {
         }
         return HTTPResponse(
             status: status, contentType: type, body: body, headers: [("X-Content-Type-Options", "nosniff")])
+    }
+}
+
+extension SiteRouter {
+    /// `localhost`, `*.localhost`, `127.x.x.x` and `[::1]`, with or without a port.
+    static func isLoopbackHost(_ header: String) -> Bool {
+        var name = header.lowercased()
+        if name.hasPrefix("[") {
+            return name.hasPrefix("[::1]")
+        }
+        if let colon = name.lastIndex(of: ":") { name = String(name[..<colon]) }
+        if name.hasSuffix(".") { name.removeLast() }
+        if name == "localhost" || name.hasSuffix(".localhost") { return true }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
 }
 

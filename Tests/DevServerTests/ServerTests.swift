@@ -70,6 +70,17 @@ struct ServerTests {
         }
     }
 
+    @Test("a request naming another host is refused (DNS rebinding), a loopback one is served")
+    func foreignHost() async throws {
+        let fixture = try await ServerFixture(files: Self.notes)
+        defer { fixture.stop() }
+        for (host, status) in [("evil.example", 403), ("localhost:\(fixture.port)", 200)] {
+            let client = try RawHTTP(port: fixture.port)
+            client.send("GET /welcome.html HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+            #expect(try await client.response().status == status, "\(host)")
+        }
+    }
+
     @Test("HEAD sends the headers of GET and no body")
     func head() async throws {
         let fixture = try await ServerFixture(files: Self.notes)

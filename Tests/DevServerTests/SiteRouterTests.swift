@@ -49,4 +49,28 @@ struct SiteRouterTests {
         #expect(response.body == css)
         #expect(response.headers.contains { $0 == ("Cache-Control", "no-store") })
     }
+
+    @Test(
+        "on loopback, only loopback Host headers are answered",
+        arguments: [
+            ("127.0.0.1:4000", true), ("localhost", true), ("LOCALHOST:80", true),
+            ("notes.localhost:4000", true),
+            ("[::1]:4000", true), ("127.1.2.3", true), ("evil.example", false), ("evil.example:4000", false),
+            ("127.0.0.1.evil.example", false), ("localhost.evil.example", false), ("[::2]:4000", false),
+            ("10.0.0.1:4000", false),
+        ])
+    func hostCheck(host: String, allowed: Bool) {
+        #expect(SiteRouter.isLoopbackHost(host) == allowed)
+        let router = SiteRouter(
+            snapshot: SiteSnapshot(version: 1, files: ["index.html": Data()], errors: nil), loopbackOnly: true
+        )
+        guard
+            case .response(let response) = router.route(
+                method: "GET", rawPath: "/", host: host, query: { _ in nil })
+        else {
+            Issue.record("not a response")
+            return
+        }
+        #expect(response.status == (allowed ? 200 : 403))
+    }
 }
