@@ -29,7 +29,9 @@ public final class DevServer: Sendable {
             watcher = try VaultWatcher(
                 root: options.build.vault, excluding: [options.build.output], quietPeriod: options.quietPeriod
             ) { continuation.yield() }
-            try watcher.start()
+            for problem in try watcher.start() {
+                log("notesite: warning: changes in \(problem) will not be seen\n")
+            }
         } catch {
             http.stop()
             throw error

@@ -34,13 +34,15 @@ final class VaultWatcher: Sendable {
     }
 
     /// Adds the watches (so changes made after `start` returns are seen), then reads on a thread.
-    func start() throws(ServeError) {
+    /// Returns the folders that could not be watched, each with the reason.
+    func start() throws(ServeError) -> [String] {
         var folders: [Int32: String] = [:]
-        try addTree(root, to: &folders)
+        let problems = try addTree(root, to: &folders)
         let watching = folders
         let thread = Thread { [self] in run(folders: watching) }
         thread.name = "notesite-watcher"
         thread.start()
+        return problems
     }
 
     /// The thread notices within 100 ms, then closes the inotify descriptor.
@@ -106,21 +108,24 @@ final class VaultWatcher: Sendable {
             let isNewFolder =
                 event.mask & UInt32(IN_ISDIR) != 0
                 && event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0
-            if isNewFolder { try? addTree(path, to: &folders) }
+            if isNewFolder { _ = try? addTree(path, to: &folders) }
             if event.mask & Self.mask != 0 { changed = true }
         }
         return changed
     }
 
     /// Watches `path` and every folder under it that is neither hidden nor excluded.
-    private func addTree(_ path: String, to folders: inout [Int32: String]) throws(ServeError) {
+    private func addTree(_ path: String, to folders: inout [Int32: String]) throws(ServeError) -> [String] {
         var pending = [path]
+        var problems: [String] = []
         while let folder = pending.popLast() {
             let watch = inotify_add_watch(descriptor, folder, Self.mask | UInt32(IN_ONLYDIR))
             guard watch >= 0 else {
-                if folder == root {
-                    throw .cannotWatch(path: folder, reason: String(cString: strerror(errno)))
-                }
+                let code = errno
+                var reason = String(cString: strerror(code))
+                if code == ENOSPC { reason += " (too many folders: raise fs.inotify.max_user_watches)" }
+                if folder == root { throw .cannotWatch(path: folder, reason: reason) }
+                problems.append("\(folder): \(reason)")
                 continue
             }
             folders[watch] = folder
@@ -135,6 +140,7 @@ final class VaultWatcher: Sendable {
                 }
             }
         }
+        return problems
     }
 }
 
