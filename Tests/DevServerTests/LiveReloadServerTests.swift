@@ -81,22 +81,29 @@ struct LiveReloadServerTests {
         #expect(fixture.output.contains("errors are fixed"))
     }
 
-    @Test("the served site equals a fresh build after a series of edits")
+    @Test("the served site equals a fresh build after an edit, a new note, a delete and a move")
     func matchesFreshBuild() async throws {
         let fixture = try await ServerFixture(files: ["a.md": "# A\n", "notes/b.md": "# B\n"], echo: false)
         defer { fixture.stop() }
-        let stream = try await RawHTTP.events(port: fixture.port, page: "index.html", fingerprint: "")
-        _ = await stream.nextEvent(within: 5)
         try fixture.save("# A again\n", to: "a.md")
         try fixture.write("# C\n", to: "notes/c.md")
         try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("notes/b.md"))
+        try FileManager.default.createDirectory(
+            at: fixture.root.appendingPathComponent("moved"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(
+            at: fixture.root.appendingPathComponent("a.md"),
+            to: fixture.root.appendingPathComponent("moved/a.md"))
         let deadline = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < deadline,
-            fixture.server.snapshot.files["notes/c.html"] == nil
-                || fixture.server.snapshot.files["notes/b.html"] != nil
-        {
+        func settled() -> Bool {
+            let files = fixture.server.snapshot.files
+            return files["notes/c.html"] != nil && files["moved/a.html"] != nil
+                && files["notes/b.html"] == nil
+                && files["a.html"] == nil
+        }
+        while ContinuousClock.now < deadline, !settled() {
             try await Task.sleep(for: .milliseconds(50))
         }
+        #expect(settled(), "the edit, the new note, the delete and the move all reached the served site")
         try await Task.sleep(for: .milliseconds(300))
         let (fresh, _) = await SiteBuildProxy.make(fixture.root)
         #expect(fixture.server.snapshot.files == fresh)
