@@ -12,16 +12,13 @@ public final class DevServer: Sendable {
     private let changes: AsyncStream<Void>.Continuation
     private let rebuilds: Task<Void, Never>
 
-    /// Builds the site once, starts serving and watching. Build errors do not stop it; a port in use does.
+    /// Binds the port, starts watching, builds the site once and starts serving. Build errors do
+    /// not stop it; a port in use does, before any build time is spent.
     public static func start(
         _ options: ServeOptions, log: @escaping @Sendable (String) -> Void
     ) async throws(ServeError) -> DevServer {
-        let first = await build(
-            options, previous: SiteSnapshot(version: 0, files: [:], errors: nil), log: log)
-        let state = LiveState(first)
-        let http = try HTTPServer(
-            host: options.host, port: options.port, state: state, loopbackOnly: options.isLoopback)
-        // Changes during a rebuild fold into one more rebuild after it.
+        let listener = try HTTPServer.Listener(host: options.host, port: options.port)
+        // Changes during a build (the first one too) fold into one more rebuild after it.
         let (stream, continuation) = AsyncStream.makeStream(
             of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let watcher: VaultWatcher
@@ -33,7 +30,17 @@ public final class DevServer: Sendable {
                 log("notesite: warning: changes in \(problem) will not be seen\n")
             }
         } catch {
-            http.stop()
+            listener.close()
+            throw error
+        }
+        let first = await build(
+            options, previous: SiteSnapshot(version: 0, files: [:], errors: nil), log: log)
+        let state = LiveState(first)
+        let http: HTTPServer
+        do {
+            http = try HTTPServer(listener: listener, state: state, loopbackOnly: options.isLoopback)
+        } catch {
+            watcher.stop()
             throw error
         }
         let rebuilds = Task {

@@ -1,6 +1,7 @@
 internal import CMHDShims
 internal import CMicroHTTPD
 import Foundation
+import Glibc
 
 /// libmicrohttpd serving the snapshot in `state`, one thread per connection.
 final class HTTPServer: Sendable {
@@ -11,30 +12,48 @@ final class HTTPServer: Sendable {
     private let daemon: UInt
     private let context: UInt
 
-    /// Binds `host:port` (0: a free port) and starts serving.
-    init(host: String, port: UInt16, state: LiveState, loopbackOnly: Bool) throws(ServeError) {
-        var bound: UInt16 = 0
-        var errorNumber: Int32 = 0
-        var lookupError: Int32 = 0
-        let socket = notesite_mhd_listen(host, port, &bound, &errorNumber, &lookupError)
-        guard socket >= 0 else {
-            if lookupError != 0 {
-                throw .badHost(host: host, reason: String(cString: gai_strerror(lookupError)))
+    /// A bound, listening socket, made before the first build so a port in use is reported at once.
+    struct Listener: Sendable {
+        let socket: Int32
+        let host: String
+        let port: UInt16
+
+        /// Binds `host:port` (0: a free port).
+        init(host: String, port: UInt16) throws(ServeError) {
+            var bound: UInt16 = 0
+            var errorNumber: Int32 = 0
+            var lookupError: Int32 = 0
+            let socket = notesite_mhd_listen(host, port, &bound, &errorNumber, &lookupError)
+            guard socket >= 0 else {
+                if lookupError != 0 {
+                    throw .badHost(host: host, reason: String(cString: gai_strerror(lookupError)))
+                }
+                let reason = String(cString: strerror(errorNumber))
+                if errorNumber == EADDRINUSE { throw .portInUse(host: host, port: port) }
+                if errorNumber == EADDRNOTAVAIL { throw .badHost(host: host, reason: reason) }
+                throw .cannotListen(host: host, port: port, reason: reason)
             }
-            let reason = String(cString: strerror(errorNumber))
-            if errorNumber == EADDRINUSE { throw .portInUse(host: host, port: port) }
-            if errorNumber == EADDRNOTAVAIL { throw .badHost(host: host, reason: reason) }
-            throw .cannotListen(host: host, port: port, reason: reason)
+            self.socket = socket
+            self.host = host
+            self.port = bound
         }
+
+        /// For a listener that will not be served after all.
+        func close() { _ = Glibc.close(socket) }
+    }
+
+    /// Starts serving on `listener`, which the server then owns (and closes on `stop`).
+    init(listener: Listener, state: LiveState, loopbackOnly: Bool) throws(ServeError) {
         let core = Unmanaged.passRetained(HandlerContext(state: state, loopbackOnly: loopbackOnly))
-        guard let daemon = notesite_mhd_start(socket, Self.handler, core.toOpaque(), 60) else {
+        guard let daemon = notesite_mhd_start(listener.socket, Self.handler, core.toOpaque(), 60) else {
             core.release()
-            close(socket)
-            throw .cannotListen(host: host, port: bound, reason: "libmicrohttpd did not start")
+            listener.close()
+            throw .cannotListen(
+                host: listener.host, port: listener.port, reason: "libmicrohttpd did not start")
         }
         self.daemon = UInt(bitPattern: daemon)
         self.context = UInt(bitPattern: core.toOpaque())
-        self.port = bound
+        self.port = listener.port
         self.state = state
     }
 

@@ -37,7 +37,13 @@ final class VaultWatcher: Sendable {
     /// Returns the folders that could not be watched, each with the reason.
     func start() throws(ServeError) -> [String] {
         var folders: [Int32: String] = [:]
-        let problems = try addTree(root, to: &folders)
+        let problems: [String]
+        do {
+            problems = try addTree(root, to: &folders)
+        } catch {
+            close(descriptor)
+            throw error
+        }
         let watching = folders
         let thread = Thread { [self] in run(folders: watching) }
         thread.name = "notesite-watcher"
