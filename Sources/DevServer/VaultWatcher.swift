@@ -3,8 +3,9 @@ import Glibc
 import Synchronization
 
 /// Watches a vault with inotify: every folder (new ones too) except hidden ones and the excluded
-/// ones, and calls `onChange` once a burst of events has been quiet for `quietPeriod`, because
-/// editors save as several steps (write a temporary file, rename it over the note).
+/// ones, and calls `onChange` once a burst of events has been quiet for `quietPeriod` (shorter after
+/// an event that usually ends a save), because editors save as several steps (write a temporary
+/// file, rename it over the note).
 final class VaultWatcher: Sendable {
     private let descriptor: Int32
     private let root: String
@@ -19,6 +20,9 @@ final class VaultWatcher: Sendable {
             | IN_MOVE_SELF)
     /// However busy the folder, a build starts at least this often.
     private static let longestDelay = Duration.seconds(1)
+    /// The quiet wait after an event that usually ends a save (a file closed after writing, or renamed
+    /// into place). Should the save go on after it, the build after the next event makes it right.
+    private static let afterSave = Duration.milliseconds(10)
 
     init(
         root: URL, excluding excluded: [URL], quietPeriod: Duration, onChange: @escaping @Sendable () -> Void
@@ -61,12 +65,14 @@ final class VaultWatcher: Sendable {
         let clock = ContinuousClock()
         var firstEvent: ContinuousClock.Instant?
         var lastEvent = clock.now
+        var saved = false
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         defer { close(descriptor) }
         while !stopped.load(ordering: .acquiring) {
             var timeout: Int32 = 100
             if let started = firstEvent {
-                let due = min(lastEvent + quietPeriod, started + Self.longestDelay)
+                let quiet = saved ? min(quietPeriod, Self.afterSave) : quietPeriod
+                let due = min(lastEvent + quiet, started + Self.longestDelay)
                 let now = clock.now
                 if now >= due {
                     onChange()
@@ -79,16 +85,23 @@ final class VaultWatcher: Sendable {
             guard poll(&poller, 1, timeout) > 0 else { continue }
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             guard count > 0 else { continue }
-            if handle(buffer, count: count, folders: &folders) {
+            if let activity = handle(buffer, count: count, folders: &folders) {
+                saved = activity == .saved
                 lastEvent = clock.now
                 if firstEvent == nil { firstEvent = lastEvent }
             }
         }
     }
 
-    /// Reads the events in `buffer`; true when one of them is a change to the vault.
-    private func handle(_ buffer: [UInt8], count: Int, folders: inout [Int32: String]) -> Bool {
-        var changed = false
+    private enum Activity {
+        /// The last change usually ends a save.
+        case saved
+        case changing
+    }
+
+    /// Reads the events in `buffer`; nil when none of them is a change to the vault.
+    private func handle(_ buffer: [UInt8], count: Int, folders: inout [Int32: String]) -> Activity? {
+        var activity: Activity?
         var offset = 0
         let header = MemoryLayout<inotify_event>.size
         while offset + header <= count {
@@ -99,7 +112,7 @@ final class VaultWatcher: Sendable {
             let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
             offset += header + Int(event.len)
             if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
-                changed = true
+                activity = .changing
                 continue
             }
             if event.mask & UInt32(IN_IGNORED) != 0 {
@@ -115,9 +128,13 @@ final class VaultWatcher: Sendable {
                 event.mask & UInt32(IN_ISDIR) != 0
                 && event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0
             if isNewFolder { _ = try? addTree(path, to: &folders) }
-            if event.mask & Self.mask != 0 { changed = true }
+            if event.mask & Self.mask != 0 {
+                let ending = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO)
+                let isFile = event.mask & UInt32(IN_ISDIR) == 0
+                activity = isFile && event.mask & ending != 0 ? .saved : .changing
+            }
         }
-        return changed
+        return activity
     }
 
     /// Watches `path` and every folder under it that is neither hidden nor excluded.
