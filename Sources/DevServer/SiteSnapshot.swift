@@ -6,8 +6,9 @@ public struct SiteSnapshot: Sendable {
     /// Counts builds from 1; live-reload clients use it to notice a new one.
     public let version: Int
     public let files: [String: Data]
-    /// Per HTML page: its bytes together with every non-HTML file (styles, scripts), so a page
-    /// reloads when it or anything it may use changed.
+    /// Per HTML page: its bytes together with the theme's assets (styles, scripts), so a page
+    /// reloads when it or what it is drawn with changed. The search index is left out: it changes
+    /// with every edit, and a search reads it afresh after the next reload anyway.
     let fingerprints: [String: Fingerprint]
     /// The build's error diagnostics, one per line; nil when it had none.
     public let errors: String?
@@ -17,7 +18,7 @@ public struct SiteSnapshot: Sendable {
         self.files = files
         self.errors = errors
         var shared = Fingerprint()
-        for path in files.keys.sorted() where !path.hasSuffix(".html") {
+        for path in files.keys.sorted() where path.hasPrefix("assets/") && path != "assets/search-index.js" {
             shared.add(path.utf8)
             shared.add(files[path] ?? Data())
         }
