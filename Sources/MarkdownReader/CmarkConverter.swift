@@ -15,6 +15,10 @@ struct CmarkConverter {
     private var openImages: [Int] = []
     /// The last image's corrected position in the current leaf block (images come in source order).
     private var lastImage: SourceText.Position?
+    /// The notes syntax's placeholders and position map (nil for CommonMark).
+    var notes: NotesExpander?
+    /// Links open around the current text (a wikilink inside one stays text).
+    private var linkDepth = 0
 
     init(file: String, source: SourceText) {
         self.file = file
@@ -55,8 +59,13 @@ struct CmarkConverter {
         case CMARK_NODE_HTML_BLOCK: leafBlock(.htmlBlock(literal: literal(node)), node)
         case CMARK_NODE_THEMATIC_BREAK: leafBlock(.thematicBreak, node)
         case CMARK_NODE_TEXT:
-            let text = literal(node)
-            withBuilder { $0.appendText(text) }
+            let text = string(cmark_node_get_literal(node), restoring: false)
+            if let notes, !builders.isEmpty {
+                notes.expand(
+                    text, into: &builders[builders.count - 1], attachments: &attachments, insideLink: linkDepth > 0)
+            } else {
+                withBuilder { $0.appendText(text) }
+            }
         case CMARK_NODE_SOFTBREAK: withBuilder { $0.appendLeaf(.softBreak, literal: "\n") }
         case CMARK_NODE_LINEBREAK: withBuilder { $0.appendLeaf(.lineBreak, literal: "\n") }
         case CMARK_NODE_CODE:
@@ -71,6 +80,7 @@ struct CmarkConverter {
             let kind = InlineKind.link(
                 destination: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
             withBuilder { $0.openSpan(kind) }
+            linkDepth += 1
         case CMARK_NODE_IMAGE: openImage(node)
         default: break  // the document itself; custom nodes never come from the parser
         }
@@ -87,7 +97,12 @@ struct CmarkConverter {
             openImages.removeAll()
             leafBlock = nil
             depth -= 1
-        case CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_LINK: withBuilder { $0.closeSpan() }
+        case CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_LINK:
+            if cmark_node_get_type(node) == CMARK_NODE_LINK { linkDepth -= 1 }
+            withBuilder {
+                $0.closeDanglingHighlights()
+                $0.closeSpan()
+            }
         case CMARK_NODE_IMAGE:
             if let index = openImages.popLast(), var builder = builders.popLast() {
                 attachments[index].alt = builder.finish()
@@ -140,7 +155,7 @@ struct CmarkConverter {
             position = source.firstImageStart(from: from, through: lastLine) ?? reported
         }
         lastImage = position
-        return SourceLocation(file: file, line: position.line, column: position.column)
+        return location(line: position.line, column: position.column)
     }
 
     private mutating func withBuilder(_ body: (inout AttributedTextBuilder) -> Void) {
@@ -162,22 +177,28 @@ struct CmarkConverter {
     }
 
     private func start(of node: OpaquePointer) -> SourceLocation {
-        SourceLocation(
-            file: file, line: Int(cmark_node_get_start_line(node)),
-            column: Int(cmark_node_get_start_column(node)))
+        location(line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
     }
 
     private func end(of node: OpaquePointer) -> SourceLocation {
-        SourceLocation(
-            file: file, line: Int(cmark_node_get_end_line(node)), column: Int(cmark_node_get_end_column(node))
-        )
+        location(line: Int(cmark_node_get_end_line(node)), column: Int(cmark_node_get_end_column(node)))
+    }
+
+    /// A position cmark reported, in the note's own source.
+    private func location(line: Int, column: Int) -> SourceLocation {
+        guard let map = notes?.map else { return SourceLocation(file: file, line: line, column: column) }
+        let original = map.original(line: line, column: column)
+        return SourceLocation(file: file, line: original.line, column: original.column)
     }
 
     private func literal(_ node: OpaquePointer) -> String {
         string(cmark_node_get_literal(node))
     }
 
-    private func string(_ pointer: UnsafePointer<CChar>?) -> String {
-        pointer.map { String(cString: $0) } ?? ""
+    /// A C string from cmark; the notes syntax's placeholders are put back unless `restoring` is false.
+    private func string(_ pointer: UnsafePointer<CChar>?, restoring: Bool = true) -> String {
+        let text = pointer.map { String(cString: $0) } ?? ""
+        guard restoring, let notes else { return text }
+        return notes.restore(text)
     }
 }

@@ -6,6 +6,8 @@ public enum MarkdownReader {
     public static func read(_ markdown: String, file: String = "", options: ReaderOptions = .init())
         -> NoteDocument
     {
+        let notes = options.syntax == .notes ? NotesSource(markdown, file: file) : nil
+        let markdown = notes?.parsedText ?? markdown
         var flags = CMARK_OPT_SOURCEPOS
         if options.unsafe { flags |= CMARK_OPT_UNSAFE }
         if options.smart { flags |= CMARK_OPT_SMART }
@@ -16,6 +18,9 @@ public enum MarkdownReader {
         guard let root else { return NoteDocument() }
         defer { cmark_node_free(root) }
         var converter = CmarkConverter(file: file, source: SourceText(markdown))
-        return converter.convert(root)
+        converter.notes = notes?.expander
+        var document = converter.convert(root)
+        if let notes { notes.finish(&document) }
+        return document
     }
 }

@@ -6,33 +6,34 @@ struct HTMLBlockWriter: BlockWalker {
     let unsafe: Bool
     let imageHook: HTMLWriter.ImageHook?
     let linkHook: HTMLWriter.LinkHook?
+    let notes: NotesHooks
     var output = HTMLOutput()
 
     mutating func willEnter(_ block: Block, index: Int, ancestors: [Int]) -> Bool {
         switch block.kind {
         case .blockQuote:
             output.newlineIfNeeded()
-            output.append("<blockquote>\n")
+            output.append("<blockquote\(idAttribute(block))>\n")
         case .list(let style):
             output.newlineIfNeeded()
             if style.kind == .bullet {
-                output.append("<ul>\n")
+                output.append("<ul\(idAttribute(block))>\n")
             } else if style.start == 1 {
-                output.append("<ol>\n")
+                output.append("<ol\(idAttribute(block))>\n")
             } else {
-                output.append("<ol start=\"\(style.start)\">\n")
+                output.append("<ol start=\"\(style.start)\"\(idAttribute(block))>\n")
             }
         case .item:
             output.newlineIfNeeded()
-            output.append("<li>")
+            output.append("<li\(idAttribute(block))>")
         case .heading(let level):
             output.newlineIfNeeded()
-            output.append("<h\(level)>")
+            output.append("<h\(level)\(idAttribute(block))>")
             writeInlines(block.content)
         case .paragraph:
             if !isTight(ancestors) {
                 output.newlineIfNeeded()
-                output.append("<p>")
+                output.append("<p\(idAttribute(block))>")
             }
             writeInlines(block.content)
         case .codeBlock(let info, let literal):
@@ -54,6 +55,10 @@ struct HTMLBlockWriter: BlockWalker {
         case .thematicBreak:
             output.newlineIfNeeded()
             output.append("<hr />\n")
+        case .callout(let type, let fold):
+            enterCallout(block, type: type, fold: fold)
+        case .math(let literal):
+            writeMath(block, literal: literal)
         }
         return true
     }
@@ -71,7 +76,10 @@ struct HTMLBlockWriter: BlockWalker {
             output.append("</h\(level)>\n")
         case .paragraph:
             if !isTight(ancestors) { output.append("</p>\n") }
-        case .codeBlock, .htmlBlock, .thematicBreak:
+        case .callout(_, let fold):
+            output.newlineIfNeeded()
+            output.append(fold == nil ? "</div>\n</div>\n" : "</div>\n</details>\n")
+        case .codeBlock, .htmlBlock, .thematicBreak, .math:
             break
         }
     }
@@ -85,10 +93,11 @@ struct HTMLBlockWriter: BlockWalker {
         return false
     }
 
-    private mutating func writeInlines(_ text: AttributedText?) {
+    mutating func writeInlines(_ text: AttributedText?) {
         guard let text else { return }
         var inline = HTMLInlineWriter(
-            text: text, document: document, unsafe: unsafe, imageHook: imageHook, linkHook: linkHook)
+            text: text, document: document, unsafe: unsafe, imageHook: imageHook, linkHook: linkHook,
+            notes: notes)
         swap(&inline.output, &output)
         text.walk(&inline)
         swap(&inline.output, &output)

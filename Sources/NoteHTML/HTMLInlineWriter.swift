@@ -7,7 +7,10 @@ struct HTMLInlineWriter: InlineWalker {
     let unsafe: Bool
     let imageHook: HTMLWriter.ImageHook?
     let linkHook: HTMLWriter.LinkHook?
+    let notes: NotesHooks
     var output = HTMLOutput()
+    /// An embed written whole by its hook: its text is not written.
+    var hiddenSpan: Int?
 
     mutating func enterSpan(_ span: InlineSpan, id: Int) {
         switch span.kind {
@@ -28,6 +31,7 @@ struct HTMLInlineWriter: InlineWalker {
         case .html: if !unsafe { output.append("<!-- raw HTML omitted -->") }
         case .lineBreak: output.append("<br />\n")
         case .softBreak: break
+        case .wikilink, .embed, .highlight, .tag, .math: enterNotesSpan(span, id: id)
         }
     }
 
@@ -38,10 +42,12 @@ struct HTMLInlineWriter: InlineWalker {
         case .code: output.append("</code>")
         case .link: output.append("</a>")
         case .html, .lineBreak, .softBreak: break
+        case .wikilink, .embed, .highlight, .tag, .math: exitNotesSpan(span, id: id)
         }
     }
 
     mutating func visitText(_ string: Substring, span: Int?) {
+        guard hiddenSpan == nil else { return }
         let kind = span.flatMap { text.spans.indices.contains($0) ? text.spans[$0].kind : nil }
         switch kind {
         case .html: if unsafe { output.append(string) }
@@ -52,7 +58,7 @@ struct HTMLInlineWriter: InlineWalker {
     }
 
     mutating func visitAttachment(_ index: Int, span: Int?) {
-        guard document.imageAttachments.indices.contains(index) else { return }
+        guard hiddenSpan == nil, document.imageAttachments.indices.contains(index) else { return }
         let image = document.imageAttachments[index]
         let alt = document.altText(ofImage: index)
         if let hook = imageHook, let html = hook(index, image, alt) {

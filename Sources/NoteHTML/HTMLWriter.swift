@@ -13,6 +13,9 @@ public struct HTMLWriter {
     public var unsafe: Bool
     public var imageHook: ImageHook?
     public var linkHook: LinkHook?
+    public var wikilinkHook: WikilinkHook?
+    public var embedHook: EmbedHook?
+    public var tagHook: TagHook?
 
     public init(unsafe: Bool = false, imageHook: ImageHook? = nil, linkHook: LinkHook? = nil) {
         self.unsafe = unsafe
@@ -22,7 +25,8 @@ public struct HTMLWriter {
 
     public func render(_ document: NoteDocument) -> String {
         var walker = HTMLBlockWriter(
-            document: document, unsafe: unsafe, imageHook: imageHook, linkHook: linkHook)
+            document: document, unsafe: unsafe, imageHook: imageHook, linkHook: linkHook,
+            notes: NotesHooks(wikilink: wikilinkHook, embed: embedHook, tag: tagHook))
         document.walk(&walker)
         return String(decoding: walker.output.bytes, as: UTF8.self)
     }

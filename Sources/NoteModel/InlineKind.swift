@@ -11,12 +11,22 @@ public enum InlineKind: Sendable, Hashable, Codable {
     case softBreak
     /// A hard line break; covers "\n".
     case lineBreak
+    /// Notes syntax: `[[Note#Heading|shown]]`; covers the text shown.
+    case wikilink(WikiLink)
+    /// Notes syntax: `![[Note]]` of anything but an image (those are attachments); covers the text shown.
+    case embed(WikiLink)
+    /// Notes syntax: `==text==`.
+    case highlight
+    /// Notes syntax: an inline `#tag` (the name without `#`); covers `#name`.
+    case tag(String)
+    /// Notes syntax: `$tex$` (or `$$tex$$` inside text); covers the TeX verbatim.
+    case math(display: Bool)
 
     /// Whether the span covers literal text rather than other inline content.
     public var isLeaf: Bool {
         switch self {
-        case .code, .html, .softBreak, .lineBreak: true
-        case .emphasis, .strong, .link: false
+        case .code, .html, .softBreak, .lineBreak, .tag, .math: true
+        case .emphasis, .strong, .link, .wikilink, .embed, .highlight: false
         }
     }
 }
