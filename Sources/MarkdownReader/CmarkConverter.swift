@@ -62,7 +62,8 @@ struct CmarkConverter {
             let text = string(cmark_node_get_literal(node), restoring: false)
             if let notes, !builders.isEmpty {
                 notes.expand(
-                    text, into: &builders[builders.count - 1], attachments: &attachments, insideLink: linkDepth > 0)
+                    text, into: &builders[builders.count - 1], attachments: &attachments,
+                    insideLink: linkDepth > 0)
             } else {
                 withBuilder { $0.appendText(text) }
             }

@@ -14,12 +14,15 @@ extension HTMLBlockWriter {
     /// A callout: a `<div>` (or `<details>` when foldable) with a title and a content `<div>`.
     mutating func enterCallout(_ block: Block, type: String, fold: CalloutFold?) {
         output.newlineIfNeeded()
-        output.append(fold == nil ? "<div class=\"callout\" data-callout=\"" : "<details class=\"callout\" data-callout=\"")
+        output.append(
+            fold == nil
+                ? "<div class=\"callout\" data-callout=\"" : "<details class=\"callout\" data-callout=\"")
         output.appendEscaped(type)
         output.append("\"")
         if fold == .open { output.append(" open") }
         output.append(idAttribute(block))
-        output.append(fold == nil ? ">\n<div class=\"callout-title\">" : ">\n<summary class=\"callout-title\">")
+        output.append(
+            fold == nil ? ">\n<div class=\"callout-title\">" : ">\n<summary class=\"callout-title\">")
         if let title = block.content, !title.isEmpty {
             writeInlines(title)
         } else {

@@ -5,14 +5,18 @@ extension HTMLInlineWriter {
         guard hiddenSpan == nil else { return }
         switch span.kind {
         case .wikilink(let link):
-            let href = notes.wikilink?(link.target, link.fragment) ?? NotesHooks.defaultHref(link.target, link.fragment)
+            let href =
+                notes.wikilink?(link.target, link.fragment)
+                ?? NotesHooks.defaultHref(link.target, link.fragment)
             writeLinkStart(href, className: "internal-link")
         case .embed(let link):
             if let html = notes.embed?(link) {
                 output.append(html)
                 hiddenSpan = id
             } else {
-                let href = notes.wikilink?(link.target, link.fragment) ?? NotesHooks.defaultHref(link.target, link.fragment)
+                let href =
+                    notes.wikilink?(link.target, link.fragment)
+                    ?? NotesHooks.defaultHref(link.target, link.fragment)
                 writeLinkStart(href, className: "internal-embed")
             }
         case .highlight:

@@ -4,31 +4,40 @@ import NoteModel
 /// written as its HTML id). In a list item the item gets the id; a paragraph that is nothing but
 /// `^block-id` names the block before it.
 enum BlockIDs {
+    /// One pass, building the blocks anew with a stack of open ancestors (linear however many).
     static func apply(_ document: inout NoteDocument) {
-        var index = 0
-        while index < document.blocks.count {
-            defer { index += 1 }
-            guard case .paragraph = document.blocks[index].kind, let content = document.blocks[index].content,
-                let (id, kept) = split(content)
-            else { continue }
-            let anchor = "^" + id
-            let depth = document.blocks[index].depth
-            if kept == 0 {
-                guard let previous = previousSibling(index, in: document) else { continue }
-                document.blocks[previous].anchor = anchor
-                document.blocks.remove(at: index)
-                index -= 1
-                continue
+        var blocks: [Block] = []
+        blocks.reserveCapacity(document.blocks.count)
+        /// Indices in `blocks` of the blocks enclosing the next one.
+        var open: [Int] = []
+        for var block in document.blocks {
+            // The previous sibling is the open block at this depth, closed now.
+            var previous: Int?
+            while let top = open.last, blocks[top].depth >= block.depth {
+                if blocks[top].depth == block.depth { previous = top }
+                open.removeLast()
             }
-            document.blocks[index].content = content.slice(0..<kept)
-            if let parent = document.parent(of: index), case .item = document.blocks[parent].kind,
-                document.blocks[parent].depth == depth - 1
-            {
-                document.blocks[parent].anchor = anchor
-            } else {
-                document.blocks[index].anchor = anchor
+            if case .paragraph = block.kind, let content = block.content, let (id, kept) = split(content) {
+                let anchor = "^" + id
+                if kept == 0 {
+                    // `^id` alone names the block before it at the same depth.
+                    if let previous {
+                        blocks[previous].anchor = anchor
+                        continue
+                    }
+                } else {
+                    block.content = content.slice(0..<kept)
+                    if let parent = open.last, case .item = blocks[parent].kind {
+                        blocks[parent].anchor = anchor
+                    } else {
+                        block.anchor = anchor
+                    }
+                }
             }
+            open.append(blocks.count)
+            blocks.append(block)
         }
+        document.blocks = blocks
     }
 
     /// The id, and how many bytes of the text stay (trailing spaces and a line break before the id
@@ -43,8 +52,9 @@ enum BlockIDs {
         else { return nil }
         let id = String(decoding: bytes[start...], as: UTF8.self)
         var kept = start - 1
-        guard kept == 0 || bytes[kept - 1] == Byte.space || bytes[kept - 1] == Byte.tab
-            || bytes[kept - 1] == Byte.lf
+        guard
+            kept == 0 || bytes[kept - 1] == Byte.space || bytes[kept - 1] == Byte.tab
+                || bytes[kept - 1] == Byte.lf
         else { return nil }
         while kept > 0, bytes[kept - 1] == Byte.space || bytes[kept - 1] == Byte.tab { kept -= 1 }
         // A line break before the id (its own line) goes with it.
@@ -60,16 +70,5 @@ enum BlockIDs {
     private static func isIDByte(_ byte: UInt8) -> Bool {
         (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || Byte.isDigit(byte)
             || byte == UInt8(ascii: "-")
-    }
-
-    private static func previousSibling(_ index: Int, in document: NoteDocument) -> Int? {
-        let depth = document.blocks[index].depth
-        var cursor = index - 1
-        while cursor >= 0 {
-            if document.blocks[cursor].depth == depth { return cursor }
-            if document.blocks[cursor].depth < depth { return nil }
-            cursor -= 1
-        }
-        return nil
     }
 }

@@ -4,24 +4,28 @@ import NoteModel
 /// the rest of that line is its title, the rest of the quote its body.
 enum Callouts {
     static func apply(_ document: inout NoteDocument) {
-        var index = 0
-        while index < document.blocks.count {
-            defer { index += 1 }
-            guard case .blockQuote = document.blocks[index].kind, index + 1 < document.blocks.count else {
-                continue
+        var blocks: [Block] = []
+        blocks.reserveCapacity(document.blocks.count)
+        /// The callout's first paragraph, without its header line (nil: it was only the header).
+        var body: (index: Int, content: AttributedText?)?
+        for (index, var block) in document.blocks.enumerated() {
+            if let pending = body, pending.index == index {
+                body = nil
+                guard let content = pending.content else { continue }
+                block.content = content
             }
+            blocks.append(block)
+            guard case .blockQuote = block.kind, index + 1 < document.blocks.count else { continue }
             let first = document.blocks[index + 1]
-            guard case .paragraph = first.kind, first.depth == document.blocks[index].depth + 1,
-                let content = first.content, let header = header(content)
+            guard case .paragraph = first.kind, first.depth == block.depth + 1, let content = first.content,
+                let header = header(content)
             else { continue }
-            document.blocks[index].kind = .callout(type: header.type, fold: header.fold)
-            document.blocks[index].content = content.slice(header.titleStart..<header.titleEnd)
-            if header.bodyStart < content.string.utf8.count {
-                document.blocks[index + 1].content = content.slice(header.bodyStart..<content.string.utf8.count)
-            } else {
-                document.blocks.remove(at: index + 1)
-            }
+            blocks[blocks.count - 1].kind = .callout(type: header.type, fold: header.fold)
+            blocks[blocks.count - 1].content = content.slice(header.titleStart..<header.titleEnd)
+            let length = content.string.utf8.count
+            body = (index + 1, header.bodyStart < length ? content.slice(header.bodyStart..<length) : nil)
         }
+        document.blocks = blocks
     }
 
     struct Header {
@@ -36,7 +40,8 @@ enum Callouts {
     /// plain text (not a link cmark made of it).
     static func header(_ content: AttributedText) -> Header? {
         let bytes = Array(content.string.utf8)
-        guard bytes.starts(with: Array("[!".utf8)), let close = bytes.firstIndex(of: UInt8(ascii: "]")), close > 2
+        guard bytes.starts(with: Array("[!".utf8)), let close = bytes.firstIndex(of: UInt8(ascii: "]")),
+            close > 2
         else { return nil }
         let type = String(decoding: bytes[2..<close], as: UTF8.self)
         guard type.utf8.allSatisfy({ !Byte.isSpace($0) && $0 != UInt8(ascii: "[") }) else { return nil }
@@ -51,9 +56,10 @@ enum Callouts {
         for (run, range) in zip(content.runs, ranges) where range.lowerBound < cursor {
             if run.span != nil || run.attachment != nil { return nil }
         }
-        guard cursor == bytes.count || bytes[cursor] == Byte.space || bytes[cursor] == Byte.tab
-            || content.kind(of: runAt(cursor, content, ranges)) == .softBreak
-            || content.kind(of: runAt(cursor, content, ranges)) == .lineBreak
+        guard
+            cursor == bytes.count || bytes[cursor] == Byte.space || bytes[cursor] == Byte.tab
+                || content.kind(of: runAt(cursor, content, ranges)) == .softBreak
+                || content.kind(of: runAt(cursor, content, ranges)) == .lineBreak
         else { return nil }
         while cursor < bytes.count, bytes[cursor] == Byte.space || bytes[cursor] == Byte.tab { cursor += 1 }
         var titleEnd = bytes.count

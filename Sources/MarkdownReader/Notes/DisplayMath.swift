@@ -13,7 +13,8 @@ enum DisplayMath {
             guard meaningful.count == 1, let (run, range) = meaningful.first,
                 content.kind(of: run) == .math(display: true)
             else { continue }
-            let tex = String(decoding: content.string.utf8.dropFirst(range.lowerBound).prefix(range.count), as: UTF8.self)
+            let tex = String(
+                decoding: content.string.utf8.dropFirst(range.lowerBound).prefix(range.count), as: UTF8.self)
             document.blocks[index].kind = .math(literal: tex)
             document.blocks[index].content = nil
         }

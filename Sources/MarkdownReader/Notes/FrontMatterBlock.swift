@@ -24,7 +24,8 @@ struct FrontMatterBlock {
             }
             lineNumber += 1
             guard end < bytes.count else { return nil }
-            lineStart = end + (bytes[end] == Byte.cr && end + 1 < bytes.count && bytes[end + 1] == Byte.lf ? 2 : 1)
+            lineStart =
+                end + (bytes[end] == Byte.cr && end + 1 < bytes.count && bytes[end + 1] == Byte.lf ? 2 : 1)
             if lineNumber == 1 { yamlStart = lineStart }
         }
         return nil

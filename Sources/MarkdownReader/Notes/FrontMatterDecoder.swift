@@ -14,7 +14,8 @@ struct FrontMatterDecoder {
         guard case .mapping(let entries) = root.kind else {
             diagnostics.append(
                 .error(
-                    "front matter must be keys with values, found \(root.typeDescription)", at: root.location))
+                    "front matter must be keys with values, found \(root.typeDescription)", at: root.location)
+            )
             return nil
         }
         for entry in entries {
@@ -24,7 +25,8 @@ struct FrontMatterDecoder {
             case "title": matter.title = text(value, key: key)
             case "description": matter.description = text(value, key: key)
             case "permalink": matter.permalink = text(value, key: key)
-            case "date": matter.date = text(value, key: key).map { FrontMatterDate(text: $0, date: ISODate.parse($0)) }
+            case "date":
+                matter.date = text(value, key: key).map { FrontMatterDate(text: $0, date: ISODate.parse($0)) }
             case "tags", "tag":
                 matter.tags = list(value, key: key, splitting: true).map { name in
                     String(name.drop { $0 == "#" })
@@ -87,7 +89,8 @@ struct FrontMatterDecoder {
 
     private mutating func generic(_ node: YAMLNode, depth: Int) -> FrontMatterValue? {
         guard depth < FrontMatterDecoder.maximumDepth else {
-            diagnostics.append(.error("front matter nests too deeply (over \(depth) levels)", at: node.location))
+            diagnostics.append(
+                .error("front matter nests too deeply (over \(depth) levels)", at: node.location))
             return nil
         }
         switch node.kind {
@@ -109,7 +112,8 @@ struct FrontMatterDecoder {
         case .mapping(let entries):
             var values: [FrontMatterEntry] = []
             for entry in entries {
-                guard case .scalar(let key, _) = entry.key.kind, let value = generic(entry.value, depth: depth + 1)
+                guard case .scalar(let key, _) = entry.key.kind,
+                    let value = generic(entry.value, depth: depth + 1)
                 else { return nil }
                 values.append(FrontMatterEntry(key: key, value: value))
             }
@@ -120,6 +124,7 @@ struct FrontMatterDecoder {
     private mutating func wrongType(_ node: YAMLNode, key: String, wanted: String) {
         var found = node.typeDescription
         if case .scalar(let text, _) = node.kind { found += " '\(text)'" }
-        diagnostics.append(.error("front matter '\(key)' must be \(wanted), found \(found)", at: node.location))
+        diagnostics.append(
+            .error("front matter '\(key)' must be \(wanted), found \(found)", at: node.location))
     }
 }

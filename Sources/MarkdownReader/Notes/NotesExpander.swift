@@ -49,7 +49,8 @@ struct NotesExpander: Sendable {
             alt.appendText(link.alias ?? "")
             attachments.append(
                 ImageAttachment(
-                    destination: NotesExpander.percentEncoded(link.target), title: "", location: link.location,
+                    destination: NotesExpander.percentEncoded(link.target), title: "",
+                    location: link.location,
                     alt: alt.finish(), size: link.size))
             builder.appendAttachment(attachments.count - 1)
         case .wikilink(let link):
@@ -64,7 +65,8 @@ struct NotesExpander: Sendable {
             break
         case .math(let display, let tex):
             let literal = tex.replacing("\r\n", with: "\n")
-            builder.appendLeaf(.math(display: display), literal: display ? literal.trimmingNewlines() : literal)
+            builder.appendLeaf(
+                .math(display: display), literal: display ? literal.trimmingNewlines() : literal)
         case .highlightOpen:
             builder.openSpan(.highlight)
         case .highlightClose:
@@ -74,7 +76,11 @@ struct NotesExpander: Sendable {
                 builder.appendText(token.original)
             }
         case .tag(let name):
-            if insideLink { builder.appendText(token.original) } else { builder.appendLeaf(.tag(name), literal: token.original) }
+            if insideLink {
+                builder.appendText(token.original)
+            } else {
+                builder.appendLeaf(.tag(name), literal: token.original)
+            }
         case .literal:
             builder.appendText(token.original)
         }
@@ -102,7 +108,8 @@ struct NotesExpander: Sendable {
                 cursor += 1
             }
             let closes =
-                cursor > index + 3 && cursor + 2 < bytes.count && bytes[cursor] == 0xEE && bytes[cursor + 1] == 0x80
+                cursor > index + 3 && cursor + 2 < bytes.count && bytes[cursor] == 0xEE
+                && bytes[cursor + 1] == 0x80
                 && bytes[cursor + 2] == 0x81
             guard closes, number < tokens.count else {
                 index += 1

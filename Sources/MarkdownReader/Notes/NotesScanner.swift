@@ -204,7 +204,8 @@ struct NotesScanner {
                     record(start..<index + 2, .math(display: true, tex: tex))
                     return index + 2
                 }
-                if bytes[index] == Byte.lf || bytes[index] == Byte.cr, isBlank(index + 1, lineEnd(index + 1)) {
+                if bytes[index] == Byte.lf || bytes[index] == Byte.cr, isBlank(index + 1, lineEnd(index + 1))
+                {
                     break
                 }
                 index += 1

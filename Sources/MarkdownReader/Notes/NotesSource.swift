@@ -48,7 +48,11 @@ struct NotesSource {
                 var index = tokens.count
                 if case .tag = token.kind {
                     // One placeholder per tag text, so `[#a]` still matches a `[#a]:` definition.
-                    if let known = tagTokens[token.original] { index = known } else { tagTokens[token.original] = index }
+                    if let known = tagTokens[token.original] {
+                        index = known
+                    } else {
+                        tagTokens[token.original] = index
+                    }
                 }
                 if index == tokens.count { tokens.append(token) }
                 output += NotesToken.placeholder(index).utf8

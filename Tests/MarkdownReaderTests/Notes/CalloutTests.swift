@@ -31,14 +31,16 @@ struct CalloutTests {
             Notes.html("> [!tip]- Hidden\n> inside")
                 == "<details class=\"callout\" data-callout=\"tip\">\n<summary class=\"callout-title\">Hidden</summary>\n<div class=\"callout-content\">\n<p>inside</p>\n</div>\n</details>\n"
         )
-        #expect(Notes.html("> [!faq]+\n> x").hasPrefix("<details class=\"callout\" data-callout=\"faq\" open>\n"))
+        #expect(
+            Notes.html("> [!faq]+\n> x").hasPrefix("<details class=\"callout\" data-callout=\"faq\" open>\n"))
     }
 
     @Test func nestedCallouts() {
         let document = Notes.read("> [!note] Outer\n> > [!bug] Inner\n> > text\n")
-        #expect(document.blocks.map(\.kind) == [
-            .callout(type: "note", fold: nil), .callout(type: "bug", fold: nil), .paragraph,
-        ])
+        #expect(
+            document.blocks.map(\.kind) == [
+                .callout(type: "note", fold: nil), .callout(type: "bug", fold: nil), .paragraph,
+            ])
         #expect(document.blocks.map(\.depth) == [1, 2, 3])
         #expect(document.blocks[1].content?.string == "Inner")
     }

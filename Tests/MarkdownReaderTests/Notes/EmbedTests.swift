@@ -9,7 +9,10 @@ struct EmbedTests {
         ("![[my image.JPG|300]]", #"<p><img src="my%20image.JPG" alt="" /></p>"#),
         ("![[a.webp|A cat|300x200]]", #"<p><img src="a.webp" alt="A cat" /></p>"#),
         ("![[Note]]", #"<p><a href="Note.html" class="internal-embed">Note</a></p>"#),
-        ("![[Note#Heading]]", #"<p><a href="Note.html#heading" class="internal-embed">Note &gt; Heading</a></p>"#),
+        (
+            "![[Note#Heading]]",
+            #"<p><a href="Note.html#heading" class="internal-embed">Note &gt; Heading</a></p>"#
+        ),
         ("![[doc.pdf]]", #"<p><a href="doc.pdf" class="internal-embed">doc.pdf</a></p>"#),
         (#"\![[Note]]"#, #"<p>!<a href="Note.html" class="internal-link">Note</a></p>"#),
     ])
@@ -18,7 +21,8 @@ struct EmbedTests {
     }
 
     @Test func imageEmbedIsAnAttachmentWithPlaceAndSize() throws {
-        let document = Notes.read("---\ntitle: x\n---\nText `code` and ![[photos/beach 1.png|300x200]] and ![[b.gif|120]]")
+        let document = Notes.read(
+            "---\ntitle: x\n---\nText `code` and ![[photos/beach 1.png|300x200]] and ![[b.gif|120]]")
         #expect(document.imageAttachments.count == 2)
         let first = try #require(document.imageAttachments.first)
         #expect(first.destination == "photos/beach%201.png")
@@ -37,7 +41,9 @@ struct EmbedTests {
 
     @Test func imageHookReceivesEmbeds() {
         let html = Notes.html("![[a.png|300]]") { writer in
-            writer.imageHook = { index, image, _ in "<img data-i=\"\(index)\" width=\"\(image.size?.width ?? 0)\">" }
+            writer.imageHook = { index, image, _ in
+                "<img data-i=\"\(index)\" width=\"\(image.size?.width ?? 0)\">"
+            }
         }
         #expect(html == "<p><img data-i=\"0\" width=\"300\"></p>\n")
     }

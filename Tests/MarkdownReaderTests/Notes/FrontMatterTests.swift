@@ -87,11 +87,15 @@ struct FrontMatterTests {
     @Test func notAMappingIsAnError() {
         let document = Notes.read("---\n- a\n- b\n---\nx")
         #expect(document.frontMatter == nil)
-        #expect(document.diagnostics.map(\.description) == ["note.md:2:1: error: front matter must be keys with values, found a list"])
+        #expect(
+            document.diagnostics.map(\.description) == [
+                "note.md:2:1: error: front matter must be keys with values, found a list"
+            ])
     }
 
     @Test func bomAndCRLF() throws {
-        let document = Notes.read("\u{FEFF}---\r\ntitle: Windows\r\ndraft: true\r\n...\r\n\r\nText [[Link]]\r\n")
+        let document = Notes.read(
+            "\u{FEFF}---\r\ntitle: Windows\r\ndraft: true\r\n...\r\n\r\nText [[Link]]\r\n")
         #expect(document.frontMatter?.title == "Windows")
         #expect(document.frontMatter?.draft == true)
         #expect(document.diagnostics.isEmpty)
@@ -105,6 +109,8 @@ struct FrontMatterTests {
         #expect(HTMLWriter().render(MarkdownReader.read(markdown)) == "<hr />\n<h2>title: x</h2>\n")
         #expect(Notes.read("---\ntitle: x\n").frontMatter == nil)
         #expect(Notes.html("---\ntitle: x\n") == "<hr />\n<p>title: x</p>\n")
-        #expect(Notes.read("---\n---\nText").frontMatter == FrontMatter(location: SourceLocation(file: "note.md", line: 1, column: 1)))
+        #expect(
+            Notes.read("---\n---\nText").frontMatter
+                == FrontMatter(location: SourceLocation(file: "note.md", line: 1, column: 1)))
     }
 }

@@ -5,7 +5,9 @@ import Testing
 
 struct HeadingIDTests {
     @Test func uniqueGitHubSlugs() {
-        let html = Notes.html("# Hello, World!\n## Hello World\n## Hello, world\n### Ünïcödé & *emphasis* `code`\n## Hello World-1\n#\n#")
+        let html = Notes.html(
+            "# Hello, World!\n## Hello World\n## Hello, world\n### Ünïcödé & *emphasis* `code`\n## Hello World-1\n#\n#"
+        )
         #expect(
             html == """
                 <h1 id="hello-world">Hello, World!</h1>

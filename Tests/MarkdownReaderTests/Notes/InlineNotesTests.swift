@@ -19,13 +19,19 @@ struct InlineNotesTests {
         ("100%% sure", "<p>100%% sure</p>"),
         ("`%%code%%`", "<p><code>%%code%%</code></p>"),
         // Tags
-        ("#tag and #nested/tag-2 and #my_tag", #"<p><span class="tag">#tag</span> and <span class="tag">#nested/tag-2</span> and <span class="tag">#my_tag</span></p>"#),
+        (
+            "#tag and #nested/tag-2 and #my_tag",
+            #"<p><span class="tag">#tag</span> and <span class="tag">#nested/tag-2</span> and <span class="tag">#my_tag</span></p>"#
+        ),
         ("# Heading #tag", #"<h1 id="heading-tag">Heading <span class="tag">#tag</span></h1>"#),
         ("a#b http://x.com/#frag #123 &#35;x", "<p>a#b http://x.com/#frag #123 #x</p>"),
         ("`#code` [#x](y)", #"<p><code>#code</code> <a href="y">#x</a></p>"#),
         ("#über", #"<p><span class="tag">#über</span></p>"#),
         // Math
-        ("$a*b*c$ and $x_1$", #"<p><span class="math inline">\(a*b*c\)</span> and <span class="math inline">\(x_1\)</span></p>"#),
+        (
+            "$a*b*c$ and $x_1$",
+            #"<p><span class="math inline">\(a*b*c\)</span> and <span class="math inline">\(x_1\)</span></p>"#
+        ),
         (#"$\{a\}$"#, #"<p><span class="math inline">\(\{a\}\)</span></p>"#),
         ("$5 and $10", "<p>$5 and $10</p>"),
         ("$a$5", "<p>$a$5</p>"),
@@ -41,7 +47,10 @@ struct InlineNotesTests {
         ("x^2", "<p>x^2</p>"),
         ("*a ^b*", "<p><em>a ^b</em></p>"),
         // Source U+E000 is plain text, not a placeholder.
-        ("\u{E000}0\u{E001} [[a]]", "<p>\u{E000}0\u{E001} <a href=\"a.html\" class=\"internal-link\">a</a></p>"),
+        (
+            "\u{E000}0\u{E001} [[a]]",
+            "<p>\u{E000}0\u{E001} <a href=\"a.html\" class=\"internal-link\">a</a></p>"
+        ),
     ])
     func inline(markdown: String, html: String) {
         #expect(Notes.html(markdown) == html + "\n")
@@ -60,6 +69,8 @@ struct InlineNotesTests {
                 + "<!-- raw HTML omitted --></p>\n")
         let document = Notes.read("<div title=\"#x $y$ [[z]]\">\n")
         #expect(HTMLWriter(unsafe: true).render(document) == "<div title=\"#x $y$ [[z]]\">\n")
-        #expect(HTMLWriter(unsafe: true).render(Notes.read("[a](<x #y $z$>)")) == "<p><a href=\"x%20#y%20$z$\">a</a></p>\n")
+        #expect(
+            HTMLWriter(unsafe: true).render(Notes.read("[a](<x #y $z$>)"))
+                == "<p><a href=\"x%20#y%20$z$\">a</a></p>\n")
     }
 }

@@ -7,13 +7,25 @@ struct WikilinkTests {
     @Test(arguments: [
         ("[[Note]]", #"<p><a href="Note.html" class="internal-link">Note</a></p>"#),
         ("[[Note|shown]]", #"<p><a href="Note.html" class="internal-link">shown</a></p>"#),
-        ("[[Note#My Heading]]", #"<p><a href="Note.html#my-heading" class="internal-link">Note &gt; My Heading</a></p>"#),
-        ("[[Note#^block-1]]", #"<p><a href="Note.html#%5Eblock-1" class="internal-link">Note &gt; ^block-1</a></p>"#),
-        ("[[folder/My Note]]", #"<p><a href="folder/My%20Note.html" class="internal-link">folder/My Note</a></p>"#),
+        (
+            "[[Note#My Heading]]",
+            #"<p><a href="Note.html#my-heading" class="internal-link">Note &gt; My Heading</a></p>"#
+        ),
+        (
+            "[[Note#^block-1]]",
+            #"<p><a href="Note.html#%5Eblock-1" class="internal-link">Note &gt; ^block-1</a></p>"#
+        ),
+        (
+            "[[folder/My Note]]",
+            #"<p><a href="folder/My%20Note.html" class="internal-link">folder/My Note</a></p>"#
+        ),
         ("[[#Top]]", ##"<p><a href="#top" class="internal-link">Top</a></p>"##),
         ("[[doc.pdf]]", #"<p><a href="doc.pdf" class="internal-link">doc.pdf</a></p>"#),
         ("[[my_file_name]]", #"<p><a href="my_file_name.html" class="internal-link">my_file_name</a></p>"#),
-        ("a [[b]] c [[d]]", #"<p>a <a href="b.html" class="internal-link">b</a> c <a href="d.html" class="internal-link">d</a></p>"#),
+        (
+            "a [[b]] c [[d]]",
+            #"<p>a <a href="b.html" class="internal-link">b</a> c <a href="d.html" class="internal-link">d</a></p>"#
+        ),
         ("[[]] [[ ]] [[a\nb]]", "<p>[[]] [[ ]] [[a\nb]]</p>"),
         ("`[[Note]]`", "<p><code>[[Note]]</code></p>"),
         ("```\n[[Note]]\n```", "<pre><code>[[Note]]\n</code></pre>"),
@@ -37,7 +49,9 @@ struct WikilinkTests {
     }
 
     @Test func escapedPipeSeparatesAlias() {
-        #expect(Notes.html(#"[[Note\|shown]]"#) == #"<p><a href="Note.html" class="internal-link">shown</a></p>"# + "\n")
+        #expect(
+            Notes.html(#"[[Note\|shown]]"#) == #"<p><a href="Note.html" class="internal-link">shown</a></p>"#
+                + "\n")
     }
 
     @Test func modelKeepsTargetFragmentAliasAndPlace() throws {
@@ -54,9 +68,12 @@ struct WikilinkTests {
 
     @Test func hookGivesHref() {
         let html = Notes.html("[[Trip#Day 1]]") { writer in
-            writer.wikilinkHook = { target, fragment in "notes/\(target.lowercased()).html#\(fragment ?? "")" }
+            writer.wikilinkHook = { target, fragment in "notes/\(target.lowercased()).html#\(fragment ?? "")"
+            }
         }
-        #expect(html == #"<p><a href="notes/trip.html#Day%201" class="internal-link">Trip &gt; Day 1</a></p>"# + "\n")
+        #expect(
+            html == #"<p><a href="notes/trip.html#Day%201" class="internal-link">Trip &gt; Day 1</a></p>"#
+                + "\n")
     }
 
     @Test func tableCellKeepsWikilinkWithEscapedPipe() throws {
