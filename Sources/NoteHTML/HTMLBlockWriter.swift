@@ -6,7 +6,11 @@ struct HTMLBlockWriter: BlockWalker {
     let unsafe: Bool
     let imageHook: HTMLWriter.ImageHook?
     let linkHook: HTMLWriter.LinkHook?
+    /// cmark-gfm's tag filter on raw HTML.
+    var tagFilter = false
     var output = HTMLOutput()
+    /// Whether a table's `<tbody>` is open.
+    var inTableBody = false
 
     mutating func willEnter(_ block: Block, index: Int, ancestors: [Int]) -> Bool {
         switch block.kind {
@@ -49,11 +53,19 @@ struct HTMLBlockWriter: BlockWalker {
             output.append("</code></pre>\n")
         case .htmlBlock(let literal):
             output.newlineIfNeeded()
-            output.append(unsafe ? literal : "<!-- raw HTML omitted -->")
+            if !unsafe {
+                output.append("<!-- raw HTML omitted -->")
+            } else if tagFilter {
+                output.appendTagFiltered(literal)
+            } else {
+                output.append(literal)
+            }
             output.newlineIfNeeded()
         case .thematicBreak:
             output.newlineIfNeeded()
             output.append("<hr />\n")
+        case .taskItem, .table, .tableRow, .tableCell, .footnoteDefinition:
+            enterGFM(block, index: index)
         }
         return true
     }
@@ -73,6 +85,8 @@ struct HTMLBlockWriter: BlockWalker {
             if !isTight(ancestors) { output.append("</p>\n") }
         case .codeBlock, .htmlBlock, .thematicBreak:
             break
+        case .taskItem, .table, .tableRow, .tableCell, .footnoteDefinition:
+            exitGFM(block, index: index)
         }
     }
 
@@ -85,10 +99,11 @@ struct HTMLBlockWriter: BlockWalker {
         return false
     }
 
-    private mutating func writeInlines(_ text: AttributedText?) {
+    mutating func writeInlines(_ text: AttributedText?) {
         guard let text else { return }
         var inline = HTMLInlineWriter(
-            text: text, document: document, unsafe: unsafe, imageHook: imageHook, linkHook: linkHook)
+            text: text, document: document, unsafe: unsafe, imageHook: imageHook, linkHook: linkHook,
+            tagFilter: tagFilter)
         swap(&inline.output, &output)
         text.walk(&inline)
         swap(&inline.output, &output)

@@ -7,6 +7,7 @@ struct HTMLInlineWriter: InlineWalker {
     let unsafe: Bool
     let imageHook: HTMLWriter.ImageHook?
     let linkHook: HTMLWriter.LinkHook?
+    var tagFilter = false
     var output = HTMLOutput()
 
     mutating func enterSpan(_ span: InlineSpan, id: Int) {
@@ -28,6 +29,8 @@ struct HTMLInlineWriter: InlineWalker {
         case .html: if !unsafe { output.append("<!-- raw HTML omitted -->") }
         case .lineBreak: output.append("<br />\n")
         case .softBreak: break
+        case .strikethrough: output.append("<del>")
+        case .footnoteReference: break
         }
     }
 
@@ -37,14 +40,20 @@ struct HTMLInlineWriter: InlineWalker {
         case .strong: output.append("</strong>")
         case .code: output.append("</code>")
         case .link: output.append("</a>")
-        case .html, .lineBreak, .softBreak: break
+        case .strikethrough: output.append("</del>")
+        case .html, .lineBreak, .softBreak, .footnoteReference: break
         }
     }
 
     mutating func visitText(_ string: Substring, span: Int?) {
         let kind = span.flatMap { text.spans.indices.contains($0) ? text.spans[$0].kind : nil }
         switch kind {
-        case .html: if unsafe { output.append(string) }
+        case .html:
+            if unsafe && tagFilter {
+                output.appendTagFilteredInline(string)
+            } else if unsafe {
+                output.append(string)
+            }
         case .lineBreak: break
         case .softBreak: output.append("\n")
         default: output.appendEscaped(string)

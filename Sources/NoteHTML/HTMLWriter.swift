@@ -13,9 +13,14 @@ public struct HTMLWriter {
     public var unsafe: Bool
     public var imageHook: ImageHook?
     public var linkHook: LinkHook?
+    /// GFM's tag filter: in unsafe mode, `<script>`, `<title>` and the like in raw HTML get `&lt;`.
+    public var tagFilter: Bool
 
-    public init(unsafe: Bool = false, imageHook: ImageHook? = nil, linkHook: LinkHook? = nil) {
+    public init(
+        unsafe: Bool = false, tagFilter: Bool = false, imageHook: ImageHook? = nil, linkHook: LinkHook? = nil
+    ) {
         self.unsafe = unsafe
+        self.tagFilter = tagFilter
         self.imageHook = imageHook
         self.linkHook = linkHook
     }
@@ -23,6 +28,7 @@ public struct HTMLWriter {
     public func render(_ document: NoteDocument) -> String {
         var walker = HTMLBlockWriter(
             document: document, unsafe: unsafe, imageHook: imageHook, linkHook: linkHook)
+        walker.tagFilter = tagFilter
         document.walk(&walker)
         return String(decoding: walker.output.bytes, as: UTF8.self)
     }

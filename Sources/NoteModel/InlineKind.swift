@@ -11,12 +11,17 @@ public enum InlineKind: Sendable, Hashable, Codable {
     case softBreak
     /// A hard line break; covers "\n".
     case lineBreak
+    /// GFM strikethrough (`~~text~~` or `~text~`).
+    case strikethrough
+    /// A reference to a footnote (`[^label]`): `number` is the footnote's, `occurrence` counts
+    /// references to the same footnote from 1 (for back-links). Covers the label's text.
+    case footnoteReference(label: String, number: Int, occurrence: Int)
 
     /// Whether the span covers literal text rather than other inline content.
     public var isLeaf: Bool {
         switch self {
-        case .code, .html, .softBreak, .lineBreak: true
-        case .emphasis, .strong, .link: false
+        case .code, .html, .softBreak, .lineBreak, .footnoteReference: true
+        case .emphasis, .strong, .link, .strikethrough: false
         }
     }
 }
