@@ -11,6 +11,7 @@ enum GFMExtensions {
         var marks = tables.marks
         TaskListPass(source: source).run(root, marks: &marks)
         StrikethroughPass().run(root, marks: &marks)
+        AutolinkPass().run(root)
         return marks
     }
 }
