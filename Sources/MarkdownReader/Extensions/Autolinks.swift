@@ -131,8 +131,8 @@ struct AutolinkPass {
         var start = colon
         while start > earliest, AutolinkScanner.isAlpha(data[start - 1]) { start -= 1 }
         let scheme = String(decoding: data[start..<colon], as: UTF8.self).lowercased()
-        guard ["http", "https", "ftp"].contains(scheme), colon + 3 < data.count, AutolinkScanner.isAlnum(data[colon + 3])
-        else { return nil }
+        // (Newer cmark-gfm also wants a letter or digit after `//`; Debian's does not.)
+        guard ["http", "https", "ftp"].contains(scheme), colon + 3 < data.count else { return nil }
         let domain = AutolinkScanner.domainLength(data, from: colon + 3, allowShort: true)
         guard domain > 0 else { return nil }
         let body = AutolinkScanner.bodyEnd(data, from: colon + 3 + domain)

@@ -82,14 +82,17 @@ struct TablePass {
     private func plan(for paragraph: OpaquePointer, quoteDepth: Int) -> Plan? {
         let lines = source.contentLines(of: paragraph, quoteDepth: quoteDepth)
         guard lines.count >= 2 else { return nil }
+        // A line indented four or more columns past the paragraph is no table line for cmark-gfm.
+        let column = Int(cmark_node_get_start_column(paragraph))
+        let isIndented = { (line: ContentLine) in line.column - column >= 4 }
         for index in 1..<lines.count {
-            guard lines[index].bytes.contains(UInt8(ascii: "-")),
+            guard lines[index].bytes.contains(UInt8(ascii: "-")), !isIndented(lines[index]),
                 let markers = TableRowScanner.delimiterRow(lines[index].bytes),
                 let header = TableRowScanner.cells(lines[index - 1].bytes), header.count == markers.count
             else { continue }
             var rows = [(line: lines[index - 1], cells: header)]
             var end = index + 1
-            while end < lines.count, let cells = TableRowScanner.cells(lines[end].bytes) {
+            while end < lines.count, !isIndented(lines[end]), let cells = TableRowScanner.cells(lines[end].bytes) {
                 rows.append((lines[end], cells))
                 end += 1
             }
