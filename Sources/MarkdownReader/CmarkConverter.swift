@@ -5,6 +5,8 @@ import NoteModel
 struct CmarkConverter {
     let file: String
     let source: SourceText
+    /// What the extension passes marked on the tree (empty for CommonMark).
+    var marks = ExtensionMarks()
     private var blocks: [Block] = []
     private var attachments: [ImageAttachment] = []
     private var depth = 0
@@ -19,6 +21,9 @@ struct CmarkConverter {
     var notes: NotesExpander?
     /// Links open around the current text (a wikilink inside one stays text).
     private var linkDepth = 0
+    /// Whether the leaf block was moved from the extensions' second parse (its inline positions are not
+    /// this source's).
+    private var relocated = false
 
     init(file: String, source: SourceText) {
         self.file = file
@@ -45,10 +50,11 @@ struct CmarkConverter {
         switch cmark_node_get_type(node) {
         case CMARK_NODE_BLOCK_QUOTE: openBlock(.blockQuote, node)
         case CMARK_NODE_LIST: openBlock(.list(listStyle(node)), node)
-        case CMARK_NODE_ITEM: openBlock(.item, node)
+        case CMARK_NODE_ITEM: openBlock(marks.blocks[node] ?? .item, node)
         case CMARK_NODE_PARAGRAPH:
             openBlock(.paragraph, node)
             startInlines()
+            relocated = marks.positions[node] != nil
         case CMARK_NODE_HEADING:
             openBlock(.heading(level: Int(cmark_node_get_heading_level(node))), node)
             startInlines()
@@ -83,6 +89,9 @@ struct CmarkConverter {
             withBuilder { $0.openSpan(kind) }
             linkDepth += 1
         case CMARK_NODE_IMAGE: openImage(node)
+        case CMARK_NODE_CUSTOM_BLOCK: enterCustomBlock(node)
+        case CMARK_NODE_CUSTOM_INLINE:
+            if let kind = marks.inlines[node] { withBuilder { $0.openSpan(kind) } }
         default: break  // the document itself; custom nodes never come from the parser
         }
     }
@@ -90,7 +99,9 @@ struct CmarkConverter {
     private mutating func exit(_ node: OpaquePointer) {
         switch cmark_node_get_type(node) {
         case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM: depth -= 1
-        case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
+        case CMARK_NODE_CUSTOM_BLOCK where !(marks.blocks[node]?.hasInlineContent ?? false):
+            depth -= 1
+        case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_CUSTOM_BLOCK:
             if let index = leafBlock, var builder = builders.popLast() {
                 blocks[index].content = builder.finish()
             }
@@ -104,11 +115,28 @@ struct CmarkConverter {
                 $0.closeDanglingHighlights()
                 $0.closeSpan()
             }
+        case CMARK_NODE_CUSTOM_INLINE:
+            if marks.inlines[node] != nil {
+                withBuilder {
+                    $0.closeDanglingHighlights()
+                    $0.closeSpan()
+                }
+            }
         case CMARK_NODE_IMAGE:
             if let index = openImages.popLast(), var builder = builders.popLast() {
                 attachments[index].alt = builder.finish()
             }
         default: break
+        }
+    }
+
+    /// A table, row or cell from the extension passes; unmarked custom blocks are skipped.
+    private mutating func enterCustomBlock(_ node: OpaquePointer) {
+        let kind = marks.blocks[node] ?? .htmlBlock(literal: "")
+        openBlock(kind, node)
+        if kind.hasInlineContent {
+            startInlines()
+            relocated = true
         }
     }
 
@@ -126,6 +154,7 @@ struct CmarkConverter {
         builders = [AttributedTextBuilder()]
         openImages = []
         lastImage = nil
+        relocated = false
     }
 
     private mutating func openImage(_ node: OpaquePointer) {
@@ -142,8 +171,11 @@ struct CmarkConverter {
     /// Where the image's `!` is: cmark's position when the source agrees, else the first `![` after
     /// the previous image within the block's lines.
     private mutating func imageLocation(_ node: OpaquePointer) -> SourceLocation {
-        let reported = SourceText.Position(
+        var reported = SourceText.Position(
             line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+        if relocated, let index = leafBlock, let start = blocks[index].location {
+            reported = SourceText.Position(line: start.line, column: start.column)
+        }
         var position = reported
         let isAfterLast = lastImage.map { reported > $0 } ?? true
         if !(isAfterLast && source.isImageStart(reported)), let index = leafBlock,
@@ -178,14 +210,22 @@ struct CmarkConverter {
     }
 
     private func start(of node: OpaquePointer) -> SourceLocation {
-        location(line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+        if let moved = marks.positions[node] {
+            return location(line: moved.start.line, column: moved.start.column)
+        }
+        return location(
+            line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
     }
 
     private func end(of node: OpaquePointer) -> SourceLocation {
-        location(line: Int(cmark_node_get_end_line(node)), column: Int(cmark_node_get_end_column(node)))
+        if let moved = marks.positions[node] {
+            return location(line: moved.end.line, column: moved.end.column)
+        }
+        return location(
+            line: Int(cmark_node_get_end_line(node)), column: Int(cmark_node_get_end_column(node)))
     }
 
-    /// A position cmark reported, in the note's own source.
+    /// A position cmark (or an extension's second parse) reported, in the note's own source.
     private func location(line: Int, column: Int) -> SourceLocation {
         guard let map = notes?.map else { return SourceLocation(file: file, line: line, column: column) }
         let original = map.original(line: line, column: column)

@@ -2,7 +2,7 @@ internal import CCmark
 public import NoteModel
 
 public enum MarkdownReader {
-    /// Parses CommonMark into the attributed model. `file` names the source in locations.
+    /// Parses CommonMark (plus GFM's extensions unless `options.syntax` is `.commonmark`) into the attributed model. `file` names the source in locations.
     public static func read(_ markdown: String, file: String = "", options: ReaderOptions = .init())
         -> NoteDocument
     {
@@ -17,7 +17,11 @@ public enum MarkdownReader {
         }
         guard let root else { return NoteDocument() }
         defer { cmark_node_free(root) }
-        var converter = CmarkConverter(file: file, source: SourceText(markdown))
+        let source = SourceText(markdown)
+        var converter = CmarkConverter(file: file, source: source)
+        if options.syntax.hasGFM {
+            converter.marks = GFMExtensions.apply(root, source: source, file: file, flags: flags)
+        }
         converter.notes = notes?.expander
         var document = converter.convert(root)
         if let notes { notes.finish(&document) }

@@ -1,12 +1,10 @@
 /// How ``MarkdownReader`` parses.
 public struct ReaderOptions: Sendable, Hashable {
-    /// Which Markdown: pure CommonMark, GitHub's extensions, or the notes syntax on top of them.
-    public enum Syntax: String, Sendable, Hashable, CaseIterable { case commonmark, gfm, notes }
-
     /// Keep raw HTML (cmark's CMARK_OPT_UNSAFE).
     public var unsafe: Bool
     /// Smart punctuation (cmark's CMARK_OPT_SMART).
     public var smart: Bool
+    /// Which Markdown dialect to read.
     public var syntax: Syntax
 
     public init(unsafe: Bool = false, smart: Bool = false, syntax: Syntax = .commonmark) {

@@ -7,7 +7,11 @@ struct HTMLBlockWriter: BlockWalker {
     let imageHook: HTMLWriter.ImageHook?
     let linkHook: HTMLWriter.LinkHook?
     let notes: NotesHooks
+    /// cmark-gfm's tag filter on raw HTML.
+    var tagFilter = false
     var output = HTMLOutput()
+    /// Whether a table's `<tbody>` is open.
+    var inTableBody = false
 
     mutating func willEnter(_ block: Block, index: Int, ancestors: [Int]) -> Bool {
         switch block.kind {
@@ -50,7 +54,13 @@ struct HTMLBlockWriter: BlockWalker {
             output.append("</code></pre>\n")
         case .htmlBlock(let literal):
             output.newlineIfNeeded()
-            output.append(unsafe ? literal : "<!-- raw HTML omitted -->")
+            if !unsafe {
+                output.append("<!-- raw HTML omitted -->")
+            } else if tagFilter {
+                output.appendTagFiltered(literal)
+            } else {
+                output.append(literal)
+            }
             output.newlineIfNeeded()
         case .thematicBreak:
             output.newlineIfNeeded()
@@ -59,6 +69,8 @@ struct HTMLBlockWriter: BlockWalker {
             enterCallout(block, type: type, fold: fold)
         case .math(let literal):
             writeMath(block, literal: literal)
+        case .taskItem, .table, .tableRow, .tableCell, .footnoteDefinition:
+            enterGFM(block, index: index)
         }
         return true
     }
@@ -81,6 +93,8 @@ struct HTMLBlockWriter: BlockWalker {
             output.append(fold == nil ? "</div>\n</div>\n" : "</div>\n</details>\n")
         case .codeBlock, .htmlBlock, .thematicBreak, .math:
             break
+        case .taskItem, .table, .tableRow, .tableCell, .footnoteDefinition:
+            exitGFM(block, index: index)
         }
     }
 
@@ -97,7 +111,7 @@ struct HTMLBlockWriter: BlockWalker {
         guard let text else { return }
         var inline = HTMLInlineWriter(
             text: text, document: document, unsafe: unsafe, imageHook: imageHook, linkHook: linkHook,
-            notes: notes)
+            notes: notes, tagFilter: tagFilter)
         swap(&inline.output, &output)
         text.walk(&inline)
         swap(&inline.output, &output)

@@ -8,6 +8,7 @@ struct HTMLInlineWriter: InlineWalker {
     let imageHook: HTMLWriter.ImageHook?
     let linkHook: HTMLWriter.LinkHook?
     let notes: NotesHooks
+    var tagFilter = false
     var output = HTMLOutput()
     /// An embed written whole by its hook: its text is not written.
     var hiddenSpan: Int?
@@ -31,6 +32,8 @@ struct HTMLInlineWriter: InlineWalker {
         case .html: if !unsafe { output.append("<!-- raw HTML omitted -->") }
         case .lineBreak: output.append("<br />\n")
         case .softBreak: break
+        case .strikethrough: output.append("<del>")
+        case .footnoteReference: break
         case .wikilink, .embed, .highlight, .tag, .math: enterNotesSpan(span, id: id)
         }
     }
@@ -41,7 +44,8 @@ struct HTMLInlineWriter: InlineWalker {
         case .strong: output.append("</strong>")
         case .code: output.append("</code>")
         case .link: output.append("</a>")
-        case .html, .lineBreak, .softBreak: break
+        case .strikethrough: output.append("</del>")
+        case .html, .lineBreak, .softBreak, .footnoteReference: break
         case .wikilink, .embed, .highlight, .tag, .math: exitNotesSpan(span, id: id)
         }
     }
@@ -50,7 +54,12 @@ struct HTMLInlineWriter: InlineWalker {
         guard hiddenSpan == nil else { return }
         let kind = span.flatMap { text.spans.indices.contains($0) ? text.spans[$0].kind : nil }
         switch kind {
-        case .html: if unsafe { output.append(string) }
+        case .html:
+            if unsafe && tagFilter {
+                output.appendTagFilteredInline(string)
+            } else if unsafe {
+                output.append(string)
+            }
         case .lineBreak: break
         case .softBreak: output.append("\n")
         default: output.appendEscaped(string)

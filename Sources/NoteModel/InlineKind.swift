@@ -11,6 +11,11 @@ public enum InlineKind: Sendable, Hashable, Codable {
     case softBreak
     /// A hard line break; covers "\n".
     case lineBreak
+    /// GFM strikethrough (`~~text~~` or `~text~`).
+    case strikethrough
+    /// A reference to a footnote (`[^label]`): `number` is the footnote's, `occurrence` counts
+    /// references to the same footnote from 1 (for back-links). Covers the label's text.
+    case footnoteReference(label: String, number: Int, occurrence: Int)
     /// Notes syntax: `[[Note#Heading|shown]]`; covers the text shown.
     case wikilink(WikiLink)
     /// Notes syntax: `![[Note]]` of anything but an image (those are attachments); covers the text shown.
@@ -25,8 +30,8 @@ public enum InlineKind: Sendable, Hashable, Codable {
     /// Whether the span covers literal text rather than other inline content.
     public var isLeaf: Bool {
         switch self {
-        case .code, .html, .softBreak, .lineBreak, .tag, .math: true
-        case .emphasis, .strong, .link, .wikilink, .embed, .highlight: false
+        case .code, .html, .softBreak, .lineBreak, .footnoteReference, .tag, .math: true
+        case .emphasis, .strong, .link, .strikethrough, .wikilink, .embed, .highlight: false
         }
     }
 }

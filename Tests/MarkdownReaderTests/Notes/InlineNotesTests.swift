@@ -24,7 +24,10 @@ struct InlineNotesTests {
             #"<p><span class="tag">#tag</span> and <span class="tag">#nested/tag-2</span> and <span class="tag">#my_tag</span></p>"#
         ),
         ("# Heading #tag", #"<h1 id="heading-tag">Heading <span class="tag">#tag</span></h1>"#),
-        ("a#b http://x.com/#frag #123 &#35;x", "<p>a#b http://x.com/#frag #123 #x</p>"),
+        (
+            "a#b <http://x.com/#frag> x.com/#y #123 &#35;x",
+            #"<p>a#b <a href="http://x.com/#frag">http://x.com/#frag</a> x.com/#y #123 #x</p>"#
+        ),
         ("`#code` [#x](y)", #"<p><code>#code</code> <a href="y">#x</a></p>"#),
         ("#über", #"<p><span class="tag">#über</span></p>"#),
         // Math
