@@ -76,9 +76,30 @@ struct WikilinkTests {
                 + "\n")
     }
 
-    @Test func tableCellKeepsWikilinkWithEscapedPipe() throws {
-        // The placeholder has no `|`, so a GFM table row splits around it.
-        let document = Notes.read(#"| a | [[Note\|shown]] |"#)
-        #expect(document.wikilinks.map(\.alias) == ["shown"])
+    @Test func tableCellsKeepWikilinksAndEmbedsWithEscapedPipes() throws {
+        // The placeholders have no `|`, so GFM's table rows split around them.
+        let document = Notes.read("| Note | Pic |\n| --- | --- |\n| [[Trip\\|Lisbon]] | ![[a.png\\|30]] |\n")
+        #expect(
+            HTMLWriter().render(document) == """
+                <table>
+                <thead>
+                <tr>
+                <th>Note</th>
+                <th>Pic</th>
+                </tr>
+                </thead>
+                <tbody>
+                <tr>
+                <td><a href="Trip.html" class="internal-link">Lisbon</a></td>
+                <td><img src="a.png" alt="" /></td>
+                </tr>
+                </tbody>
+                </table>
+
+                """)
+        #expect(document.wikilinks.map(\.alias) == ["Lisbon"])
+        let image = try #require(document.imageAttachments.first)
+        #expect(image.size == ImageSize(width: 30, height: nil))
+        #expect(image.location == SourceLocation(file: "note.md", line: 3, column: 22))
     }
 }
