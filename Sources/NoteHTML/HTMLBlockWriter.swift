@@ -12,6 +12,8 @@ struct HTMLBlockWriter: BlockWalker {
     var output = HTMLOutput()
     /// Whether a table's `<tbody>` is open.
     var inTableBody = false
+    /// Paragraphs written as a bare note embed (notes syntax), so without `</p>`.
+    var bareEmbeds: Set<Int> = []
 
     mutating func willEnter(_ block: Block, index: Int, ancestors: [Int]) -> Bool {
         switch block.kind {
@@ -35,6 +37,7 @@ struct HTMLBlockWriter: BlockWalker {
             output.append("<h\(level)\(idAttribute(block))>")
             writeInlines(block.content)
         case .paragraph:
+            if writeBareEmbed(block, index: index) { return true }
             if !isTight(ancestors) {
                 output.newlineIfNeeded()
                 output.append("<p\(idAttribute(block))>")
@@ -87,7 +90,7 @@ struct HTMLBlockWriter: BlockWalker {
         case .heading(let level):
             output.append("</h\(level)>\n")
         case .paragraph:
-            if !isTight(ancestors) { output.append("</p>\n") }
+            if !isTight(ancestors), !bareEmbeds.contains(index) { output.append("</p>\n") }
         case .callout(_, let fold):
             output.newlineIfNeeded()
             output.append(fold == nil ? "</div>\n</div>\n" : "</div>\n</details>\n")

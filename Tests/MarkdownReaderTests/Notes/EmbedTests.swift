@@ -49,11 +49,31 @@ struct EmbedTests {
     }
 
     @Test func embedHookPlacesNotes() throws {
-        let html = Notes.html("![[Other#Part]]") { writer in
+        let html = Notes.html("See ![[Other#Part]]") { writer in
             writer.embedHook = { link in "<section>\(link.target)/\(link.fragment ?? "")</section>" }
         }
-        #expect(html == "<p><section>Other/Part</section></p>\n")
+        #expect(html == "<p>See <section>Other/Part</section></p>\n")
         let link = try #require(Notes.read("x ![[Other]]").wikilinks.first)
         #expect(link.isEmbed && link.location?.column == 3)
+    }
+}
+
+struct BareEmbedTests {
+    @Test func embedAloneInItsParagraphIsPlacedWithoutP() {
+        let html = Notes.html("Before\n\n![[Other]]\n\n- ![[Item]]\n- x ![[Inline]]") { writer in
+            writer.embedHook = { "<div class=\"embed\">\($0.target)</div>" }
+        }
+        #expect(
+            html == """
+                <p>Before</p>
+                <div class="embed">Other</div>
+                <ul>
+                <li>
+                <div class="embed">Item</div>
+                </li>
+                <li>x <div class="embed">Inline</div></li>
+                </ul>
+
+                """)
     }
 }
