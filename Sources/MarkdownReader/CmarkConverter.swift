@@ -20,6 +20,8 @@ struct CmarkConverter {
     /// Whether the leaf block was moved from the extensions' second parse (its inline positions are not
     /// this source's).
     private var relocated = false
+    /// Added to the lines of everything inside a footnote definition (parsed on its own).
+    private var lineShift = 0
 
     init(file: String, source: SourceText) {
         self.file = file
@@ -89,6 +91,7 @@ struct CmarkConverter {
         switch cmark_node_get_type(node) {
         case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM: depth -= 1
         case CMARK_NODE_CUSTOM_BLOCK where !(marks.blocks[node]?.hasInlineContent ?? false):
+            if marks.lineShifts[node] != nil { lineShift = 0 }
             depth -= 1
         case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_CUSTOM_BLOCK:
             if let index = leafBlock, var builder = builders.popLast() {
@@ -113,6 +116,7 @@ struct CmarkConverter {
     private mutating func enterCustomBlock(_ node: OpaquePointer) {
         let kind = marks.blocks[node] ?? .htmlBlock(literal: "")
         openBlock(kind, node)
+        if let shift = marks.lineShifts[node] { lineShift = shift }
         if kind.hasInlineContent {
             startInlines()
             relocated = true
@@ -151,7 +155,8 @@ struct CmarkConverter {
     /// the previous image within the block's lines.
     private mutating func imageLocation(_ node: OpaquePointer) -> SourceLocation {
         var reported = SourceText.Position(
-            line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+            line: Int(cmark_node_get_start_line(node)) + lineShift,
+            column: Int(cmark_node_get_start_column(node)))
         if relocated, let index = leafBlock, let start = blocks[index].location {
             reported = SourceText.Position(line: start.line, column: start.column)
         }
@@ -189,17 +194,25 @@ struct CmarkConverter {
     }
 
     private func start(of node: OpaquePointer) -> SourceLocation {
-        if let moved = marks.positions[node] { return moved.start }
-        return SourceLocation(
-            file: file, line: Int(cmark_node_get_start_line(node)),
-            column: Int(cmark_node_get_start_column(node)))
+        if marks.lineShifts[node] != nil, let moved = marks.positions[node] { return moved.start }
+        var location =
+            marks.positions[node]?.start
+            ?? SourceLocation(
+                file: file, line: Int(cmark_node_get_start_line(node)),
+                column: Int(cmark_node_get_start_column(node)))
+        location.line += lineShift
+        return location
     }
 
     private func end(of node: OpaquePointer) -> SourceLocation {
-        if let moved = marks.positions[node] { return moved.end }
-        return SourceLocation(
-            file: file, line: Int(cmark_node_get_end_line(node)), column: Int(cmark_node_get_end_column(node))
-        )
+        if marks.lineShifts[node] != nil, let moved = marks.positions[node] { return moved.end }
+        var location =
+            marks.positions[node]?.end
+            ?? SourceLocation(
+                file: file, line: Int(cmark_node_get_end_line(node)),
+                column: Int(cmark_node_get_end_column(node)))
+        location.line += lineShift
+        return location
     }
 
     private func literal(_ node: OpaquePointer) -> String {

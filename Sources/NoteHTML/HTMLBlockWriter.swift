@@ -11,6 +11,10 @@ struct HTMLBlockWriter: BlockWalker {
     var output = HTMLOutput()
     /// Whether a table's `<tbody>` is open.
     var inTableBody = false
+    /// Footnotes: whether their section is open, how many began, whose back-links are written.
+    var footnotesOpen = false
+    var footnoteIndex = 0
+    var writtenFootnoteIndex = 0
 
     mutating func willEnter(_ block: Block, index: Int, ancestors: [Int]) -> Bool {
         switch block.kind {
@@ -64,7 +68,9 @@ struct HTMLBlockWriter: BlockWalker {
         case .thematicBreak:
             output.newlineIfNeeded()
             output.append("<hr />\n")
-        case .taskItem, .table, .tableRow, .tableCell, .footnoteDefinition:
+        case .footnoteDefinition(let label, _, _):
+            enterFootnote(label: label)
+        case .taskItem, .table, .tableRow, .tableCell:
             enterGFM(block, index: index)
         }
         return true
@@ -82,10 +88,13 @@ struct HTMLBlockWriter: BlockWalker {
         case .heading(let level):
             output.append("</h\(level)>\n")
         case .paragraph:
+            paragraphWillClose(index: index, ancestors: ancestors)
             if !isTight(ancestors) { output.append("</p>\n") }
         case .codeBlock, .htmlBlock, .thematicBreak:
             break
-        case .taskItem, .table, .tableRow, .tableCell, .footnoteDefinition:
+        case .footnoteDefinition(let label, _, let references):
+            exitFootnote(label: label, references: references)
+        case .taskItem, .table, .tableRow, .tableCell:
             exitGFM(block, index: index)
         }
     }

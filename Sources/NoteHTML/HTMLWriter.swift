@@ -30,6 +30,7 @@ public struct HTMLWriter {
             document: document, unsafe: unsafe, imageHook: imageHook, linkHook: linkHook)
         walker.tagFilter = tagFilter
         document.walk(&walker)
+        if walker.footnotesOpen { walker.output.append("</ol>\n</section>\n") }
         return String(decoding: walker.output.bytes, as: UTF8.self)
     }
 }

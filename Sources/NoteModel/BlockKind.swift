@@ -16,8 +16,9 @@ public enum BlockKind: Sendable, Hashable, Codable {
     case tableRow(header: Bool)
     /// A cell holds inline content; rows are padded to the table's width as cmark-gfm does.
     case tableCell(alignment: TableAlignment)
-    /// A footnote's text (`[^label]: ...`), numbered in order of first reference; its children are blocks.
-    case footnoteDefinition(label: String, number: Int)
+    /// A footnote's text (`[^label]: ...`), numbered in order of first reference, with how many
+    /// references point at it (one back-link each); its children are blocks. Footnotes come last.
+    case footnoteDefinition(label: String, number: Int, references: Int)
 
     /// Whether the block holds inline content (an ``AttributedText``).
     public var hasInlineContent: Bool {

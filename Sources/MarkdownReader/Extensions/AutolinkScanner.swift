@@ -35,7 +35,10 @@ enum AutolinkScanner {
     /// Neither space nor punctuation; a byte inside a multi-byte character does not decode, so it is not.
     private static func isHostChar(_ data: [UInt8], at index: Int) -> Bool {
         let byte = data[index]
-        if byte < 0x80 { return !InlineText.isSpace(Unicode.Scalar(byte)) && !InlineText.isPunctuation(Unicode.Scalar(byte)) }
+        if byte < 0x80 {
+            return !InlineText.isSpace(Unicode.Scalar(byte))
+                && !InlineText.isPunctuation(Unicode.Scalar(byte))
+        }
         guard byte & 0xC0 == 0xC0 else { return false }
         let scalar = InlineText.scalar(at: index, in: data)
         return !InlineText.isSpace(scalar) && !InlineText.isPunctuation(scalar)

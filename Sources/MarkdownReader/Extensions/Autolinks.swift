@@ -63,14 +63,18 @@ struct AutolinkPass {
             } else if byte == UInt8(ascii: "]") {
                 bracketDepth = max(0, bracketDepth - 1)
             } else if bracketDepth == 0, byte == UInt8(ascii: "w"),
-                let end = wwwLink(data, at: index, allowedStart: index > 0 ? Self.mayPrecede(data[index - 1]) : mayStart(node))
+                let end = wwwLink(
+                    data, at: index,
+                    allowedStart: index > 0 ? Self.mayPrecede(data[index - 1]) : mayStart(node))
             {
                 if index > consumed { pieces.append(.text(data[consumed..<index])) }
                 pieces.append(.link(url: Array("http://".utf8) + data[index..<end], text: data[index..<end]))
                 consumed = end
                 index = end
                 continue
-            } else if bracketDepth == 0, byte == UInt8(ascii: ":"), let (start, end) = schemeLink(data, at: index, from: consumed) {
+            } else if bracketDepth == 0, byte == UInt8(ascii: ":"),
+                let (start, end) = schemeLink(data, at: index, from: consumed)
+            {
                 if start > consumed { pieces.append(.text(data[consumed..<start])) }
                 pieces.append(.link(url: Array(data[start..<end]), text: data[start..<end]))
                 consumed = end
@@ -107,7 +111,9 @@ struct AutolinkPass {
 
     private func leafBlock(of node: OpaquePointer) -> OpaquePointer? {
         var current = cmark_node_parent(node)
-        while let candidate = current, InlineText.isInline(candidate) { current = cmark_node_parent(candidate) }
+        while let candidate = current, InlineText.isInline(candidate) {
+            current = cmark_node_parent(candidate)
+        }
         return current
     }
 
@@ -125,7 +131,9 @@ struct AutolinkPass {
 
     /// cmark-gfm's `url_match` at a `:`: the link's start (the scheme) and end, or nil.
     private func schemeLink(_ data: [UInt8], at colon: Int, from earliest: Int) -> (Int, Int)? {
-        guard data.count - colon >= 4, data[colon + 1] == UInt8(ascii: "/"), data[colon + 2] == UInt8(ascii: "/") else {
+        guard data.count - colon >= 4, data[colon + 1] == UInt8(ascii: "/"),
+            data[colon + 2] == UInt8(ascii: "/")
+        else {
             return nil
         }
         var start = colon
@@ -152,7 +160,9 @@ struct AutolinkPass {
         while tries <= 1000, offset < data.count, let at = data[offset...].firstIndex(of: UInt8(ascii: "@")) {
             tries += 1
             var start = at
-            while start > offset, AutolinkScanner.isAlnum(data[start - 1]) || ".+-_".utf8.contains(data[start - 1]) {
+            while start > offset,
+                AutolinkScanner.isAlnum(data[start - 1]) || ".+-_".utf8.contains(data[start - 1])
+            {
                 start -= 1
             }
             guard start < at, let end = emailEnd(data, at: at) else {
@@ -179,7 +189,9 @@ struct AutolinkPass {
             if AutolinkScanner.isAlnum(byte) {
             } else if byte == UInt8(ascii: "@") {
                 ats += 1
-            } else if byte == UInt8(ascii: "."), length < size - 1, AutolinkScanner.isAlnum(data[at + length + 1]) {
+            } else if byte == UInt8(ascii: "."), length < size - 1,
+                AutolinkScanner.isAlnum(data[at + length + 1])
+            {
                 dots += 1
             } else if byte != UInt8(ascii: "-"), byte != UInt8(ascii: "_") {
                 break
@@ -199,7 +211,9 @@ struct AutolinkPass {
             case .text(let bytes):
                 if let text = CmarkTree.newText(bytes) { cmark_node_insert_before(node, text) }
             case .link(let url, let bytes):
-                guard let link = cmark_node_new(CMARK_NODE_LINK), let text = CmarkTree.newText(bytes) else { continue }
+                guard let link = cmark_node_new(CMARK_NODE_LINK), let text = CmarkTree.newText(bytes) else {
+                    continue
+                }
                 cmark_node_set_url(link, String(decoding: url, as: UTF8.self))
                 cmark_node_append_child(link, text)
                 cmark_node_insert_before(node, link)

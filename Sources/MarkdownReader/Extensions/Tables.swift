@@ -92,7 +92,9 @@ struct TablePass {
             else { continue }
             var rows = [(line: lines[index - 1], cells: header)]
             var end = index + 1
-            while end < lines.count, !isIndented(lines[end]), let cells = TableRowScanner.cells(lines[end].bytes) {
+            while end < lines.count, !isIndented(lines[end]),
+                let cells = TableRowScanner.cells(lines[end].bytes)
+            {
                 rows.append((lines[end], cells))
                 end += 1
             }
