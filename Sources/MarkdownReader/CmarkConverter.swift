@@ -24,6 +24,8 @@ struct CmarkConverter {
     /// Whether the leaf block was moved from the extensions' second parse (its inline positions are not
     /// this source's).
     private var relocated = false
+    /// Added to the lines of everything inside a footnote definition (parsed on its own).
+    private var lineShift = 0
 
     init(file: String, source: SourceText) {
         self.file = file
@@ -41,6 +43,13 @@ struct CmarkConverter {
                 enter(node)
             } else {
                 exit(node)
+            }
+        }
+        if notes != nil {
+            // Block positions stay in the parsed text while converting (images are found by them).
+            for index in blocks.indices {
+                blocks[index].location = blocks[index].location.map(mapped)
+                blocks[index].end = blocks[index].end.map(mapped)
             }
         }
         return NoteDocument(blocks: blocks, imageAttachments: attachments)
@@ -100,6 +109,7 @@ struct CmarkConverter {
         switch cmark_node_get_type(node) {
         case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM: depth -= 1
         case CMARK_NODE_CUSTOM_BLOCK where !(marks.blocks[node]?.hasInlineContent ?? false):
+            if marks.lineShifts[node] != nil { lineShift = 0 }
             depth -= 1
         case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_CUSTOM_BLOCK:
             if let index = leafBlock, var builder = builders.popLast() {
@@ -134,6 +144,7 @@ struct CmarkConverter {
     private mutating func enterCustomBlock(_ node: OpaquePointer) {
         let kind = marks.blocks[node] ?? .htmlBlock(literal: "")
         openBlock(kind, node)
+        if let shift = marks.lineShifts[node] { lineShift = shift }
         if kind.hasInlineContent {
             startInlines()
             relocated = true
@@ -172,7 +183,8 @@ struct CmarkConverter {
     /// the previous image within the block's lines.
     private mutating func imageLocation(_ node: OpaquePointer) -> SourceLocation {
         var reported = SourceText.Position(
-            line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+            line: Int(cmark_node_get_start_line(node)) + lineShift,
+            column: Int(cmark_node_get_start_column(node)))
         if relocated, let index = leafBlock, let start = blocks[index].location {
             reported = SourceText.Position(line: start.line, column: start.column)
         }
@@ -188,7 +200,7 @@ struct CmarkConverter {
             position = source.firstImageStart(from: from, through: lastLine) ?? reported
         }
         lastImage = position
-        return location(line: position.line, column: position.column)
+        return mapped(SourceLocation(file: file, line: position.line, column: position.column))
     }
 
     private mutating func withBuilder(_ body: (inout AttributedTextBuilder) -> Void) {
@@ -210,25 +222,31 @@ struct CmarkConverter {
     }
 
     private func start(of node: OpaquePointer) -> SourceLocation {
-        if let moved = marks.positions[node] {
-            return location(line: moved.start.line, column: moved.start.column)
-        }
-        return location(
-            line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+        if marks.lineShifts[node] != nil, let moved = marks.positions[node] { return moved.start }
+        var location =
+            marks.positions[node]?.start
+            ?? SourceLocation(
+                file: file, line: Int(cmark_node_get_start_line(node)),
+                column: Int(cmark_node_get_start_column(node)))
+        location.line += lineShift
+        return location
     }
 
     private func end(of node: OpaquePointer) -> SourceLocation {
-        if let moved = marks.positions[node] {
-            return location(line: moved.end.line, column: moved.end.column)
-        }
-        return location(
-            line: Int(cmark_node_get_end_line(node)), column: Int(cmark_node_get_end_column(node)))
+        if marks.lineShifts[node] != nil, let moved = marks.positions[node] { return moved.end }
+        var location =
+            marks.positions[node]?.end
+            ?? SourceLocation(
+                file: file, line: Int(cmark_node_get_end_line(node)),
+                column: Int(cmark_node_get_end_column(node)))
+        location.line += lineShift
+        return location
     }
 
-    /// A position cmark (or an extension's second parse) reported, in the note's own source.
-    private func location(line: Int, column: Int) -> SourceLocation {
-        guard let map = notes?.map else { return SourceLocation(file: file, line: line, column: column) }
-        let original = map.original(line: line, column: column)
+    /// A position in the text cmark parsed, in the note's own source (the notes syntax's scan).
+    private func mapped(_ location: SourceLocation) -> SourceLocation {
+        guard let map = notes?.map else { return location }
+        let original = map.original(line: location.line, column: location.column)
         return SourceLocation(file: file, line: original.line, column: original.column)
     }
 

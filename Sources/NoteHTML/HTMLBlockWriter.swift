@@ -14,6 +14,10 @@ struct HTMLBlockWriter: BlockWalker {
     var inTableBody = false
     /// Paragraphs written as a bare note embed (notes syntax), so without `</p>`.
     var bareEmbeds: Set<Int> = []
+    /// Footnotes: whether their section is open, how many began, whose back-links are written.
+    var footnotesOpen = false
+    var footnoteIndex = 0
+    var writtenFootnoteIndex = 0
 
     mutating func willEnter(_ block: Block, index: Int, ancestors: [Int]) -> Bool {
         switch block.kind {
@@ -72,7 +76,9 @@ struct HTMLBlockWriter: BlockWalker {
             enterCallout(block, type: type, fold: fold)
         case .math(let literal):
             writeMath(block, literal: literal)
-        case .taskItem, .table, .tableRow, .tableCell, .footnoteDefinition:
+        case .footnoteDefinition(let label, _, _):
+            enterFootnote(label: label)
+        case .taskItem, .table, .tableRow, .tableCell:
             enterGFM(block, index: index)
         }
         return true
@@ -90,13 +96,16 @@ struct HTMLBlockWriter: BlockWalker {
         case .heading(let level):
             output.append("</h\(level)>\n")
         case .paragraph:
+            paragraphWillClose(index: index, ancestors: ancestors)
             if !isTight(ancestors), !bareEmbeds.contains(index) { output.append("</p>\n") }
         case .callout(_, let fold):
             output.newlineIfNeeded()
             output.append(fold == nil ? "</div>\n</div>\n" : "</div>\n</details>\n")
         case .codeBlock, .htmlBlock, .thematicBreak, .math:
             break
-        case .taskItem, .table, .tableRow, .tableCell, .footnoteDefinition:
+        case .footnoteDefinition(let label, _, let references):
+            exitFootnote(label: label, references: references)
+        case .taskItem, .table, .tableRow, .tableCell:
             exitGFM(block, index: index)
         }
     }

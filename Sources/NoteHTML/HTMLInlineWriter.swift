@@ -33,7 +33,13 @@ struct HTMLInlineWriter: InlineWalker {
         case .lineBreak: output.append("<br />\n")
         case .softBreak: break
         case .strikethrough: output.append("<del>")
-        case .footnoteReference: break
+        case .footnoteReference(let label, let number, let occurrence):
+            output.append("<sup class=\"footnote-ref\"><a href=\"#fn-")
+            output.appendEscapedHref(label)
+            output.append("\" id=\"fnref-")
+            output.appendEscapedHref(label)
+            if occurrence > 1 { output.append("-\(occurrence)") }
+            output.append("\" data-footnote-ref>\(number)</a></sup>")
         case .wikilink, .embed, .highlight, .tag, .math: enterNotesSpan(span, id: id)
         }
     }
@@ -60,7 +66,7 @@ struct HTMLInlineWriter: InlineWalker {
             } else if unsafe {
                 output.append(string)
             }
-        case .lineBreak: break
+        case .lineBreak, .footnoteReference: break
         case .softBreak: output.append("\n")
         default: output.appendEscaped(string)
         }

@@ -34,6 +34,7 @@ public struct HTMLWriter {
             notes: NotesHooks(wikilink: wikilinkHook, embed: embedHook, tag: tagHook))
         walker.tagFilter = tagFilter
         document.walk(&walker)
+        if walker.footnotesOpen { walker.output.append("</ol>\n</section>\n") }
         return String(decoding: walker.output.bytes, as: UTF8.self)
     }
 }

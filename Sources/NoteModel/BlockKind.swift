@@ -16,8 +16,9 @@ public enum BlockKind: Sendable, Hashable, Codable {
     case tableRow(header: Bool)
     /// A cell holds inline content; rows are padded to the table's width as cmark-gfm does.
     case tableCell(alignment: TableAlignment)
-    /// A footnote's text (`[^label]: ...`), numbered in order of first reference; its children are blocks.
-    case footnoteDefinition(label: String, number: Int)
+    /// A footnote's text (`[^label]: ...`), numbered in order of first reference, with how many
+    /// references point at it (one back-link each); its children are blocks. Footnotes come last.
+    case footnoteDefinition(label: String, number: Int, references: Int)
     /// Notes syntax: `> [!type] Title`, the block's content is the title (empty: the type's name).
     case callout(type: String, fold: CalloutFold?)
     /// Notes syntax: a paragraph that is only `$$...$$`; `literal` is the TeX between the `$$`.

@@ -32,7 +32,8 @@ struct GFMConformanceTests {
 
     @Test("Corpus file HTML equals cmark-gfm's", arguments: GFMCorpus.textFiles)
     func textFile(_ path: String) throws {
-        let markdown = try String(contentsOf: GFMCorpus.textRoot.appendingPathComponent(path), encoding: .utf8)
+        let markdown = try String(
+            contentsOf: GFMCorpus.textRoot.appendingPathComponent(path), encoding: .utf8)
         Self.compare(markdown, id: "text/" + path)
     }
 
@@ -51,7 +52,8 @@ struct GFMConformanceTests {
         if let reason = KnownGFMDifferences.reasons[id] {
             #expect(!differences.isEmpty, "\(id) is listed as a known difference (\(reason)) but now matches")
         } else {
-            #expect(differences.isEmpty, "\(id) differs from cmark-gfm:\n\(differences.joined(separator: "\n"))")
+            #expect(
+                differences.isEmpty, "\(id) differs from cmark-gfm:\n\(differences.joined(separator: "\n"))")
         }
     }
 }

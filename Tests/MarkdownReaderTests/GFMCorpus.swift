@@ -32,8 +32,10 @@ enum GFMCorpus {
                     startLine = offset + 1
                 }
             } else if line == fence {
-                let source = (markdown ?? []).map { $0 + "\n" }.joined().replacingOccurrences(of: "→", with: "\t")
-                found.append(GFMExample(file: name, number: found.count + 1, line: startLine, markdown: source))
+                let source = (markdown ?? []).map { $0 + "\n" }.joined().replacingOccurrences(
+                    of: "→", with: "\t")
+                found.append(
+                    GFMExample(file: name, number: found.count + 1, line: startLine, markdown: source))
                 markdown = nil
             } else if line == "." {
                 inHTML = true

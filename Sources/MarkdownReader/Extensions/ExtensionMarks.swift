@@ -9,4 +9,6 @@ struct ExtensionMarks {
     var inlines: [OpaquePointer: InlineKind] = [:]
     /// Positions of blocks the passes made or moved (cmark's would be missing or from another parse).
     var positions: [OpaquePointer: (start: SourceLocation, end: SourceLocation)] = [:]
+    /// For a footnote definition parsed on its own: add this to the lines of everything inside.
+    var lineShifts: [OpaquePointer: Int] = [:]
 }
