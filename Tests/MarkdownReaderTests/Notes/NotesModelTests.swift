@@ -53,3 +53,18 @@ struct NotesModelTests {
         #expect(html == "<p>==a== %%b%% $c$ #d [[e]] ^f</p>\n")
     }
 }
+
+/// Positions after constructs that span lines (the parsed text has fewer lines than the note).
+struct NotesPositionTests {
+    @Test func imagesAndBlocksAfterMultilineConstructs() throws {
+        let document = Notes.read("a %%one\ntwo\nthree%% b ![i](p.png)\n\n$$\nx\n$$\n\n# H ![[q.png]] ![j](r.png)\n")
+        #expect(document.imageAttachments.map(\.destination) == ["p.png", "q.png", "r.png"])
+        #expect(
+            document.imageAttachments.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" } == [
+                "3:11", "9:5", "9:16",
+            ])
+        #expect(document.blocks.map { $0.location?.line } == [1, 5, 9])
+        #expect(document.blocks.map { $0.end?.line } == [3, 7, 9])
+        #expect(document.blocks[1].kind == .math(literal: "x"))
+    }
+}
