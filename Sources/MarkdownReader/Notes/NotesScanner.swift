@@ -94,7 +94,7 @@ struct NotesScanner {
         if first < end, "#>-*+|0123456789".utf8.contains(bytes[first]) { pendingHighlight = nil }
         if first + 1 < end, at(first, "%%"), !commentsExhausted {
             // A comment on lines of its own goes entirely, leaving a blank line (it separates blocks).
-            guard let close = find("%%", from: first + 2) else {
+            guard let close = commentClose(from: first + 2) else {
                 commentsExhausted = true
                 return nil
             }
@@ -184,7 +184,7 @@ struct NotesScanner {
     }
 
     private mutating func inlineComment(_ start: Int) -> Int {
-        guard !commentsExhausted, let close = find("%%", from: start + 2) else {
+        guard !commentsExhausted, let close = commentClose(from: start + 2) else {
             commentsExhausted = true
             return start + 2
         }
@@ -293,10 +293,37 @@ struct NotesScanner {
         }
     }
 
-    private func find(_ literal: StaticString, from start: Int) -> Int? {
+    /// The `%%` that closes a comment: anywhere after (a comment may hide whole blocks, code
+    /// included), but not inside fenced code, where `%%` is code.
+    private func commentClose(from start: Int) -> Int? {
         var index = start
+        var fence: (byte: UInt8, count: Int)?
+        var atLineStart = false
         while index < bytes.count {
-            if at(index, literal) { return index }
+            if atLineStart {
+                atLineStart = false
+                let end = lineEnd(index)
+                if let open = fence {
+                    if let close = fenceMarker(index, end), close.byte == open.byte, close.count >= open.count,
+                        close.restIsBlank
+                    {
+                        fence = nil
+                    }
+                    index = end
+                    continue
+                }
+                if let open = fenceMarker(index, end), open.byte == Byte.tilde || !open.infoHasBacktick {
+                    fence = (open.byte, open.count)
+                    index = end
+                    continue
+                }
+            }
+            let byte = bytes[index]
+            if byte == Byte.lf || byte == Byte.cr {
+                atLineStart = true
+            } else if byte == UInt8(ascii: "%"), at(index, "%%") {
+                return index
+            }
             index += 1
         }
         return nil

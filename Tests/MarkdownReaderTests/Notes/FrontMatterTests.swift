@@ -114,3 +114,15 @@ struct FrontMatterTests {
                 == FrontMatter(location: SourceLocation(file: "note.md", line: 1, column: 1)))
     }
 }
+
+struct FrontMatterLimitTests {
+    @Test func deeplyNestedUnknownValueIsAnErrorNotACrash() throws {
+        let deep = String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)
+        let document = Notes.read("---\ntitle: x\ndeep: \(deep)\n---\nBody\n")
+        #expect(document.frontMatter?.title == "x")
+        #expect(document.frontMatter?["deep"] == nil)
+        let diagnostic = try #require(document.diagnostics.first)
+        #expect(diagnostic.message.contains("nests too deeply"))
+        #expect(diagnostic.location?.line == 3)
+    }
+}

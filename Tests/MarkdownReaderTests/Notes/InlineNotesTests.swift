@@ -17,6 +17,7 @@ struct InlineNotesTests {
         ("a\n\n%%\nblock *comment*\n\n# not a heading\n%%\n\nb", "<p>a</p>\n<p>b</p>"),
         ("a %%x\ny%% b", "<p>a  b</p>"),
         ("100%% sure", "<p>100%% sure</p>"),
+        ("x\n\n%%\n```\ncode %% in a fence\n```\n%%\nafter", "<p>x</p>\n<p>after</p>"),
         ("`%%code%%`", "<p><code>%%code%%</code></p>"),
         // Tags
         (
@@ -75,5 +76,15 @@ struct InlineNotesTests {
         #expect(
             HTMLWriter(unsafe: true).render(Notes.read("[a](<x #y $z$>)"))
                 == "<p><a href=\"x%20#y%20$z$\">a</a></p>\n")
+    }
+}
+
+struct FencedCodeTests {
+    @Test func constructsNeverReachIntoFencedCode() {
+        let markdown = "a %%\n\n```\n%% $$ ==x #t\n```\n\n> ~~~\n> $$ [[x]]\n> ~~~\n\nb $$ c\n"
+        #expect(
+            Notes.html(markdown)
+                == "<p>a %%</p>\n<pre><code>%% $$ ==x #t\n</code></pre>\n<blockquote>\n<pre><code>$$ [[x]]\n</code></pre>\n</blockquote>\n<p>b $$ c</p>\n"
+        )
     }
 }

@@ -57,7 +57,8 @@ struct NotesModelTests {
 /// Positions after constructs that span lines (the parsed text has fewer lines than the note).
 struct NotesPositionTests {
     @Test func imagesAndBlocksAfterMultilineConstructs() throws {
-        let document = Notes.read("a %%one\ntwo\nthree%% b ![i](p.png)\n\n$$\nx\n$$\n\n# H ![[q.png]] ![j](r.png)\n")
+        let document = Notes.read(
+            "a %%one\ntwo\nthree%% b ![i](p.png)\n\n$$\nx\n$$\n\n# H ![[q.png]] ![j](r.png)\n")
         #expect(document.imageAttachments.map(\.destination) == ["p.png", "q.png", "r.png"])
         #expect(
             document.imageAttachments.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" } == [
