@@ -48,6 +48,12 @@ extension HTMLInlineWriter {
         }
     }
 
+    /// ` width="300" height="200"` for an embed's size (CommonMark images have none).
+    mutating func appendSize(_ size: ImageSize?) {
+        if let width = size?.width { output.append(" width=\"\(width)\"") }
+        if let height = size?.height { output.append(" height=\"\(height)\"") }
+    }
+
     private mutating func writeLinkStart(_ href: String, className: String) {
         output.append("<a href=\"")
         if unsafe || !URLSafety.isDangerous(href) { output.appendEscapedHref(href) }

@@ -90,6 +90,8 @@ struct HTMLInlineWriter: InlineWalker {
             output.append("\" title=\"")
             output.appendEscaped(image.title)
         }
-        output.append("\" />")
+        output.append("\"")
+        appendSize(image.size)
+        output.append(" />")
     }
 }

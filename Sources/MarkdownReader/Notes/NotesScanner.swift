@@ -79,9 +79,7 @@ struct NotesScanner {
             unclosedTicks.removeAll()
         }
         if let open = fence {
-            if let close = fenceMarker(start, end), close.byte == open.byte, close.count >= open.count,
-                close.restIsBlank
-            {
+            if closesFence(open, start, end) {
                 fence = nil
             }
             return end
@@ -135,6 +133,11 @@ struct NotesScanner {
         return FenceMarker(
             byte: byte, count: count, restIsBlank: isBlank(index, end),
             infoHasBacktick: bytes[index..<end].contains(Byte.backtick))
+    }
+
+    private func closesFence(_ open: (byte: UInt8, count: Int), _ start: Int, _ end: Int) -> Bool {
+        guard let close = fenceMarker(start, end) else { return false }
+        return close.byte == open.byte && close.count >= open.count && close.restIsBlank
     }
 
     // MARK: Constructs
@@ -304,9 +307,7 @@ struct NotesScanner {
                 atLineStart = false
                 let end = lineEnd(index)
                 if let open = fence {
-                    if let close = fenceMarker(index, end), close.byte == open.byte, close.count >= open.count,
-                        close.restIsBlank
-                    {
+                    if closesFence(open, index, end) {
                         fence = nil
                     }
                     index = end
