@@ -11,6 +11,8 @@ struct HTMLBlockWriter: BlockWalker {
     var output = HTMLOutput()
     /// Whether a table's `<tbody>` is open.
     var inTableBody = false
+    /// Whether the row being written is the header (its cells are `<th>`).
+    var inTableHeader = false
     /// Footnotes: whether their section is open, how many began, whose back-links are written.
     var footnotesOpen = false
     var footnoteIndex = 0
