@@ -10,6 +10,7 @@ extension HTMLBlockWriter {
             inTableBody = false
         case .tableRow(let header):
             output.newlineIfNeeded()
+            inTableHeader = header
             if header {
                 output.append("<thead>")
                 output.newlineIfNeeded()
@@ -21,7 +22,7 @@ extension HTMLBlockWriter {
             output.append("<tr>")
         case .tableCell(let alignment):
             output.newlineIfNeeded()
-            output.append(isHeaderCell(index) ? "<th" : "<td")
+            output.append(inTableHeader ? "<th" : "<td")
             if alignment != .none { output.append(" align=\"\(alignment.rawValue)\"") }
             output.append(">")
             writeInlines(block.content)
@@ -57,19 +58,11 @@ extension HTMLBlockWriter {
                 output.append("</thead>")
             }
         case .tableCell:
-            output.append(isHeaderCell(index) ? "</th>" : "</td>")
+            output.append(inTableHeader ? "</th>" : "</td>")
         case .taskItem:
             output.append("</li>\n")
         default:
             break
         }
-    }
-
-    private func isHeaderCell(_ index: Int) -> Bool {
-        guard let row = document.parent(of: index), case .tableRow(let header) = document.blocks[row].kind
-        else {
-            return false
-        }
-        return header
     }
 }

@@ -14,6 +14,8 @@ struct HTMLBlockWriter: BlockWalker {
     var inTableBody = false
     /// Paragraphs written as a bare note embed (notes syntax), so without `</p>`.
     var bareEmbeds: Set<Int> = []
+    /// Whether the row being written is the header (its cells are `<th>`).
+    var inTableHeader = false
     /// Footnotes: whether their section is open, how many began, whose back-links are written.
     var footnotesOpen = false
     var footnoteIndex = 0

@@ -41,6 +41,7 @@ struct FootnoteScanner {
                         body += Self.dropIndent(source.line(next))
                     }
                 }
+                Self.closeOpenFence(&body, blankLinesAfter: Self.blankLines(after: last, in: source))
                 definitions.append(
                     Definition(
                         label: String(decoding: label, as: UTF8.self), key: Self.normalize(label),
@@ -54,6 +55,33 @@ struct FootnoteScanner {
             number += 1
         }
         rewritten = output
+    }
+
+    /// A fence left open in a body would run on into the next body when they are parsed together;
+    /// cmark-gfm ends it with the definition, keeping the blank lines that follow.
+    private static func closeOpenFence(_ body: inout [UInt8], blankLinesAfter: Int) {
+        var fence: (byte: UInt8, count: Int)?
+        for line in body.split(separator: 10, omittingEmptySubsequences: false) {
+            if let open = fence {
+                if closesFence(line, open) { fence = nil }
+            } else {
+                fence = opensFence(line)
+            }
+        }
+        guard let open = fence else { return }
+        body += Array(repeating: 10, count: blankLinesAfter + 1)
+        body += Array(repeating: open.byte, count: open.count)
+    }
+
+    private static func blankLines(after last: Int, in source: SourceText) -> Int {
+        var count = 0
+        // The empty "line" after a final line ending is not one.
+        while last + count + 1 <= source.lineCount, source.lineStart(last + count + 1) < source.bytes.count,
+            isBlank(source.line(last + count + 1))
+        {
+            count += 1
+        }
+        return count
     }
 
     /// cmark's label matching: case-folded, inner whitespace collapsed, trimmed.
