@@ -14,6 +14,8 @@ public enum DefaultTheme {
         "footer": PackageResources.footer_mustache,
         "folder": PackageResources.folder_mustache,
         "backlinks": PackageResources.backlinks_mustache,
+        "tags": PackageResources.tags_mustache,
+        "tag": PackageResources.tag_mustache,
         "not-found": PackageResources.not_found_mustache,
     ].mapValues { String(decoding: $0, as: UTF8.self) }
 
