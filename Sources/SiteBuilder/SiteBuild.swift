@@ -125,9 +125,15 @@ public enum SiteBuild {
                     .error("cannot read '\(path)' to publish it: \(error.localizedDescription)"))
             }
         }
-        let htmlPages = site.files.keys.filter { $0.hasSuffix(".html") }
+        let redirects = AliasRedirects.pages(
+            for: notes, taken: Set(site.files.keys), style: configuration.urls, display: display)
+        for (page, html) in redirects.pages { site.files[page] = Data(html.utf8) }
+        report.diagnostics += redirects.diagnostics
+        let htmlPages = site.files.keys.filter { $0.hasSuffix(".html") && redirects.pages[$0] == nil }
         if let baseURL = configuration.baseURL {
             site.files["sitemap.xml"] = Sitemap.xml(pages: htmlPages, baseURL: baseURL)
+            site.files["feed.xml"] = AtomFeed.xml(
+                notes: notes, siteTitle: theme.siteTitle, baseURL: baseURL, author: configuration.author)
         }
         report.pageCount = htmlPages.count
         return (site, report)

@@ -9,6 +9,7 @@ struct ThemeRendering: Sendable {
     let library: TemplateLibrary
     let site: TemplateValue
     let baseURL: String?
+    let siteTitle: String
     let urls: URLStyle
 
     let theme: Theme
@@ -24,6 +25,7 @@ struct ThemeRendering: Sendable {
         site["baseURL"] = configuration.baseURL.map(TemplateValue.string)
         self.site = .object(site)
         baseURL = configuration.baseURL
+        self.siteTitle = siteTitle
         urls = configuration.urls
     }
 
@@ -90,9 +92,22 @@ struct ThemeRendering: Sendable {
     /// The home page when the vault has no `index.md` or `Home.md`: every note, and the top folders.
     func home(_ listing: FolderListing, allNotes: [ParsedNote]) throws(TemplateError) -> String {
         let sorted = allNotes.sorted { ($0.title.lowercased(), $0.path) < ($1.title.lowercased(), $1.path) }
+        // The newest notes by front matter `date` (never by file times, which differ per machine).
+        let recent = allNotes.compactMap { note in note.document.frontMatter?.date?.date.map { (note, $0) } }
+            .sorted { ($0.1, $1.0.path) > ($1.1, $0.0.path) }.prefix(10)
+        let recentEntries = recent.map { note, _ -> TemplateValue in
+            [
+                "title": .string(note.title), "path": .string(note.path),
+                "url": .string(urls.href(from: listing.pagePath, to: note.pagePath)),
+                "date": .string(note.document.frontMatter?.date?.text ?? ""),
+            ]
+        }
         return try render(
             "index", at: listing.pagePath,
-            ["notes": entries(sorted, from: listing.pagePath), "folders": folders(listing)])
+            [
+                "notes": entries(sorted, from: listing.pagePath), "folders": folders(listing),
+                "recent": .array(recentEntries), "hasRecent": .bool(!recentEntries.isEmpty),
+            ])
     }
 
     func folder(_ listing: FolderListing) throws(TemplateError) -> String {

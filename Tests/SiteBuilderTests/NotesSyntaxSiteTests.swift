@@ -155,3 +155,42 @@ import Testing
         #expect(try vault.read("_site/note.html").contains("Body"), "the note is still built")
     }
 }
+
+@Suite struct FeedAndRedirectTests {
+    @Test func atomFeedListsDatedNotesNewestFirst() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write(
+            "base_url: https://example.org/notes/\ntitle: Field notes\nauthor: Ana\n", to: "notesite.yml")
+        try vault.write(
+            "---\ndate: 2024-03-01\ndescription: Trams & tiles\n---\n# Lisbon\n", to: "trips/Lisbon.md")
+        try vault.write(
+            "---\ndate: 2024-05-20T10:00:00Z\n---\n# Rome\n\nPasta <everywhere>.\n", to: "trips/Rome.md")
+        try vault.write("# Undated\n", to: "Undated.md")
+        _ = await SiteBuild.run(BuildOptions(vault: vault.root, jobs: 1))
+        let feed = try vault.read("_site/feed.xml")
+        #expect(feed.contains("<title>Field notes</title>") && feed.contains("<name>Ana</name>"))
+        #expect(feed.contains("<updated>2024-05-20T10:00:00Z</updated>"))
+        let rome = try #require(feed.range(of: "https://example.org/notes/trips/rome.html"))
+        let lisbon = try #require(feed.range(of: "https://example.org/notes/trips/lisbon.html"))
+        #expect(rome.lowerBound < lisbon.lowerBound, "newest first")
+        #expect(feed.contains("<summary>Trams &amp; tiles</summary>"))
+        #expect(feed.contains("<summary>Pasta &lt;everywhere&gt;.</summary>"))
+        #expect(!feed.contains("undated"), "notes without a date are left out")
+        let home = try vault.read("_site/index.html")
+        #expect(home.contains("Rome"))
+    }
+
+    @Test func aliasesBecomeRedirects() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("---\naliases: [Old Lisbon, Other]\n---\n# Lisbon\n", to: "trips/Lisbon.md")
+        try vault.write("# Other\n", to: "trips/Other.md")
+        let report = await SiteBuild.run(BuildOptions(vault: vault.root, jobs: 1))
+        let redirect = try vault.read("_site/trips/old-lisbon.html")
+        #expect(redirect.contains("<meta http-equiv=\"refresh\" content=\"0; url=lisbon.html\">"))
+        #expect(
+            try vault.read("_site/trips/other.html").contains(">Other</h1>"), "a real page is never replaced")
+        #expect(report.diagnostics.map(\.severity) == [.warning])
+    }
+}

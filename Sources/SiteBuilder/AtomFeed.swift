@@ -1,0 +1,45 @@
+import Foundation
+
+/// `feed.xml`: an Atom feed of the newest notes by their front matter `date`. Notes without a date
+/// are left out, and no file's modification time is used anywhere, so the feed is the same on every
+/// machine. It needs absolute URLs, so it is written only when `base_url` is set.
+enum AtomFeed {
+    static let limit = 20
+
+    static func xml(notes: [ParsedNote], siteTitle: String, baseURL: String, author: String?) -> Data? {
+        let dated = notes.compactMap { note in note.document.frontMatter?.date?.date.map { (note, $0) } }
+            .sorted { ($0.1, $1.0.path) > ($1.1, $0.0.path) }
+            .prefix(limit)
+        guard let newest = dated.first?.1 else { return nil }
+        let stamp = ISO8601DateFormatter()
+        var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
+        xml += "<title>\(escaped(siteTitle))</title>\n"
+        xml += "<link href=\"\(escaped(baseURL))\"/>\n"
+        xml += "<link rel=\"self\" href=\"\(escaped(baseURL))feed.xml\"/>\n"
+        xml += "<id>\(escaped(baseURL))</id>\n<updated>\(stamp.string(from: newest))</updated>\n"
+        if let author { xml += "<author><name>\(escaped(author))</name></author>\n" }
+        for (note, date) in dated {
+            let url = Sitemap.absoluteURL(note.pagePath, base: baseURL)
+            xml += "<entry>\n<title>\(escaped(note.title))</title>\n<link href=\"\(escaped(url))\"/>\n"
+            xml += "<id>\(escaped(url))</id>\n<updated>\(stamp.string(from: date))</updated>\n"
+            xml += "<summary>\(escaped(summary(of: note)))</summary>\n</entry>\n"
+        }
+        return Data((xml + "</feed>\n").utf8)
+    }
+
+    /// The front matter `description`, else the note's first paragraph, shortened.
+    static func summary(of note: ParsedNote) -> String {
+        if let description = note.document.frontMatter?.description, !description.isEmpty {
+            return description
+        }
+        let first = note.document.blocks.first { block in
+            if case .paragraph = block.kind { return true }
+            return false
+        }
+        return Backlinks.excerpt(first?.content.map { note.document.plainText(of: $0) } ?? "", limit: 300)
+    }
+
+    static func escaped(_ text: String) -> String {
+        Sitemap.xmlEscaped(text).replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}
