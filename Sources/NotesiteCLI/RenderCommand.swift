@@ -49,6 +49,9 @@ struct RenderCommand {
             String(decoding: data, as: UTF8.self), file: file ?? "<stdin>", options: options)
         let writer = HTMLWriter(unsafe: options.unsafe, tagFilter: options.syntax.hasGFM)
         console.out(writer.render(document))
-        return NotesiteCLI.success
+        // Front matter problems (`draft: maybe`) are the reader's; say them as `build` would.
+        for diagnostic in document.diagnostics { console.err("\(diagnostic)\n") }
+        return document.diagnostics.contains { $0.severity == .error }
+            ? NotesiteCLI.failure : NotesiteCLI.success
     }
 }

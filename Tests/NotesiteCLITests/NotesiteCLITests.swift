@@ -93,6 +93,16 @@ func temporaryVault(_ files: [String: String]) throws -> URL {
         #expect(captured.stderr.contains("notesite.yml:1:1: warning: unknown setting 'colour'"))
     }
 
+    @Test func renderReportsFrontMatterProblems() async throws {
+        let vault = try temporaryVault(["in.md": "---\ndraft: maybe\n---\n# Hi\n"])
+        defer { try? FileManager.default.removeItem(at: vault) }
+        let file = vault.appendingPathComponent("in.md").path
+        let (code, captured) = await run("render", file)
+        #expect(code == 1)
+        #expect(captured.stdout.contains(">Hi</h1>"))
+        #expect(captured.stderr.contains("in.md:2:8: error: front matter 'draft' must be true or false"))
+    }
+
     @Test func renderPrintsHTMLFromTheModel() async throws {
         let vault = try temporaryVault(["in.md": "# Hi *there*\n\n<b>raw</b>\n"])
         defer { try? FileManager.default.removeItem(at: vault) }
