@@ -141,12 +141,29 @@ int notesite_vips_save_jpeg(VipsImage *in, int quality, void **data, size_t *len
         in, data, length, "Q", quality, "strip", TRUE, "optimize_coding", TRUE, NULL);
 }
 
-int notesite_vips_save_png(VipsImage *in, void **data, size_t *length) {
+int notesite_vips_save_png(VipsImage *in, int palette, int quality, void **data, size_t *length) {
+    if (palette) {
+        // dither 0: flat graphics with few colours map exactly, and dithering noise compresses badly.
+        return vips_pngsave_buffer(
+            in, data, length, "strip", TRUE, "palette", TRUE, "Q", quality, "dither", 0.0, NULL);
+    }
     return vips_pngsave_buffer(in, data, length, "strip", TRUE, NULL);
 }
 
-int notesite_vips_save_webp(VipsImage *in, int quality, void **data, size_t *length) {
-    return vips_webpsave_buffer(in, data, length, "Q", quality, "strip", TRUE, NULL);
+int notesite_vips_save_webp(VipsImage *in, int lossless, int quality, void **data, size_t *length) {
+    return vips_webpsave_buffer(
+        in, data, length, "Q", quality, "lossless", lossless, "strip", TRUE, NULL);
+}
+
+int notesite_vips_save_avif(VipsImage *in, int quality, void **data, size_t *length) {
+    // effort 2 of 0-9: libaom is slow; higher efforts gain a few percent at several times the time.
+    return vips_heifsave_buffer(
+        in, data, length, "Q", quality, "compression", VIPS_FOREIGN_HEIF_COMPRESSION_AV1,
+        "effort", 2, "strip", TRUE, NULL);
+}
+
+int notesite_vips_extract_bands(VipsImage *in, VipsImage **out, int first, int count) {
+    return vips_extract_band(in, out, first, "n", count, NULL);
 }
 
 // MARK: - Test support

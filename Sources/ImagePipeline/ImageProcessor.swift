@@ -5,11 +5,12 @@ internal import Foundation
 public enum ImageProcessor {
     /// Loads, orients, resizes, strips and encodes one image file.
     ///
-    /// JPEG, PNG and WebP keep their format; TIFF, AVIF and HEIC become JPEG, or PNG when they
-    /// have transparency. GIF and SVG are inlined byte for byte.
-    public static func render(fileAt path: String, settings: ImageSettings = .init()) throws(ImageError)
-        -> ImageRendition
-    {
+    /// The output format follows `settings.format` (see `ImageFormatPolicy`); SVG is inlined
+    /// byte for byte. With a `cache`, a rendition made before for the same bytes and settings
+    /// is read back instead of encoded (SVG, which is never encoded, is not cached).
+    public static func render(
+        fileAt path: String, settings: ImageSettings = .init(), cache: RenditionCache? = nil
+    ) throws(ImageError) -> ImageRendition {
         let data = try readFile(at: path)
         if let failure = VipsRuntime.startupFailure {
             throw ImageError(path: path, reason: failure)
@@ -18,7 +19,13 @@ public enum ImageProcessor {
         if format == .svg {
             return try renderSVG(data, path: path, settings: settings)
         }
-        return try renderRaster(RasterJob(path: path, data: data, format: format, settings: settings))
+        let job = RasterJob(path: path, data: data, format: format, settings: settings)
+        guard let cache else { return try renderRaster(job) }
+        let key = RenditionCache.key(source: data, settings: settings)
+        if let cached = cache.lookup(key) { return cached }
+        let rendition = try renderRaster(job)
+        cache.store(rendition, key: key)
+        return rendition
     }
 
     private static func readFile(at path: String) throws(ImageError) -> Data {

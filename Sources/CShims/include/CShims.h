@@ -49,8 +49,15 @@ int notesite_vips_colourspace(VipsImage *in, VipsImage **out, VipsInterpretation
 
 // MARK: - Saving (every saver strips all metadata)
 int notesite_vips_save_jpeg(VipsImage *in, int quality, void **data, size_t *length);
-int notesite_vips_save_png(VipsImage *in, void **data, size_t *length);
-int notesite_vips_save_webp(VipsImage *in, int quality, void **data, size_t *length);
+/// With `palette`, an 8-bit palette PNG through libimagequant (`quality` bounds its loss; exact
+/// when the image has at most 256 colours); else a truecolour PNG.
+int notesite_vips_save_png(VipsImage *in, int palette, int quality, void **data, size_t *length);
+int notesite_vips_save_webp(VipsImage *in, int lossless, int quality, void **data, size_t *length);
+/// AVIF (AV1 in HEIF) at a low encoder effort.
+int notesite_vips_save_avif(VipsImage *in, int quality, void **data, size_t *length);
+
+/// `count` bands from `first` (drops an alpha band that is opaque everywhere).
+int notesite_vips_extract_bands(VipsImage *in, VipsImage **out, int first, int count);
 
 // MARK: - Test support
 /// Writes an image to a file; options go in the name, as in "out.jpg[Q=90]".
