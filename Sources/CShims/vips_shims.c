@@ -105,6 +105,25 @@ int notesite_vips_thumbnail_width(
         NULL);
 }
 
+int notesite_vips_thumbnail_cmyk_width(
+    const void *data, size_t length, int width, const char *options, VipsImage **out) {
+    VipsImage *cmyk = vips_image_new_from_buffer(data, length, options, NULL);
+    if (cmyk == NULL) {
+        return -1;
+    }
+    VipsImage *srgb = NULL;
+    int status = vips_icc_transform(
+        cmyk, &srgb, "srgb", "embedded", TRUE, "intent", VIPS_INTENT_RELATIVE, NULL);
+    g_object_unref(cmyk);
+    if (status) {
+        return -1;
+    }
+    status = vips_thumbnail_image(
+        srgb, out, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN, NULL);
+    g_object_unref(srgb);
+    return status;
+}
+
 static int keeps_field(const char *name) {
     return g_str_has_prefix(name, "vips-") || strcmp(name, VIPS_META_PAGE_HEIGHT) == 0 ||
         strcmp(name, VIPS_META_N_PAGES) == 0 || strcmp(name, "delay") == 0 ||

@@ -12,9 +12,13 @@ extension RasterJob {
         // n=-1 keeps every frame of an animation.
         let options = animated ? "fail_on=error,n=-1" : "fail_on=error"
         let toSRGB = notesite_vips_has_field(header.pointer, "icc-profile-data")
+        let cmyk = vips_image_get_interpretation(header.pointer) == VIPS_INTERPRETATION_CMYK
         var thumbnail: UnsafeMutablePointer<VipsImage>?
-        guard
-            notesite_vips_thumbnail_width(base, count, Int32(width), options, toSRGB, &thumbnail) == 0,
+        let status =
+            cmyk && toSRGB != 0
+            ? notesite_vips_thumbnail_cmyk_width(base, count, Int32(width), options, &thumbnail)
+            : notesite_vips_thumbnail_width(base, count, Int32(width), options, toSRGB, &thumbnail)
+        guard status == 0,
             let resized = VipsImageRef(thumbnail)
         else {
             throw .libvips(

@@ -64,7 +64,7 @@ struct RasterJob {
         if format == .gif, rendition.data.count >= data.count {
             return unchangedGIF
         }
-        return rendition
+        return smallerSourceWebP(than: rendition, header: header) ?? rendition
     }
 
     /// Whether a GIF is re-encoded: `auto` tries (and keeps the smaller), `webp` always; `original`
@@ -99,5 +99,19 @@ struct RasterJob {
                     + (frames > 1 ? " in \(frames) frames" : "")
                     + ", over the limit of \(megapixels.formatted()) megapixels"
                     + " (a decompression bomb, or an image to shrink before adding it)"))
+    }
+
+    /// The source itself, stripped of metadata, when it is a WebP that needed no change (same
+    /// size, upright, no ICC profile) and is smaller than the new encoding: re-encoding an
+    /// already compressed WebP (animations above all) often makes it larger.
+    private func smallerSourceWebP(than rendition: ImageRendition, header: VipsImageRef) -> ImageRendition? {
+        guard format == .webp, rendition.mimeType == "image/webp",
+            rendition.pixelWidth == header.width, rendition.pixelHeight == header.pageHeight,
+            header.orientation == 1, notesite_vips_has_field(header.pointer, "icc-profile-data") == 0,
+            let stripped = WebPContainer.strippingMetadata(data), stripped.count < rendition.data.count
+        else { return nil }
+        var source = rendition
+        source.data = stripped
+        return source
     }
 }
