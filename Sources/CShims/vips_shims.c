@@ -1,6 +1,9 @@
 #include "CShims.h"
 
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 // MARK: - Start-up
 
@@ -183,6 +186,14 @@ int notesite_vips_save_avif(VipsImage *in, int quality, void **data, size_t *len
 
 int notesite_vips_extract_bands(VipsImage *in, VipsImage **out, int first, int count) {
     return vips_extract_band(in, out, first, "n", count, NULL);
+}
+
+// MARK: - Memory
+
+void notesite_release_free_memory(void) {
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
 }
 
 // MARK: - Test support

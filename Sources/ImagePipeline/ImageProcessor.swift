@@ -1,3 +1,4 @@
+internal import CShims
 internal import CVips
 internal import Foundation
 
@@ -78,7 +79,9 @@ public enum ImageProcessor {
             throw ImageError(path: path, reason: "not an SVG document: no <svg> root element found")
         }
         let size = svg.intrinsicSize
-        let css = size.fittingWidth(settings.columnWidth)
+        let css =
+            settings.size?.cssSize(of: size, column: settings.columnWidth)
+            ?? size.fittingWidth(settings.columnWidth)
         return ImageRendition(
             data: data, mimeType: "image/svg+xml", pixelWidth: size.width, pixelHeight: size.height,
             cssWidth: css.width, cssHeight: css.height)
@@ -87,6 +90,9 @@ public enum ImageProcessor {
     /// Runs the job in parallel with others; if libvips fails, runs it again alone to read
     /// its error messages reliably (see `VipsRuntime`).
     private static func renderRaster(_ job: RasterJob) throws(ImageError) -> ImageRendition {
+        // After a large source or an AVIF/HEIC (libheif decodes whole images, small files
+        // included), hand the freed decode buffers back.
+        defer { if job.format == .heif || job.data.count > 1_000_000 { notesite_release_free_memory() } }
         switch VipsRuntime.shared({ job.result() }) {
         case .success(let rendition): return rendition
         case .failure(.rejected(let error)): throw error

@@ -2,16 +2,18 @@
 struct PixelStatistics {
     /// Distinct colours (alpha included), counted up to `colourLimit + 1`.
     var colourCount: Int
-    /// Share of pixels equal to their left neighbour: near 0 for photos (sensor noise, JPEG
-    /// artefacts), 0.6-0.99 for screenshots and diagrams.
+    /// Share of pixels equal to their left neighbour: low for photos (sensor noise, JPEG
+    /// artefacts), near 1 for screenshots and diagrams.
     var repeatShare: Double
     /// Whether an alpha band exists and some pixel is not fully opaque.
     var usesAlpha: Bool
 
     static let colourLimit = 256
-    /// Above this share, an image counts as a flat graphic. Measured: photos in the corpus
-    /// 0.00-0.19, screenshots and diagrams 0.68 and up (see the report in `scripts/bench-images`).
-    static let flatThreshold = 0.5
+    /// At or above this share, an image counts as a flat graphic. Measured on the resized
+    /// corpus images: photos 0.00-0.45 (JPEGs up to 0.13; AVIF encoders smooth more, 0.37 and
+    /// 0.45), flat graphics 0.86-0.999 (the guide's screenshot 0.86, its badge 0.92, animations
+    /// 0.99). 0.7 leaves room on both sides.
+    static let flatThreshold = 0.7
 
     var hasFewColours: Bool { colourCount <= Self.colourLimit }
     var isFlat: Bool { repeatShare >= Self.flatThreshold || hasFewColours }

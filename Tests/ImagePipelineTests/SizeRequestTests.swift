@@ -60,4 +60,15 @@ import Testing
         let decoded = try DecodedImage(rendition.data)
         #expect((decoded.width, decoded.height) == (pixelWidth, pixelHeight))
     }
+
+    /// SVG keeps its bytes; the request sets its CSS size.
+    @Test func svgTakesTheRequestedSize() throws {
+        let path = folder.path("drawing.svg")
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400"/>"#.utf8)
+            .write(to: URL(fileURLWithPath: path))
+        let rendition = try ImageProcessor.render(
+            fileAt: path, settings: ImageSettings(size: .box(width: 100, height: 100)))
+        #expect((rendition.cssWidth, rendition.cssHeight) == (100, 50))
+        #expect((rendition.pixelWidth, rendition.pixelHeight) == (800, 400))
+    }
 }
