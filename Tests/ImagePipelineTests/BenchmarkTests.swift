@@ -7,7 +7,8 @@ import Testing
 /// - NOTESITE_BENCH_DIR: a folder of images (every file in it, not recursing);
 /// - NOTESITE_BENCH_FORMATS: policies, comma-separated (default `auto`);
 /// - NOTESITE_BENCH_RUNS: runs per policy, the median is printed (default 3);
-/// - NOTESITE_BENCH_JOBS: images rendered at once (default: the processor count).
+/// - NOTESITE_BENCH_JOBS: images rendered at once (default: the processor count);
+/// - NOTESITE_BENCH_CACHE: a rendition cache folder to use (default none), to time warm runs.
 /// Prints `BENCH` lines: time per policy, then raw and inlined (base64) bytes per policy.
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["NOTESITE_BENCH"] == "1"))
 struct BenchmarkTests {
@@ -18,9 +19,9 @@ struct BenchmarkTests {
     }
 
     /// Renders every file with at most `jobs` at once; failures are counted, not fatal.
-    static func renderAll(_ paths: [String], settings: ImageSettings, jobs: Int) async -> [String:
-        ImageRendition]
-    {
+    static func renderAll(
+        _ paths: [String], settings: ImageSettings, jobs: Int, cache: RenditionCache? = nil
+    ) async -> [String: ImageRendition] {
         await withTaskGroup(of: (String, ImageRendition?).self) { group in
             var results: [String: ImageRendition] = [:]
             var next = 0
@@ -28,7 +29,9 @@ struct BenchmarkTests {
                 guard next < paths.count else { return }
                 let path = paths[next]
                 next += 1
-                group.addTask { (path, try? ImageProcessor.render(fileAt: path, settings: settings)) }
+                group.addTask {
+                    (path, try? ImageProcessor.render(fileAt: path, settings: settings, cache: cache))
+                }
             }
             for _ in 0..<jobs { add() }
             for await (path, rendition) in group {
@@ -51,6 +54,9 @@ struct BenchmarkTests {
         let runs = Int(Self.environment["NOTESITE_BENCH_RUNS"] ?? "") ?? 3
         let jobs =
             Int(Self.environment["NOTESITE_BENCH_JOBS"] ?? "") ?? ProcessInfo.processInfo.activeProcessorCount
+        let cache = Self.environment["NOTESITE_BENCH_CACHE"].map {
+            RenditionCache(folder: URL(fileURLWithPath: $0))
+        }
         print("BENCH \(paths.count) files, \(jobs) at once, \(runs) runs")
         for policy in policies {
             let settings = ImageSettings(format: policy)
@@ -58,8 +64,16 @@ struct BenchmarkTests {
             var renditions: [String: ImageRendition] = [:]
             for _ in 0..<runs {
                 let started = ContinuousClock.now
-                renditions = await Self.renderAll(paths, settings: settings, jobs: jobs)
+                renditions = await Self.renderAll(paths, settings: settings, jobs: jobs, cache: cache)
                 times.append(Self.seconds(ContinuousClock.now - started))
+                if let cache {
+                    let statistics = cache.statistics
+                    print(
+                        String(
+                            format: "BENCH cache run: %.3f s, hits %d, encodes %d", times.last ?? 0,
+                            statistics.hits,
+                            statistics.encodes))
+                }
             }
             let median = times.sorted()[times.count / 2]
             let raw = renditions.values.reduce(0) { $0 + $1.data.count }
