@@ -1,6 +1,9 @@
 #include "CShims.h"
 
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 // MARK: - Start-up
 
@@ -105,6 +108,25 @@ int notesite_vips_thumbnail_width(
         NULL);
 }
 
+int notesite_vips_thumbnail_cmyk_width(
+    const void *data, size_t length, int width, const char *options, VipsImage **out) {
+    VipsImage *cmyk = vips_image_new_from_buffer(data, length, options, NULL);
+    if (cmyk == NULL) {
+        return -1;
+    }
+    VipsImage *srgb = NULL;
+    int status = vips_icc_transform(
+        cmyk, &srgb, "srgb", "embedded", TRUE, "intent", VIPS_INTENT_RELATIVE, NULL);
+    g_object_unref(cmyk);
+    if (status) {
+        return -1;
+    }
+    status = vips_thumbnail_image(
+        srgb, out, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN, NULL);
+    g_object_unref(srgb);
+    return status;
+}
+
 static int keeps_field(const char *name) {
     return g_str_has_prefix(name, "vips-") || strcmp(name, VIPS_META_PAGE_HEIGHT) == 0 ||
         strcmp(name, VIPS_META_N_PAGES) == 0 || strcmp(name, "delay") == 0 ||
@@ -141,12 +163,37 @@ int notesite_vips_save_jpeg(VipsImage *in, int quality, void **data, size_t *len
         in, data, length, "Q", quality, "strip", TRUE, "optimize_coding", TRUE, NULL);
 }
 
-int notesite_vips_save_png(VipsImage *in, void **data, size_t *length) {
+int notesite_vips_save_png(VipsImage *in, int palette, int quality, void **data, size_t *length) {
+    if (palette) {
+        // dither 0: flat graphics with few colours map exactly, and dithering noise compresses badly.
+        return vips_pngsave_buffer(
+            in, data, length, "strip", TRUE, "palette", TRUE, "Q", quality, "dither", 0.0, NULL);
+    }
     return vips_pngsave_buffer(in, data, length, "strip", TRUE, NULL);
 }
 
-int notesite_vips_save_webp(VipsImage *in, int quality, void **data, size_t *length) {
-    return vips_webpsave_buffer(in, data, length, "Q", quality, "strip", TRUE, NULL);
+int notesite_vips_save_webp(VipsImage *in, int lossless, int quality, void **data, size_t *length) {
+    return vips_webpsave_buffer(
+        in, data, length, "Q", quality, "lossless", lossless, "strip", TRUE, NULL);
+}
+
+int notesite_vips_save_avif(VipsImage *in, int quality, void **data, size_t *length) {
+    // effort 2 of 0-9: libaom is slow; higher efforts gain a few percent at several times the time.
+    return vips_heifsave_buffer(
+        in, data, length, "Q", quality, "compression", VIPS_FOREIGN_HEIF_COMPRESSION_AV1,
+        "effort", 2, "strip", TRUE, NULL);
+}
+
+int notesite_vips_extract_bands(VipsImage *in, VipsImage **out, int first, int count) {
+    return vips_extract_band(in, out, first, "n", count, NULL);
+}
+
+// MARK: - Memory
+
+void notesite_release_free_memory(void) {
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
 }
 
 // MARK: - Test support

@@ -1,3 +1,4 @@
+internal import CShims
 internal import CVips
 internal import Foundation
 
@@ -5,11 +6,12 @@ internal import Foundation
 public enum ImageProcessor {
     /// Loads, orients, resizes, strips and encodes one image file.
     ///
-    /// JPEG, PNG and WebP keep their format; TIFF, AVIF and HEIC become JPEG, or PNG when they
-    /// have transparency. GIF and SVG are inlined byte for byte.
-    public static func render(fileAt path: String, settings: ImageSettings = .init()) throws(ImageError)
-        -> ImageRendition
-    {
+    /// The output format follows `settings.format` (see `ImageFormatPolicy`); SVG is inlined
+    /// byte for byte. With a `cache`, a rendition made before for the same bytes and settings
+    /// is read back instead of encoded (SVG, which is never encoded, is not cached).
+    public static func render(
+        fileAt path: String, settings: ImageSettings = .init(), cache: RenditionCache? = nil
+    ) throws(ImageError) -> ImageRendition {
         let data = try readFile(at: path)
         if let failure = VipsRuntime.startupFailure {
             throw ImageError(path: path, reason: failure)
@@ -18,7 +20,13 @@ public enum ImageProcessor {
         if format == .svg {
             return try renderSVG(data, path: path, settings: settings)
         }
-        return try renderRaster(RasterJob(path: path, data: data, format: format, settings: settings))
+        let job = RasterJob(path: path, data: data, format: format, settings: settings)
+        guard let cache else { return try renderRaster(job) }
+        let key = RenditionCache.key(source: data, settings: settings)
+        if let cached = cache.lookup(key) { return cached }
+        let rendition = try renderRaster(job)
+        cache.store(rendition, key: key)
+        return rendition
     }
 
     private static func readFile(at path: String) throws(ImageError) -> Data {
@@ -71,7 +79,9 @@ public enum ImageProcessor {
             throw ImageError(path: path, reason: "not an SVG document: no <svg> root element found")
         }
         let size = svg.intrinsicSize
-        let css = size.fittingWidth(settings.columnWidth)
+        let css =
+            settings.size?.cssSize(of: size, column: settings.columnWidth)
+            ?? size.fittingWidth(settings.columnWidth)
         return ImageRendition(
             data: data, mimeType: "image/svg+xml", pixelWidth: size.width, pixelHeight: size.height,
             cssWidth: css.width, cssHeight: css.height)
@@ -80,6 +90,9 @@ public enum ImageProcessor {
     /// Runs the job in parallel with others; if libvips fails, runs it again alone to read
     /// its error messages reliably (see `VipsRuntime`).
     private static func renderRaster(_ job: RasterJob) throws(ImageError) -> ImageRendition {
+        // After a large source or an AVIF/HEIC (libheif decodes whole images, small files
+        // included), hand the freed decode buffers back.
+        defer { if job.format == .heif || job.data.count > 1_000_000 { notesite_release_free_memory() } }
         switch VipsRuntime.shared({ job.result() }) {
         case .success(let rendition): return rendition
         case .failure(.rejected(let error)): throw error

@@ -1,25 +1,16 @@
-/// What a rendition is encoded as: each web format keeps its own; formats browsers cannot
-/// show everywhere (TIFF, HEIC; AVIF for consistency) become JPEG, or PNG when they have alpha.
+/// What one rendition is encoded as.
 enum OutputFormat: Hashable {
-    case jpeg, png, webp
-
-    static let jpegQuality: Int32 = 82
-    static let webpQuality: Int32 = 82
-
-    init(source: SourceFormat, hasAlpha: Bool) {
-        switch source {
-        case .jpeg: self = .jpeg
-        case .png: self = .png
-        case .webp: self = .webp
-        case .gif, .heif, .tiff, .svg: self = hasAlpha ? .png : .jpeg
-        }
-    }
+    case jpeg
+    case png(palette: Bool)
+    case webp(lossless: Bool)
+    case avif
 
     var mimeType: String {
         switch self {
         case .jpeg: "image/jpeg"
         case .png: "image/png"
         case .webp: "image/webp"
+        case .avif: "image/avif"
         }
     }
 
@@ -28,6 +19,18 @@ enum OutputFormat: Hashable {
         case .jpeg: "JPEG"
         case .png: "PNG"
         case .webp: "WebP"
+        case .avif: "AVIF"
+        }
+    }
+
+    /// The encoder quality for this format under `settings` (a setting applies to every lossy format).
+    func quality(_ settings: ImageSettings) -> Int32 {
+        if let quality = settings.quality { return Int32(quality) }
+        switch self {
+        case .jpeg: return Int32(ImageFormatPolicy.defaultQuality(for: .jpeg))
+        case .png: return Int32(ImageFormatPolicy.defaultQuality(for: .png))
+        case .webp: return Int32(ImageFormatPolicy.defaultQuality(for: .webp))
+        case .avif: return Int32(ImageFormatPolicy.defaultQuality(for: .avif))
         }
     }
 }

@@ -34,42 +34,54 @@ struct RasterJob {
             throw .libvips(
                 VipsFailure(step: "cannot read the \(format.name) header, the file is corrupt or truncated"))
         }
-        let animated = format == .webp && header.pageCount > 1
+        let animated = (format == .webp || format == .gif) && header.pageCount > 1
         try checkPixelLimit(header, frames: animated ? header.pageCount : 1)
         let upright =
             header.orientation >= 5
             ? DisplaySize(width: header.height, height: header.width)
             : DisplaySize(width: header.width, height: header.height)
-        let css = upright.fittingWidth(settings.columnWidth)
+        let css =
+            settings.size?.cssSize(of: upright, column: settings.columnWidth)
+            ?? upright.fittingWidth(settings.columnWidth)
+        let unchangedGIF = ImageRendition(
+            data: data, mimeType: "image/gif", pixelWidth: header.width, pixelHeight: header.height,
+            cssWidth: css.width, cssHeight: css.height)
+        if format == .gif, !convertsGIF(animated: animated) {
+            return unchangedGIF
+        }
 
-        if format == .gif {
-            // GIFs are inlined as they are, animation and all.
-            return ImageRendition(
-                data: data, mimeType: "image/gif", pixelWidth: header.width, pixelHeight: header.height,
+        let image = try withoutMetadata(
+            try normalizedColour(
+                try thumbnail(
+                    base, count, header: header, width: targetPixelWidth(css: css), animated: animated)))
+        let pageHeight = animated ? image.pageHeight : image.height
+        let rendition = try encodeChoosing(image, animated: animated) { encoded, output in
+            ImageRendition(
+                data: encoded, mimeType: output.mimeType, pixelWidth: image.width, pixelHeight: pageHeight,
                 cssWidth: css.width, cssHeight: css.height)
         }
-
-        // fail_on=error turns truncated or corrupt pixel data into an error instead of grey rows;
-        // n=-1 keeps every frame of an animated WebP.
-        let options = animated ? "fail_on=error,n=-1" : "fail_on=error"
-        let toSRGB: Int32 = notesite_vips_has_field(header.pointer, "icc-profile-data")
-        var thumbnail: UnsafeMutablePointer<VipsImage>?
-        guard
-            notesite_vips_thumbnail_width(
-                base, count, Int32(settings.maxPixelWidth), options, toSRGB, &thumbnail)
-                == 0,
-            let resized = VipsImageRef(thumbnail)
-        else {
-            throw .libvips(
-                VipsFailure(step: "cannot open the \(format.name) image, the file is corrupt or truncated"))
+        // A GIF stays as it is when converting it saves nothing.
+        if format == .gif, rendition.data.count >= data.count {
+            return unchangedGIF
         }
-        let image = try withoutMetadata(try normalizedColour(resized))
-        let output = OutputFormat(source: format, hasAlpha: image.hasAlpha)
-        let encoded = try encode(image, as: output)
-        return ImageRendition(
-            data: encoded, mimeType: output.mimeType, pixelWidth: image.width,
-            pixelHeight: animated ? image.pageHeight : image.height,
-            cssWidth: css.width, cssHeight: css.height)
+        return smallerSourceWebP(than: rendition, header: header) ?? rendition
+    }
+
+    /// Whether a GIF is re-encoded: `auto` tries (and keeps the smaller), `webp` always; `original`
+    /// never, nor formats that cannot animate for an animated one.
+    private func convertsGIF(animated: Bool) -> Bool {
+        switch settings.format {
+        case .auto, .webp: true
+        case .original: false
+        case .png, .jpeg, .avif: !animated
+        }
+    }
+
+    /// Device-pixel width to shrink to: the column's, or the reference's CSS size at the pixel
+    /// density. The thumbnail never enlarges, so a smaller source keeps its width.
+    private func targetPixelWidth(css: DisplaySize) -> Int {
+        guard settings.size != nil else { return settings.maxPixelWidth }
+        return max(1, min(settings.maxPixelWidth, Int((Double(css.width) * settings.pixelDensity).rounded())))
     }
 
     private func checkPixelLimit(_ header: VipsImageRef, frames: Int) throws(Failure) {
@@ -89,56 +101,17 @@ struct RasterJob {
                     + " (a decompression bomb, or an image to shrink before adding it)"))
     }
 
-    /// 8-bit sRGB (or 8-bit grey), whatever the source's depth or colour space.
-    private func normalizedColour(_ image: VipsImageRef) throws(Failure) -> VipsImageRef {
-        let space = vips_image_get_interpretation(image.pointer)
-        let grey = space == VIPS_INTERPRETATION_B_W || space == VIPS_INTERPRETATION_GREY16
-        let target = grey ? VIPS_INTERPRETATION_B_W : VIPS_INTERPRETATION_sRGB
-        guard space != target || vips_image_get_format(image.pointer) != VIPS_FORMAT_UCHAR else {
-            return image
-        }
-        var converted: UnsafeMutablePointer<VipsImage>?
-        guard notesite_vips_colourspace(image.pointer, &converted, target) == 0,
-            let result = VipsImageRef(converted)
-        else {
-            throw .libvips(VipsFailure(step: "cannot convert the \(format.name) image to sRGB"))
-        }
-        return result
-    }
-
-    private func withoutMetadata(_ image: VipsImageRef) throws(Failure) -> VipsImageRef {
-        var copy: UnsafeMutablePointer<VipsImage>?
-        guard notesite_vips_copy_without_metadata(image.pointer, &copy) == 0, let result = VipsImageRef(copy)
-        else {
-            throw .libvips(VipsFailure(step: "cannot remove the metadata of the \(format.name) image"))
-        }
-        return result
-    }
-
-    private func encode(_ image: VipsImageRef, as output: OutputFormat) throws(Failure) -> Data {
-        var buffer: UnsafeMutableRawPointer?
-        var length = 0
-        let status: Int32
-        switch output {
-        case .jpeg:
-            status = notesite_vips_save_jpeg(image.pointer, OutputFormat.jpegQuality, &buffer, &length)
-        case .png: status = notesite_vips_save_png(image.pointer, &buffer, &length)
-        case .webp:
-            status = notesite_vips_save_webp(image.pointer, OutputFormat.webpQuality, &buffer, &length)
-        }
-        defer { g_free(buffer) }
-        guard status == 0, let buffer else {
-            // Pixels are decoded lazily, so a corrupt body usually fails here, not at load.
-            throw .libvips(
-                VipsFailure(step: "cannot decode the \(format.name) pixels, the file is corrupt or truncated")
-            )
-        }
-        let encoded = Data(bytes: buffer, count: length)
-        guard output == .webp else { return encoded }
-        guard let stripped = WebPContainer.strippingMetadata(encoded) else {
-            throw .rejected(
-                ImageError(path: path, reason: "libvips wrote a WebP that notesite cannot strip of metadata"))
-        }
-        return stripped
+    /// The source itself, stripped of metadata, when it is a WebP that needed no change (same
+    /// size, upright, no ICC profile) and is smaller than the new encoding: re-encoding an
+    /// already compressed WebP (animations above all) often makes it larger.
+    private func smallerSourceWebP(than rendition: ImageRendition, header: VipsImageRef) -> ImageRendition? {
+        guard format == .webp, rendition.mimeType == "image/webp",
+            rendition.pixelWidth == header.width, rendition.pixelHeight == header.pageHeight,
+            header.orientation == 1, notesite_vips_has_field(header.pointer, "icc-profile-data") == 0,
+            let stripped = WebPContainer.strippingMetadata(data), stripped.count < rendition.data.count
+        else { return nil }
+        var source = rendition
+        source.data = stripped
+        return source
     }
 }

@@ -24,6 +24,9 @@ enum VipsRuntime {
         return nil
     }()
 
+    /// The libvips version ("8.14.1"), part of every cache key: another libvips may encode differently.
+    static let version = String(cString: vips_version_string())
+
     /// Runs `body` alongside other shared work.
     static func shared<T>(_ body: () -> T) -> T {
         notesite_vips_gate_shared_enter()

@@ -26,7 +26,10 @@ enum WebPContainer {
             if fourCC == "VP8X", chunk.count > 8 {
                 chunk[8] &= ~metadataFlags
             }
-            if !metadataChunks.contains(fourCC) {
+            // With no alpha or animation flag left, the extended header only costs 18 bytes:
+            // the simple format (RIFF, then the VP8 or VP8L chunk) says the same.
+            let emptyExtendedHeader = fourCC == "VP8X" && chunk.count > 8 && chunk[8] == 0
+            if !metadataChunks.contains(fourCC), !emptyExtendedHeader {
                 body.append(contentsOf: chunk)
             }
             offset = end

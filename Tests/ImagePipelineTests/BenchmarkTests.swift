@@ -2,57 +2,98 @@ import Foundation
 import ImagePipeline
 import Testing
 
-/// Timings for `scripts/bench-images`; runs only when NOTESITE_BENCH=1 (use a release build).
+/// The image stage as `scripts/bench-images` times it; runs only when NOTESITE_BENCH=1 (use a
+/// release build). Environment:
+/// - NOTESITE_BENCH_DIR: a folder of images (every file in it, not recursing);
+/// - NOTESITE_BENCH_FORMATS: policies, comma-separated (default `auto`);
+/// - NOTESITE_BENCH_RUNS: runs per policy, the median is printed (default 3);
+/// - NOTESITE_BENCH_JOBS: images rendered at once (default: the processor count);
+/// - NOTESITE_BENCH_CACHE: a rendition cache folder to use (default none), to time warm runs.
+/// Prints `BENCH` lines: time per policy, then raw and inlined (base64) bytes per policy.
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["NOTESITE_BENCH"] == "1"))
 struct BenchmarkTests {
-    static let runs = 5
+    static let environment = ProcessInfo.processInfo.environment
 
-    static func median(_ body: () throws -> Void) rethrows -> Duration {
-        var times: [Duration] = []
-        for _ in 0..<runs {
-            let started = ContinuousClock.now
-            try body()
-            times.append(ContinuousClock.now - started)
-        }
-        return times.sorted()[runs / 2]
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
-    static func report(_ label: String, _ duration: Duration) {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        print("BENCH \(label): \(String(format: "%.3f", seconds)) s (median of \(runs))")
-    }
-
-    @Test func recurserAndLargeJPEG() async throws {
-        let recurser = Corpus.files(in: OrientationTests.folder, extensions: ["jpg"])
-            .map { Corpus.path("\(OrientationTests.folder)/\($0)") }
-        try #require(recurser.count == 18, "\(Corpus.skipMessage)")
-        let serial = try Self.median {
-            for path in recurser { _ = try ImageProcessor.render(fileAt: path) }
-        }
-        Self.report("notesite 18 recurser JPEGs, one at a time", serial)
-
-        var parallelTimes: [Duration] = []
-        for _ in 0..<Self.runs {
-            let started = ContinuousClock.now
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for path in recurser {
-                    group.addTask { _ = try ImageProcessor.render(fileAt: path) }
+    /// Renders every file with at most `jobs` at once; failures are counted, not fatal.
+    static func renderAll(
+        _ paths: [String], settings: ImageSettings, jobs: Int, cache: RenditionCache? = nil
+    ) async -> [String: ImageRendition] {
+        await withTaskGroup(of: (String, ImageRendition?).self) { group in
+            var results: [String: ImageRendition] = [:]
+            var next = 0
+            func add() {
+                guard next < paths.count else { return }
+                let path = paths[next]
+                next += 1
+                group.addTask {
+                    (path, try? ImageProcessor.render(fileAt: path, settings: settings, cache: cache))
                 }
-                try await group.waitForAll()
             }
-            parallelTimes.append(ContinuousClock.now - started)
+            for _ in 0..<jobs { add() }
+            for await (path, rendition) in group {
+                if let rendition { results[path] = rendition }
+                add()
+            }
+            return results
         }
-        Self.report("notesite 18 recurser JPEGs, task group", parallelTimes.sorted()[Self.runs / 2])
+    }
 
-        let large = ProcessInfo.processInfo.environment["NOTESITE_BENCH_LARGE"] ?? ""
-        guard !large.isEmpty else { return }
-        var rendition: ImageRendition?
-        let single = try Self.median { rendition = try ImageProcessor.render(fileAt: large) }
-        Self.report("notesite 4000x3000 JPEG", single)
-        if let rendition {
+    /// Base64 makes 4 bytes of every 3 (rounded up).
+    static func inlinedBytes(_ count: Int) -> Int { (count + 2) / 3 * 4 }
+
+    @Test func imageStage() async throws {
+        let folder = try #require(Self.environment["NOTESITE_BENCH_DIR"], "set NOTESITE_BENCH_DIR")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        let paths = names.map { URL(fileURLWithPath: folder).appendingPathComponent($0).path }
+        let policies = (Self.environment["NOTESITE_BENCH_FORMATS"] ?? "auto").split(separator: ",")
+            .compactMap { ImageFormatPolicy(setting: String($0)) }
+        let runs = Int(Self.environment["NOTESITE_BENCH_RUNS"] ?? "") ?? 3
+        let jobs =
+            Int(Self.environment["NOTESITE_BENCH_JOBS"] ?? "") ?? ProcessInfo.processInfo.activeProcessorCount
+        let cache = Self.environment["NOTESITE_BENCH_CACHE"].map {
+            RenditionCache(folder: URL(fileURLWithPath: $0))
+        }
+        print("BENCH \(paths.count) files, \(jobs) at once, \(runs) runs")
+        for policy in policies {
+            let settings = ImageSettings(format: policy)
+            var times: [Double] = []
+            var renditions: [String: ImageRendition] = [:]
+            for _ in 0..<runs {
+                let started = ContinuousClock.now
+                renditions = await Self.renderAll(paths, settings: settings, jobs: jobs, cache: cache)
+                times.append(Self.seconds(ContinuousClock.now - started))
+                if let cache {
+                    let statistics = cache.statistics
+                    print(
+                        String(
+                            format: "BENCH cache run: %.3f s, hits %d, encodes %d", times.last ?? 0,
+                            statistics.hits,
+                            statistics.encodes))
+                }
+            }
+            let median = times.sorted()[times.count / 2]
+            let raw = renditions.values.reduce(0) { $0 + $1.data.count }
+            let inlined = renditions.values.reduce(0) { $0 + Self.inlinedBytes($1.data.count) }
+            var byType: [String: Int] = [:]
+            for rendition in renditions.values { byType[rendition.mimeType, default: 0] += 1 }
+            let types = byType.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
+                separator: ", ")
+            print(String(format: "BENCH time %@: %.3f s (median of %d)", policy.rawValue, median, runs))
             print(
-                "BENCH large output: \(rendition.pixelWidth)x\(rendition.pixelHeight), \(rendition.data.count) bytes"
+                "BENCH bytes \(policy.rawValue): \(renditions.count) renditions, raw \(raw), inlined \(inlined) (\(types))"
             )
+            if Self.environment["NOTESITE_BENCH_DETAIL"] == "1" {
+                for (path, rendition) in renditions.sorted(by: { $0.key < $1.key }) {
+                    print(
+                        "BENCH file \(policy.rawValue) \((path as NSString).lastPathComponent): "
+                            + "\(rendition.mimeType) \(rendition.pixelWidth)x\(rendition.pixelHeight) \(rendition.data.count)"
+                    )
+                }
+            }
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import ImagePipeline
 import Testing
 
-/// Every PngSuite file renders as an 8-bit PNG of the same size, except the deliberately
+/// Under the `png` policy, every PngSuite file renders as an 8-bit PNG of the same size, except the deliberately
 /// corrupt x*.png files, which fail with a reason.
 @Suite(.enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
 struct PngSuiteTests {
@@ -25,7 +25,7 @@ struct PngSuiteTests {
             }
             return
         }
-        let rendition = try ImageProcessor.render(fileAt: path)
+        let rendition = try ImageProcessor.render(fileAt: path, settings: ImageSettings(format: .png))
         let source = try DecodedImage(fileAt: path)
         let decoded = try DecodedImage(rendition.data)
         #expect(rendition.mimeType == "image/png")

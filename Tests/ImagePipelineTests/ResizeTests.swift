@@ -3,7 +3,9 @@ import ImagePipeline
 import Testing
 
 /// Sizes and formats of generated images: the width fits, the height follows, nothing grows.
+/// Formats here are the `original` policy's; `FormatPolicyTests` covers the others.
 @Suite struct ResizeTests {
+    static let original = ImageSettings(format: .original)
     let folder: TemporaryFolder
 
     init() throws { folder = try TemporaryFolder() }
@@ -11,7 +13,7 @@ import Testing
     @Test func largeJPEGFitsTheWidth() throws {
         let path = folder.path("large.jpg")
         try TestImage.writeQuadrants(to: path + "[Q=90]", width: 4000, height: 3000)
-        let rendition = try ImageProcessor.render(fileAt: path, settings: ImageSettings())
+        let rendition = try ImageProcessor.render(fileAt: path, settings: Self.original)
         #expect(rendition.mimeType == "image/jpeg")
         #expect((rendition.pixelWidth, rendition.pixelHeight) == (1440, 1080))
         #expect((rendition.cssWidth, rendition.cssHeight) == (720, 540))
@@ -24,7 +26,7 @@ import Testing
     @Test func tallPNGKeepsItsSizeAndIsNotBoxed() throws {
         let path = folder.path("tall.png")
         try TestImage.writeQuadrants(to: path, width: 1000, height: 3000)
-        let rendition = try ImageProcessor.render(fileAt: path)
+        let rendition = try ImageProcessor.render(fileAt: path, settings: Self.original)
         #expect(rendition.mimeType == "image/png")
         #expect((rendition.pixelWidth, rendition.pixelHeight) == (1000, 3000))
         #expect((rendition.cssWidth, rendition.cssHeight) == (720, 2160))
@@ -37,7 +39,7 @@ import Testing
     @Test func smallWebPIsNeverEnlarged() throws {
         let path = folder.path("small.webp")
         try TestImage.writeQuadrants(to: path + "[Q=95]", width: 500, height: 400)
-        let rendition = try ImageProcessor.render(fileAt: path)
+        let rendition = try ImageProcessor.render(fileAt: path, settings: Self.original)
         #expect(rendition.mimeType == "image/webp")
         #expect((rendition.pixelWidth, rendition.pixelHeight) == (500, 400))
         #expect((rendition.cssWidth, rendition.cssHeight) == (500, 400))
@@ -51,7 +53,7 @@ import Testing
         let path = folder.path("custom.png")
         try TestImage.writeQuadrants(to: path, width: 1200, height: 600)
         let rendition = try ImageProcessor.render(
-            fileAt: path, settings: ImageSettings(maxPixelWidth: 800, columnWidth: 400))
+            fileAt: path, settings: ImageSettings(maxPixelWidth: 800, columnWidth: 400, format: .original))
         #expect((rendition.pixelWidth, rendition.pixelHeight) == (800, 400))
         #expect((rendition.cssWidth, rendition.cssHeight) == (400, 200))
     }
@@ -59,7 +61,7 @@ import Testing
     @Test func opaqueTIFFBecomesJPEG() throws {
         let path = folder.path("photo.tif")
         try TestImage.writeQuadrants(to: path, width: 2000, height: 1000)
-        let rendition = try ImageProcessor.render(fileAt: path)
+        let rendition = try ImageProcessor.render(fileAt: path, settings: Self.original)
         #expect(rendition.mimeType == "image/jpeg")
         #expect((rendition.pixelWidth, rendition.pixelHeight) == (1440, 720))
         let decoded = try DecodedImage(rendition.data)
@@ -73,7 +75,7 @@ import Testing
             [220, 30, 30, 255], [30, 200, 40, 0], [30, 40, 210, 255], [250, 250, 250, 128],
         ]
         try TestImage.writeQuadrants(to: path, width: 600, height: 400, colours: colours)
-        let rendition = try ImageProcessor.render(fileAt: path)
+        let rendition = try ImageProcessor.render(fileAt: path, settings: Self.original)
         #expect(rendition.mimeType == "image/png")
         let decoded = try DecodedImage(rendition.data)
         #expect(decoded.bands == 4)
@@ -89,7 +91,7 @@ import Testing
         let path = folder.path(name)
         let colours = TestImage.quadrantColours.map { Array($0.prefix(3)) + (bands == 4 ? [255] : []) }
         try TestImage.writeQuadrants(to: path + "[Q=90]", width: 2000, height: 1500, colours: colours)
-        let rendition = try ImageProcessor.render(fileAt: path)
+        let rendition = try ImageProcessor.render(fileAt: path, settings: Self.original)
         #expect(rendition.mimeType == mimeType)
         #expect((rendition.pixelWidth, rendition.pixelHeight) == (1440, 1080))
         #expect((rendition.cssWidth, rendition.cssHeight) == (720, 540))

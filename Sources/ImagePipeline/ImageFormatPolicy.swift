@@ -1,0 +1,55 @@
+/// Which format renditions are encoded in: the `image_format` setting.
+///
+/// `auto` (the default) chooses per image from its pixels, after resizing
+/// (see `OutputFormat.choose`):
+/// - an animation stays animated: a WebP as animated WebP; a GIF as it is, or as an animated
+///   WebP when that is smaller;
+/// - flat graphics (screenshots, diagrams, icons: most pixels repeat their left neighbour) are
+///   kept lossless: a palette PNG when they have at most 256 colours (exact, and smallest for
+///   those), else a lossless WebP;
+/// - photos (everything else) become lossy WebP, which keeps alpha where there is any.
+///
+/// Measured with `scripts/bench-images` (libvips 8.14, default qualities), inlined base64 bytes
+/// for the 206 readable raster images of the shared corpus and the guide: auto 6.29 MB, webp
+/// 6.30 MB, jpeg 8.40 MB, original 8.57 MB, png 79.8 MB, avif 3.95 MB. Per image (raw bytes):
+/// - the guide's photo (3200x1800 -> 1440x810): lossy WebP 16,432, JPEG 70,543, AVIF 8,658;
+/// - its screenshot (66 colours, 86% repeats): palette PNG 64,496, lossless WebP 74,216,
+///   truecolour PNG (original) 120,972, JPEG 82,683 (and blurred text);
+/// - its badge (alpha, over 256 colours, flat): lossless WebP 5,698, PNG 16,918;
+/// - a 10-frame GIF: animated lossless WebP 6,066, the GIF 7,757.
+/// AVIF is the smallest but not the default: the benchmark vault took twice as long with it as
+/// with WebP (14.3 s against 6.9 s, 2 cores), and WebP shows in every current browser.
+/// Choose `avif` for page weight above all. Measuring for `auto` costs no measurable time.
+///
+/// The others force a format: `png` (palette when at most 256 colours, else truecolour),
+/// `jpeg`, `webp` (lossless for flat graphics, lossy otherwise), `avif`, and `original`, which keeps
+/// JPEG, PNG, WebP and GIF as they came and turns TIFF, AVIF and HEIC into JPEG (PNG with alpha).
+/// Transparency is never dropped: `jpeg` gives a PNG for an image with alpha. Animations stay
+/// animated whatever the policy: `png`, `jpeg` and `avif` cannot animate here, so an animated
+/// WebP stays WebP and an animated GIF stays as it is (`webp` makes it an animated WebP).
+public enum ImageFormatPolicy: String, Sendable, Hashable, CaseIterable {
+    case auto, png, jpeg, webp, avif, original
+
+    /// The quality used when `ImageSettings.quality` is nil: JPEG 82, WebP 80, AVIF 55, and 90
+    /// as libimagequant's bound for palette PNGs (exact when there are at most 256 colours).
+    public static func defaultQuality(for format: ImageFormatPolicy) -> Int {
+        switch format {
+        case .jpeg, .original: 82
+        case .auto, .webp: 80
+        case .avif: 55
+        case .png: 90
+        }
+    }
+
+    /// Parses the setting's value (`auto`, `png`, `jpeg`/`jpg`, `webp`, `avif`, `original`).
+    public init?(setting: String) {
+        let value = setting.lowercased()
+        if value == "jpg" {
+            self = .jpeg
+        } else if let policy = ImageFormatPolicy(rawValue: value) {
+            self = policy
+        } else {
+            return nil
+        }
+    }
+}

@@ -1,0 +1,34 @@
+extension OutputFormat {
+    /// Whether `choose` needs the pixel statistics for this policy and source.
+    static func needsStatistics(_ policy: ImageFormatPolicy, source: SourceFormat) -> Bool {
+        switch policy {
+        case .auto, .png, .webp: true
+        case .jpeg, .avif, .original: false
+        }
+    }
+
+    /// The format for one still image (animations are decided in `RasterJob`). See
+    /// `ImageFormatPolicy` for the rule in words; `stats` is nil when not needed.
+    static func choose(
+        _ policy: ImageFormatPolicy, source: SourceFormat, hasAlpha: Bool, stats: PixelStatistics?
+    ) -> OutputFormat {
+        let flat = stats?.isFlat ?? false
+        let fewColours = stats?.hasFewColours ?? false
+        switch policy {
+        case .auto:
+            if flat { return fewColours ? .png(palette: true) : .webp(lossless: true) }
+            return .webp(lossless: false)
+        case .png: return .png(palette: fewColours)
+        case .webp: return .webp(lossless: flat)
+        case .jpeg: return hasAlpha ? .png(palette: false) : .jpeg
+        case .avif: return .avif
+        case .original:
+            switch source {
+            case .jpeg: return .jpeg
+            case .png: return .png(palette: false)
+            case .webp: return .webp(lossless: false)
+            case .gif, .heif, .tiff, .svg: return hasAlpha ? .png(palette: false) : .jpeg
+            }
+        }
+    }
+}

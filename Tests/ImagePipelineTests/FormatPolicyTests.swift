@@ -1,0 +1,146 @@
+import Foundation
+import ImagePipeline
+import Testing
+
+/// `auto` chooses per image on purpose; the other policies force a format, never dropping alpha.
+@Suite struct FormatPolicyTests {
+    let folder: TemporaryFolder
+
+    init() throws { folder = try TemporaryFolder() }
+
+    func render(_ path: String, _ format: ImageFormatPolicy, quality: Int? = nil) throws -> ImageRendition {
+        try ImageProcessor.render(fileAt: path, settings: ImageSettings(format: format, quality: quality))
+    }
+
+    @Test func photoBecomesLossyWebP() throws {
+        let path = folder.path("photo.png")
+        try TestImage.writePhoto(to: path)
+        let rendition = try render(path, .auto)
+        #expect(rendition.mimeType == "image/webp")
+        #expect(EncodedFacts.webpChunks(rendition.data) == ["VP8 "])
+        // Lossy WebP of noise is far smaller than the lossless PNG source.
+        let source = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(rendition.data.count * 3 < source.count)
+    }
+
+    @Test func flatScreenshotBecomesPalettePNG() throws {
+        let path = folder.path("screenshot.png")
+        try TestImage.writeScreenshot(to: path)
+        let rendition = try render(path, .auto)
+        #expect(rendition.mimeType == "image/png")
+        #expect(EncodedFacts.pngColourType(rendition.data) == 3)
+        // Lossless: the colours come back exactly.
+        let decoded = try DecodedImage(rendition.data)
+        #expect(decoded.mean(x: 0.3...0.6, y: 0.01...0.08) == [40, 90, 200])
+    }
+
+    @Test func flatScreenshotWithManyColoursBecomesLosslessWebP() throws {
+        let path = folder.path("gradient-screenshot.png")
+        try TestImage.writeScreenshot(to: path, gradient: true)
+        let rendition = try render(path, .auto)
+        #expect(rendition.mimeType == "image/webp")
+        #expect(EncodedFacts.webpChunks(rendition.data) == ["VP8L"])
+        let decoded = try DecodedImage(rendition.data)
+        #expect(decoded.mean(x: 0.3...0.6, y: 0.01...0.08) == [40, 90, 200])
+    }
+
+    @Test func transparentPhotoKeepsAlphaInWebP() throws {
+        let path = folder.path("cutout.png")
+        try TestImage.writePhoto(to: path, alpha: true)
+        let rendition = try render(path, .auto)
+        #expect(rendition.mimeType == "image/webp")
+        #expect(EncodedFacts.webpChunks(rendition.data).contains("ALPH"))
+        let decoded = try DecodedImage(rendition.data)
+        #expect(decoded.bands == 4)
+        #expect(decoded.mean(x: 0.9...0.99, y: 0.1...0.9)[3] < 80)
+        #expect(decoded.mean(x: 0.05...0.4, y: 0.1...0.9)[3] > 250)
+    }
+
+    @Test func transparentScreenshotKeepsAlphaInPalettePNG() throws {
+        let path = folder.path("icon.png")
+        try TestImage.writeScreenshot(to: path, alpha: true)
+        let rendition = try render(path, .auto)
+        #expect(rendition.mimeType == "image/png")
+        let decoded = try DecodedImage(rendition.data)
+        #expect(decoded.bands == 4)
+        #expect(decoded.mean(x: 0...0.04, y: 0...0.05)[3] == 0)
+        #expect(decoded.mean(x: 0.3...0.6, y: 0.3...0.6)[3] == 255)
+    }
+
+    /// An alpha band that is opaque everywhere is dropped, so it costs nothing.
+    @Test func unusedAlphaIsDropped() throws {
+        let path = folder.path("opaque-rgba.png")
+        try TestImage.writeQuadrants(
+            to: path, width: 200, height: 100, colours: TestImage.quadrantColours.map { $0 + [255] })
+        let decoded = try DecodedImage(try render(path, .auto).data)
+        #expect(decoded.bands == 3)
+    }
+
+    @Test(arguments: [
+        (ImageFormatPolicy.jpeg, "image/jpeg"), (.png, "image/png"), (.webp, "image/webp"),
+        (.avif, "image/avif"),
+        (.original, "image/png"),
+    ])
+    func forcedPolicyGivesItsFormat(_ policy: ImageFormatPolicy, _ mimeType: String) throws {
+        let path = folder.path("photo.png")
+        try TestImage.writePhoto(to: path, width: 400, height: 300)
+        let rendition = try render(path, policy)
+        #expect(rendition.mimeType == mimeType)
+        let decoded = try DecodedImage(rendition.data)
+        #expect((decoded.width, decoded.height) == (400, 300))
+        // The gradient survives every encoder: red rises from left to right.
+        #expect(
+            decoded.mean(x: 0.85...0.95, y: 0.4...0.6)[0] > decoded.mean(x: 0.05...0.15, y: 0.4...0.6)[0]
+                + 100)
+    }
+
+    /// JPEG has no alpha, so asking for JPEG does not throw transparency away.
+    @Test func jpegPolicyKeepsAlphaAsPNG() throws {
+        let path = folder.path("cutout.png")
+        try TestImage.writePhoto(to: path, width: 400, height: 300, alpha: true)
+        let rendition = try render(path, .jpeg)
+        #expect(rendition.mimeType == "image/png")
+        #expect(try DecodedImage(rendition.data).bands == 4)
+    }
+
+    @Test(arguments: [ImageFormatPolicy.jpeg, .webp, .avif])
+    func qualityChangesTheSize(_ policy: ImageFormatPolicy) throws {
+        let path = folder.path("photo.png")
+        try TestImage.writePhoto(to: path, width: 400, height: 300)
+        let low = try render(path, policy, quality: 20)
+        let high = try render(path, policy, quality: 95)
+        #expect(low.data.count * 2 < high.data.count, "\(low.data.count) vs \(high.data.count)")
+    }
+
+    @Test func policyParsesFromTheSetting() {
+        #expect(ImageFormatPolicy(setting: "JPG") == .jpeg)
+        #expect(ImageFormatPolicy(setting: "auto") == .auto)
+        #expect(ImageFormatPolicy(setting: "original") == .original)
+        #expect(ImageFormatPolicy(setting: "bmp") == nil)
+        #expect(ImageSettings().format == .auto)
+        #expect(ImageSettings().maxInputPixels == 100_000_000)
+        #expect(ImageSettings(quality: 500).quality == 100)
+    }
+
+    /// Animations stay animated: a GIF as an animated WebP when smaller, a WebP as a WebP.
+    @Test(
+        .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)),
+        arguments: [
+            ("animated-loop-3.gif", ImageFormatPolicy.auto), ("animated-loop-3.gif", .webp),
+            ("animated-loop-3.gif", .jpeg), ("animated-loop-3.webp", .auto), ("animated-loop-3.webp", .png),
+        ])
+    func animationKeepsItsFrames(_ file: String, _ policy: ImageFormatPolicy) throws {
+        let path = Corpus.path("odd/\(file)")
+        let rendition = try render(path, policy)
+        #expect(["image/webp", "image/gif"].contains(rendition.mimeType))
+        let decoded = try DecodedImage(rendition.data, options: "n=-1")
+        #expect(decoded.pageCount == 10)
+        #expect((rendition.pixelWidth, rendition.pixelHeight) == (370, 285))
+        if policy == .webp || file.hasSuffix(".webp") {
+            #expect(rendition.mimeType == "image/webp")
+        }
+        if policy == .auto {
+            #expect(rendition.data.count <= (try Data(contentsOf: URL(fileURLWithPath: path))).count)
+        }
+    }
+}
