@@ -60,9 +60,10 @@ struct BuildCommand {
         let problems =
             Self.count(report.errorCount, "error") + ", " + Self.count(report.warningCount, "warning")
         let output = Self.displayPath(report.output)
+        let encoded = report.imageCache.map { " (\($0.encodes) encoded, \($0.hits) from the cache)" } ?? ""
         if report.wroteOutput {
             console.err(
-                "notesite: built \(Self.count(report.pageCount, "page")) with \(Self.count(report.imageCount, "image")) into \(output) in \(seconds) s (\(problems))\n"
+                "notesite: built \(Self.count(report.pageCount, "page")) with \(Self.count(report.imageCount, "image"))\(encoded) into \(output) in \(seconds) s (\(problems))\n"
             )
         } else {
             console.err("notesite: build failed, \(output) left as it was (\(problems))\n")

@@ -17,6 +17,7 @@ public enum NotesiteCLI {
           serve     build the site, serve it on this machine and rebuild on every change
           render    print the HTML that notesite makes of one Markdown file
           theme     `theme eject`: copy the default theme into the vault to customize it
+          clean     `clean --cache`: empty the image rendition cache
 
         OPTIONS:
           -h, --help     show this help (also: notesite <command> --help)
@@ -68,6 +69,16 @@ public enum NotesiteCLI {
                 return try RenderCommand(rest).run(console: console)
             } catch {
                 return usageFailure(error, help: "notesite render --help", console: console)
+            }
+        case "clean":
+            if rest.contains("--help") || rest.contains("-h") {
+                console.out(CleanCommand.usage)
+                return success
+            }
+            do {
+                return try CleanCommand(rest).run(console: console)
+            } catch {
+                return usageFailure(error, help: "notesite clean --help", console: console)
             }
         case "theme":
             if rest.contains("--help") || rest.contains("-h") {

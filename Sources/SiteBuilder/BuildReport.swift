@@ -6,6 +6,8 @@ public struct BuildReport: Sendable {
     public var diagnostics: [Diagnostic]
     public var pageCount = 0
     public var imageCount = 0
+    /// Renditions this build encoded and found in the cache; nil without a cache.
+    public var imageCache: (encodes: Int, hits: Int)?
     /// True when the output folder was replaced with the new site.
     public var wroteOutput = false
     public var output: URL

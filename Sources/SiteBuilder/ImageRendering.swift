@@ -2,7 +2,8 @@ import Foundation
 import ImagePipeline
 import NoteModel
 
-/// The image stage: every distinct local image is made once, however many notes show it.
+/// The image stage: every distinct image (a file at one requested size) is made once, however
+/// many notes show it, and through the rendition cache, so an unchanged image is never encoded twice.
 enum ImageRendering {
     enum Outcome: Sendable {
         case rendition(ImageRendition)
@@ -14,31 +15,53 @@ enum ImageRendering {
         }
     }
 
-    typealias Renditions = [String: Outcome]
+    /// One rendition to make: a vault file, at the size a reference asked for (`![[x.png|300]]`).
+    struct Key: Sendable, Hashable {
+        var path: String
+        var size: ImageSizeRequest?
 
-    /// The vault-relative paths of every local image the notes reference, without repeats.
-    static func localImages(in notes: [ParsedNote]) -> [String] {
-        var seen: Set<String> = []
-        var paths: [String] = []
-        for note in notes {
-            for case .file(let path) in note.images where seen.insert(path).inserted {
-                paths.append(path)
+        init(path: String, size: ImageSize?) {
+            self.path = path
+            switch (size?.width, size?.height) {
+            case (let width?, let height?): self.size = .box(width: width, height: height)
+            case (let width?, nil): self.size = .width(width)
+            // Only a height: any width the column allows.
+            case (nil, let height?): self.size = .box(width: 16_384, height: height)
+            case (nil, nil): self.size = nil
             }
         }
-        return paths
+    }
+
+    typealias Renditions = [Key: Outcome]
+
+    /// Every local image the notes show, without repeats, in a stable order.
+    static func keys(in notes: [ParsedNote]) -> [Key] {
+        var seen: Set<Key> = []
+        var keys: [Key] = []
+        for note in notes {
+            for (target, image) in zip(note.images, note.document.imageAttachments) {
+                guard case .file(let path) = target else { continue }
+                let key = Key(path: path, size: image.size)
+                if seen.insert(key).inserted { keys.append(key) }
+            }
+        }
+        return keys
     }
 
     static func render(
-        _ paths: [String], in vault: Vault, settings: ImageSettings, jobs: Int
+        _ keys: [Key], in vault: Vault, settings: ImageSettings, cache: RenditionCache?, jobs: Int
     ) async -> Renditions {
-        let results = await concurrentMap(paths, limit: jobs) { path -> Outcome in
+        let results = await concurrentMap(keys, limit: jobs) { key -> Outcome in
+            var requested = settings
+            requested.size = key.size
             do throws(ImageError) {
                 return .rendition(
-                    try ImageProcessor.render(fileAt: vault.url(for: path).path, settings: settings))
+                    try ImageProcessor.render(
+                        fileAt: vault.url(for: key.path).path, settings: requested, cache: cache))
             } catch {
                 return .failed(error)
             }
         }
-        return Dictionary(uniqueKeysWithValues: zip(paths, results))
+        return Dictionary(uniqueKeysWithValues: zip(keys, results))
     }
 }

@@ -49,10 +49,9 @@ struct PageBody {
         case .unresolved:
             return PageRendering.missing(image.destination)
         case .file(let path):
-            switch renditions[path] {
+            switch renditions[ImageRendering.Key(path: path, size: image.size)] {
             case .rendition(let rendition):
-                return PageRendering.imageTag(
-                    rendition.displayed(at: image.size), alt: alt, title: image.title)
+                return PageRendering.imageTag(rendition, alt: alt, title: image.title)
             case .failed(let error):
                 let message = "cannot use image '\(image.destination)': \(error.reason)"
                 diagnostics.append(.error(message, at: image.location))
@@ -101,20 +100,5 @@ struct PageBody {
         guard let absolute else { return href }
         let target = path.hasSuffix("/") ? absolute + "/index.html" : absolute
         return urls.href(from: pagePath, to: target) + fragment
-    }
-}
-
-extension ImageRendition {
-    /// The rendition shown at a size the note asked for (`![[photo.png|300]]`, `|300x200`): fitted
-    /// inside it, keeping the aspect ratio, never larger than the column allows.
-    func displayed(at size: ImageSize?) -> ImageRendition {
-        guard let size, cssWidth > 0, cssHeight > 0 else { return self }
-        var scale = 1.0
-        if let width = size.width, width > 0 { scale = min(scale, Double(width) / Double(cssWidth)) }
-        if let height = size.height, height > 0 { scale = min(scale, Double(height) / Double(cssHeight)) }
-        var shown = self
-        shown.cssWidth = max(1, Int((Double(cssWidth) * scale).rounded()))
-        shown.cssHeight = max(1, Int((Double(cssHeight) * scale).rounded()))
-        return shown
     }
 }

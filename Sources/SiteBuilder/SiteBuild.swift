@@ -42,11 +42,12 @@ public enum SiteBuild {
         let (configuration, configDiagnostics) = loadConfiguration(options.vault, display: display)
         report.diagnostics += configDiagnostics
         let themeFolder = options.vault.appendingPathComponent(configuration.theme)
+        let cacheFolder = configuration.cache.map { options.vault.appendingPathComponent($0) }
         let vault: Vault
         do {
             vault = try Vault.scan(
                 root: options.vault, filter: PathFilter(exclude: configuration.exclude),
-                excluding: [options.output, themeFolder])
+                excluding: [options.output, themeFolder] + (cacheFolder.map { [$0] } ?? []))
         } catch {
             report.diagnostics.append(.error("cannot read the vault '\(options.vault.path)': \(error)"))
             return (nil, report)
@@ -78,10 +79,17 @@ public enum SiteBuild {
 
         // Make every distinct image once, however many notes show it.
         let settings = ImageSettings(
-            maxPixelWidth: configuration.imageWidth, columnWidth: configuration.columnWidth)
-        let imagePaths = ImageRendering.localImages(in: notes)
+            maxPixelWidth: configuration.imageWidth, columnWidth: configuration.columnWidth,
+            maxInputPixels: configuration.maxPixels, format: configuration.imageFormat,
+            quality: configuration.imageQuality)
+        let cache = configuration.cache.map {
+            RenditionCache(folder: options.vault.appendingPathComponent($0))
+        }
         let renditions = await ImageRendering.render(
-            imagePaths, in: vault, settings: settings, jobs: options.jobs)
+            ImageRendering.keys(in: notes), in: vault, settings: settings, cache: cache, jobs: options.jobs)
+        report.imageCache = cache.map { ($0.statistics.encodes, $0.statistics.hits) }
+        // Entries no build has used for a month are dropped, so the cache does not grow forever.
+        _ = cache?.prune(unusedFor: 30 * 24 * 3600)
         report.imageCount = renditions.values.filter(\.isRendition).count
 
         // Pages through the theme.

@@ -1,3 +1,4 @@
+import ImagePipeline
 public import NoteModel
 import YAMLReader
 
@@ -96,6 +97,40 @@ extension SiteConfiguration {
                 return "must be true or false, found \(node.typeDescription)"
             }
             configuration.allowHTML = value
+            return nil
+        },
+        "image_format": text { configuration, value in
+            guard let policy = ImageFormatPolicy(setting: value) else {
+                return "must be one of auto, png, jpeg, webp, avif, original; found '\(value)'"
+            }
+            configuration.imageFormat = policy
+            return nil
+        },
+        "image_quality": { configuration, node in
+            guard case .int(let value) = node.scalarValue, (1...100).contains(value) else {
+                return "must be a whole number from 1 to 100, found \(node.typeDescription)"
+            }
+            configuration.imageQuality = value
+            return nil
+        },
+        "max_pixels": { configuration, node in
+            guard case .int(let value) = node.scalarValue, value >= 1 else {
+                return
+                    "must be a whole number of pixels (100000000 is 100 megapixels), found \(node.typeDescription)"
+            }
+            configuration.maxPixels = value
+            return nil
+        },
+        "cache": { configuration, node in
+            switch node.scalarValue {
+            case .bool(false): configuration.cache = nil
+            case .string(let folder)
+            where !folder.hasPrefix("/") && !folder.split(separator: "/").contains(".."):
+                configuration.cache = folder
+            default:
+                return
+                    "must be a folder inside the vault, or false for no cache; found \(node.typeDescription)"
+            }
             return nil
         },
         "image_width": pixels(in: 16...16384) { $0.imageWidth = $1 },

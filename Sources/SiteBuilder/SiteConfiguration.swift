@@ -1,3 +1,5 @@
+import ImagePipeline
+
 /// Everything `notesite.yml` can set, typed, with the defaults a vault without one gets.
 /// Each setting has one entry in `SiteConfiguration.keys` (SiteConfiguration+Parsing.swift).
 public struct SiteConfiguration: Sendable, Hashable {
@@ -18,6 +20,14 @@ public struct SiteConfiguration: Sendable, Hashable {
     public var imageWidth = 1440
     /// The reading column in CSS pixels; image `width`/`height` attributes fit inside it.
     public var columnWidth = 720
+    /// How images are encoded: `auto` chooses per image (see ImageFormatPolicy), or one format for all.
+    public var imageFormat = ImageFormatPolicy.auto
+    /// Encoder quality 1-100; nil is each format's default.
+    public var imageQuality: Int?
+    /// Images with more pixels than this are refused from their header (decompression bombs).
+    public var maxPixels = ImageSettings.defaultMaxInputPixels
+    /// Where renditions are cached, relative to the vault (keep it between CI runs); nil: no cache.
+    public var cache: String? = RenditionCache.defaultFolderName
     /// Raw HTML in notes is left out unless this is on (then it is kept as written).
     public var allowHTML = false
     /// `files` (`trips/lisbon.html`) or `pretty` (`trips/lisbon/`).
