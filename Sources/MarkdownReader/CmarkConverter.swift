@@ -60,7 +60,11 @@ struct CmarkConverter {
             let kind = BlockKind.codeBlock(
                 info: string(cmark_node_get_fence_info(node)), literal: literal(node))
             leafBlock(kind, node)
-        case CMARK_NODE_HTML_BLOCK: leafBlock(.htmlBlock(literal: literal(node)), node)
+        case CMARK_NODE_HTML_BLOCK:
+            let html = literal(node)
+            // Where a footnote definition was cut out (see FootnoteScanner).
+            if !marks.isEmpty, html == FootnoteScanner.placeholder + "\n" { break }
+            leafBlock(.htmlBlock(literal: html), node)
         case CMARK_NODE_THEMATIC_BREAK: leafBlock(.thematicBreak, node)
         case CMARK_NODE_TEXT:
             let text = literal(node)

@@ -23,6 +23,7 @@ struct GFMExtensions {
         var tables = TablePass(source: source, file: file, marks: ExtensionMarks())
         tables.run(root, flags: flags)
         var marks = tables.marks
+        marks.isEmpty = false
         TaskListPass(source: source).run(root, marks: &marks)
 
         var footnotePass = FootnotePass(scanner: footnotes, file: file)
@@ -37,6 +38,8 @@ struct GFMExtensions {
 
         StrikethroughPass().run(root, marks: &marks)
         footnotePass.resolve(root, marks: &marks)
+        // Unmatched `~` runs were split off: rejoin the text so a URL reads on through them.
+        cmark_consolidate_text_nodes(root)
         AutolinkPass().run(root)
         return (marks, footnotePass.bodies)
     }
