@@ -9,8 +9,9 @@ struct GFMExtensions {
     let file: String
     let footnotes: FootnoteScanner
 
-    init(source: SourceText, file: String) {
-        self.source = source
+    /// `markdown` is the note's source; the passes read it with escaped tildes marked.
+    init(markdown: [UInt8], file: String) {
+        source = SourceText(bytes: EscapedTildes.mark(markdown))
         self.file = file
         footnotes = FootnoteScanner(source)
     }
