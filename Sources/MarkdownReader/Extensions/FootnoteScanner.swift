@@ -29,17 +29,21 @@ struct FootnoteScanner {
         output.reserveCapacity(source.bytes.count)
         var number = 1
         var fence: (byte: UInt8, count: Int)?
+        /// Inside an HTML block, and what ends it (nil: a blank line).
         var inHTML = false
+        var htmlEnd: String?
         while number <= source.lineCount {
             let line = source.line(number)
             if let open = fence {
                 if Self.closesFence(line, open) { fence = nil }
             } else if inHTML {
-                inHTML = !Self.isBlank(line)
+                inHTML = !(htmlEnd.map { Self.contains(line, $0) } ?? Self.isBlank(line))
             } else if let opened = Self.opensFence(line) {
                 fence = opened
-            } else if Self.opensHTMLBlock(line) {
-                inHTML = true
+            } else if case (true, let end) = Self.opensHTMLBlock(line) {
+                // The block may end on its first line.
+                htmlEnd = end
+                inHTML = !(end.map { Self.contains(line.dropFirst(2), $0) } ?? false)
             } else if let (label, rest, column) = Self.definitionStart(line) {
                 let last = Self.lastLine(of: number, rest: rest, in: source)
                 var body = Array(rest)
@@ -216,13 +220,32 @@ struct FootnoteScanner {
         return marks >= 3 && line.allSatisfy { $0 == first || $0 == 32 || $0 == 9 }
     }
 
-    /// An HTML block's first line (`<` then a letter, `/`, `!` or `?`); it runs to a blank line.
-    private static func opensHTMLBlock(_ line: ArraySlice<UInt8>) -> Bool {
+    /// An HTML block's first line (`<` then a letter, `/`, `!` or `?`), and what ends the block: a
+    /// line containing the returned text (types 1 to 5), or a blank line (nil; types 6 and 7).
+    private static func opensHTMLBlock(_ line: ArraySlice<UInt8>) -> (isHTML: Bool, end: String?) {
         let trimmed = line.drop { $0 == 32 }
         guard line.count - trimmed.count <= 3, trimmed.first == UInt8(ascii: "<"),
-            let next = trimmed.dropFirst().first
-        else { return false }
-        return AutolinkScanner.isAlpha(next) || "/!?".utf8.contains(next)
+            let next = trimmed.dropFirst().first,
+            AutolinkScanner.isAlpha(next) || "/!?".utf8.contains(next)
+        else { return (false, nil) }
+        let lowered = String(decoding: trimmed.prefix(12), as: UTF8.self).lowercased()
+        for tag in ["script", "pre", "style", "textarea"] where lowered.hasPrefix("<" + tag) {
+            let after = lowered.dropFirst(tag.count + 1).first
+            if after == nil || after == " " || after == ">" || after == "\t" {
+                return (true, "</" + tag + ">")
+            }
+        }
+        if lowered.hasPrefix("<!--") { return (true, "-->") }
+        if lowered.hasPrefix("<?") { return (true, "?>") }
+        if lowered.hasPrefix("<![cdata[") { return (true, "]]>") }
+        if lowered.hasPrefix("<!"), let letter = lowered.dropFirst(2).first, letter.isLetter {
+            return (true, ">")
+        }
+        return (true, nil)
+    }
+
+    private static func contains(_ line: ArraySlice<UInt8>, _ end: String) -> Bool {
+        String(decoding: line, as: UTF8.self).lowercased().contains(end)
     }
 
     private static func opensFence(_ line: ArraySlice<UInt8>) -> (byte: UInt8, count: Int)? {
