@@ -69,12 +69,17 @@ struct CmarkConverter {
             startInlines()
         case CMARK_NODE_CODE_BLOCK:
             let kind = BlockKind.codeBlock(
-                info: string(cmark_node_get_fence_info(node)), literal: literal(node))
+                info: restored(string(cmark_node_get_fence_info(node)), escapeApplied: true),
+                literal: restored(literal(node), escapeApplied: false))
             leafBlock(kind, node)
-        case CMARK_NODE_HTML_BLOCK: leafBlock(.htmlBlock(literal: literal(node)), node)
+        case CMARK_NODE_HTML_BLOCK:
+            let html = restored(literal(node), escapeApplied: false)
+            // Where a footnote definition was cut out (see FootnoteScanner).
+            if !marks.isEmpty, html == FootnoteScanner.placeholder + "\n" { break }
+            leafBlock(.htmlBlock(literal: html), node)
         case CMARK_NODE_THEMATIC_BREAK: leafBlock(.thematicBreak, node)
         case CMARK_NODE_TEXT:
-            let text = string(cmark_node_get_literal(node), restoring: false)
+            let text = restored(string(cmark_node_get_literal(node), restoring: false), escapeApplied: true)
             if let notes, !builders.isEmpty {
                 notes.expand(
                     text, into: &builders[builders.count - 1], attachments: &attachments,
@@ -85,16 +90,17 @@ struct CmarkConverter {
         case CMARK_NODE_SOFTBREAK: withBuilder { $0.appendLeaf(.softBreak, literal: "\n") }
         case CMARK_NODE_LINEBREAK: withBuilder { $0.appendLeaf(.lineBreak, literal: "\n") }
         case CMARK_NODE_CODE:
-            let text = literal(node)
+            let text = restored(literal(node), escapeApplied: false)
             withBuilder { $0.appendLeaf(.code, literal: text) }
         case CMARK_NODE_HTML_INLINE:
-            let text = literal(node)
+            let text = restored(literal(node), escapeApplied: false)
             withBuilder { $0.appendLeaf(.html, literal: text) }
         case CMARK_NODE_EMPH: withBuilder { $0.openSpan(.emphasis) }
         case CMARK_NODE_STRONG: withBuilder { $0.openSpan(.strong) }
         case CMARK_NODE_LINK:
             let kind = InlineKind.link(
-                destination: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
+                destination: restored(string(cmark_node_get_url(node)), escapeApplied: true),
+                title: restored(string(cmark_node_get_title(node)), escapeApplied: true))
             withBuilder { $0.openSpan(kind) }
             linkDepth += 1
         case CMARK_NODE_IMAGE: openImage(node)
@@ -172,7 +178,8 @@ struct CmarkConverter {
         let index = attachments.count
         attachments.append(
             ImageAttachment(
-                destination: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)),
+                destination: restored(string(cmark_node_get_url(node)), escapeApplied: true),
+                title: restored(string(cmark_node_get_title(node)), escapeApplied: true),
                 location: imageLocation(node)))
         withBuilder { $0.appendAttachment(index) }
         openImages.append(index)
@@ -248,6 +255,11 @@ struct CmarkConverter {
         guard let map = notes?.map else { return location }
         let original = map.original(line: location.line, column: location.column)
         return SourceLocation(file: file, line: original.line, column: original.column)
+    }
+
+    /// GFM marks escaped tildes before parsing (see EscapedTildes); CommonMark leaves all as is.
+    private func restored(_ string: String, escapeApplied: Bool) -> String {
+        marks.isEmpty ? string : EscapedTildes.restore(string, escapeApplied: escapeApplied)
     }
 
     private func literal(_ node: OpaquePointer) -> String {

@@ -13,7 +13,7 @@ public enum MarkdownReader {
         if options.unsafe { flags |= CMARK_OPT_UNSAFE }
         if options.smart { flags |= CMARK_OPT_SMART }
         let source = SourceText(markdown)
-        let extensions = options.syntax.hasGFM ? GFMExtensions(source: source, file: file) : nil
+        let extensions = options.syntax.hasGFM ? GFMExtensions(markdown: source.bytes, file: file) : nil
         // cmark turns embedded NULs into U+FFFD.
         let bytes = extensions?.markdown ?? source.bytes
         let root = bytes.withUnsafeBufferPointer { buffer in

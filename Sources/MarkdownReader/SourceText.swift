@@ -18,7 +18,11 @@ struct SourceText {
     let lineStarts: [Int]
 
     init(_ markdown: String) {
-        bytes = Array(markdown.utf8)
+        self.init(bytes: Array(markdown.utf8))
+    }
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
         var starts = [0]
         var index = 0
         while index < bytes.count {

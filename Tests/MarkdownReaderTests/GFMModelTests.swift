@@ -102,4 +102,14 @@ struct GFMModelTests {
         #expect(html == "&lt;script>x&lt;/script>\n<p><b>ok</b> &lt;Title> &lt;xmp/></p>\n")
         #expect(HTMLWriter(unsafe: true).render(document).contains("<script>"))
     }
+
+    @Test("An escaped tilde is text, not a delimiter, and code keeps its backslash")
+    func escapedTilde() throws {
+        let document = Self.read("\\~~no~~ `\\~` [l](a\\~b)\n")
+        let text = try #require(document.blocks.first?.content)
+        #expect(!text.spans.contains { $0.kind == .strikethrough })
+        #expect(text.string == "~~no~~ \\~ l")
+        #expect(text.spans.contains { $0.kind == .link(destination: "a~b", title: "") })
+        #expect(!text.string.unicodeScalars.contains { $0.value == 0x378 })
+    }
 }

@@ -211,10 +211,11 @@ struct AutolinkPass {
             case .text(let bytes):
                 if let text = CmarkTree.newText(bytes) { cmark_node_insert_before(node, text) }
             case .link(let url, let bytes):
-                guard let link = cmark_node_new(CMARK_NODE_LINK), let text = CmarkTree.newText(bytes) else {
-                    continue
-                }
-                cmark_node_set_url(link, String(decoding: url, as: UTF8.self))
+                // cmark-gfm reads a URL from the raw source, where an escaped tilde is still `\~`.
+                guard let link = cmark_node_new(CMARK_NODE_LINK),
+                    let text = CmarkTree.newText(EscapedTildes.raw(bytes))
+                else { continue }
+                cmark_node_set_url(link, String(decoding: EscapedTildes.raw(url), as: UTF8.self))
                 cmark_node_append_child(link, text)
                 cmark_node_insert_before(node, link)
             }

@@ -11,4 +11,6 @@ struct ExtensionMarks {
     var positions: [OpaquePointer: (start: SourceLocation, end: SourceLocation)] = [:]
     /// For a footnote definition parsed on its own: add this to the lines of everything inside.
     var lineShifts: [OpaquePointer: Int] = [:]
+    /// Whether GFM's passes ran (so their placeholders are to be dropped).
+    var isEmpty = true
 }

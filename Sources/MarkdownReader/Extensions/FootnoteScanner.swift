@@ -17,6 +17,9 @@ struct FootnoteScanner {
         var body: [UInt8]
     }
 
+    /// What stands in the source for a definition's first line; ``CmarkConverter`` drops it.
+    static let placeholder = "<!--notesite:footnote-->"
+
     private(set) var definitions: [Definition] = []
     /// The source with every definition's lines blanked.
     private(set) var rewritten: [UInt8] = []
@@ -26,19 +29,33 @@ struct FootnoteScanner {
         output.reserveCapacity(source.bytes.count)
         var number = 1
         var fence: (byte: UInt8, count: Int)?
+        /// Inside an HTML block, and what ends it (nil: a blank line).
+        var inHTML = false
+        var htmlEnd: String?
         while number <= source.lineCount {
             let line = source.line(number)
             if let open = fence {
                 if Self.closesFence(line, open) { fence = nil }
+            } else if inHTML {
+                inHTML = !(htmlEnd.map { Self.contains(line, $0) } ?? Self.isBlank(line))
             } else if let opened = Self.opensFence(line) {
                 fence = opened
+            } else if case (true, let end) = Self.opensHTMLBlock(line) {
+                // The block may end on its first line.
+                htmlEnd = end
+                inHTML = !(end.map { Self.contains(line.dropFirst(2), $0) } ?? false)
             } else if let (label, rest, column) = Self.definitionStart(line) {
                 let last = Self.lastLine(of: number, rest: rest, in: source)
                 var body = Array(rest)
                 if number < last {
                     for next in (number + 1)...last {
                         body.append(10)
-                        body += Self.dropIndent(source.line(next))
+                        let line = source.line(next)
+                        // A lazy line stays indented: it can then only continue the paragraph (not
+                        // underline a heading or start a table), as it does inside the definition.
+                        body +=
+                            Self.indentation(line) >= 4 || Self.isBlank(line)
+                            ? Self.dropIndent(line) : [32, 32, 32, 32] + line
                     }
                 }
                 Self.closeOpenFence(&body, blankLinesAfter: Self.blankLines(after: last, in: source))
@@ -47,6 +64,9 @@ struct FootnoteScanner {
                         label: String(decoding: label, as: UTF8.self), key: Self.normalize(label),
                         firstLine: number,
                         lastLine: last, column: column, body: body))
+                // The first line becomes a placeholder HTML block: like the definition, it interrupts a
+                // paragraph and closes open lists and quotes (blank lines would make a list loose).
+                output += Self.placeholder.utf8
                 for blank in number...last { output += Self.ending(of: blank, in: source) }
                 number = last + 1
                 continue
@@ -180,16 +200,52 @@ struct FootnoteScanner {
         let trimmed = line.drop { $0 == 32 }
         guard let first = trimmed.first else { return true }
         if definitionStart(line) != nil || opensFence(line) != nil { return true }
+        if isThematicBreak(trimmed) { return true }
         switch first {
         case UInt8(ascii: "#"), UInt8(ascii: ">"), UInt8(ascii: "<"): return true
-        case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "_"):
+        case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"):
             let second = trimmed.dropFirst().first
-            return second == nil || second == 32 || second == 9 || second == first
+            return second == nil || second == 32 || second == 9
         default:
             let digits = trimmed.prefix { (48...57).contains($0) }
             let after = trimmed.dropFirst(digits.count).first
             return !digits.isEmpty && (after == UInt8(ascii: ".") || after == UInt8(ascii: ")"))
         }
+    }
+
+    /// Three or more of one of `-`, `*`, `_`, with only spaces or tabs between.
+    private static func isThematicBreak(_ line: ArraySlice<UInt8>) -> Bool {
+        guard let first = line.first, "-*_".utf8.contains(first) else { return false }
+        let marks = line.filter { $0 == first }.count
+        return marks >= 3 && line.allSatisfy { $0 == first || $0 == 32 || $0 == 9 }
+    }
+
+    /// An HTML block's first line (`<` then a letter, `/`, `!` or `?`), and what ends the block: a
+    /// line containing the returned text (types 1 to 5), or a blank line (nil; types 6 and 7).
+    private static func opensHTMLBlock(_ line: ArraySlice<UInt8>) -> (isHTML: Bool, end: String?) {
+        let trimmed = line.drop { $0 == 32 }
+        guard line.count - trimmed.count <= 3, trimmed.first == UInt8(ascii: "<"),
+            let next = trimmed.dropFirst().first,
+            AutolinkScanner.isAlpha(next) || "/!?".utf8.contains(next)
+        else { return (false, nil) }
+        let lowered = String(decoding: trimmed.prefix(12), as: UTF8.self).lowercased()
+        for tag in ["script", "pre", "style", "textarea"] where lowered.hasPrefix("<" + tag) {
+            let after = lowered.dropFirst(tag.count + 1).first
+            if after == nil || after == " " || after == ">" || after == "\t" {
+                return (true, "</" + tag + ">")
+            }
+        }
+        if lowered.hasPrefix("<!--") { return (true, "-->") }
+        if lowered.hasPrefix("<?") { return (true, "?>") }
+        if lowered.hasPrefix("<![cdata[") { return (true, "]]>") }
+        if lowered.hasPrefix("<!"), let letter = lowered.dropFirst(2).first, letter.isLetter {
+            return (true, ">")
+        }
+        return (true, nil)
+    }
+
+    private static func contains(_ line: ArraySlice<UInt8>, _ end: String) -> Bool {
+        String(decoding: line, as: UTF8.self).lowercased().contains(end)
     }
 
     private static func opensFence(_ line: ArraySlice<UInt8>) -> (byte: UInt8, count: Int)? {

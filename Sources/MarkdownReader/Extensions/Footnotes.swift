@@ -33,7 +33,7 @@ struct FootnotePass {
             line += definition.body.count { $0 == 10 } + 4
         }
         text += scanner.rewritten
-        bodySource = SourceText(String(decoding: text, as: UTF8.self))
+        bodySource = SourceText(bytes: text)
         bodies = text.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, flags) }
         }

@@ -9,8 +9,9 @@ struct GFMExtensions {
     let file: String
     let footnotes: FootnoteScanner
 
-    init(source: SourceText, file: String) {
-        self.source = source
+    /// `markdown` is the note's source; the passes read it with escaped tildes marked.
+    init(markdown: [UInt8], file: String) {
+        source = SourceText(bytes: EscapedTildes.mark(markdown))
         self.file = file
         footnotes = FootnoteScanner(source)
     }
@@ -23,6 +24,7 @@ struct GFMExtensions {
         var tables = TablePass(source: source, file: file, marks: ExtensionMarks())
         tables.run(root, flags: flags)
         var marks = tables.marks
+        marks.isEmpty = false
         TaskListPass(source: source).run(root, marks: &marks)
 
         var footnotePass = FootnotePass(scanner: footnotes, file: file)
@@ -37,6 +39,8 @@ struct GFMExtensions {
 
         StrikethroughPass().run(root, marks: &marks)
         footnotePass.resolve(root, marks: &marks)
+        // Unmatched `~` runs were split off: rejoin the text so a URL reads on through them.
+        cmark_consolidate_text_nodes(root)
         AutolinkPass().run(root)
         return (marks, footnotePass.bodies)
     }

@@ -56,7 +56,9 @@ enum InlineText {
     static func scalar(at index: Int, in bytes: [UInt8]) -> Unicode.Scalar {
         var end = index + 1
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
-        return String(decoding: bytes[index..<end], as: UTF8.self).unicodeScalars.first ?? newline
+        let scalar = String(decoding: bytes[index..<end], as: UTF8.self).unicodeScalars.first ?? newline
+        // An escaped tilde (see EscapedTildes) is still a `~` next to a delimiter.
+        return scalar.value == 0x378 ? Unicode.Scalar(UInt8(ascii: "~")) : scalar
     }
 
     /// The source character before a text node's first character.

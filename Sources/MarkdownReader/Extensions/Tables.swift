@@ -9,6 +9,8 @@ struct TablePass {
     let source: SourceText
     let file: String
     var marks: ExtensionMarks
+    /// Lines of `source` that are lazy continuations (known only for footnote bodies).
+    var lazyLines: Set<Int> = []
 
     /// One paragraph to turn into a table.
     private struct Plan {
@@ -20,6 +22,8 @@ struct TablePass {
         var rows: [(line: ContentLine, cells: [TableRowScanner.Cell])]
         /// Lines after the table that are not rows, kept as a paragraph.
         var suffix: [ContentLine]
+        /// A setext `---` underline after the table: a thematic break there.
+        var thematicBreak: ContentLine?
     }
 
     /// A U+00A0 before each parsed piece keeps cmark from reading it as anything but a paragraph
@@ -65,44 +69,77 @@ struct TablePass {
         defer { cmark_iter_free(iterator) }
         var plans: [Plan] = []
         var quoteDepth = 0
+        var itemDepth = 0
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
             guard let node = cmark_iter_get_node(iterator) else { continue }
             switch cmark_node_get_type(node) {
             case CMARK_NODE_BLOCK_QUOTE: quoteDepth += event == CMARK_EVENT_ENTER ? 1 : -1
+            case CMARK_NODE_ITEM: itemDepth += event == CMARK_EVENT_ENTER ? 1 : -1
             case CMARK_NODE_PARAGRAPH where event == CMARK_EVENT_ENTER:
-                if let plan = plan(for: node, quoteDepth: quoteDepth) { plans.append(plan) }
+                if let plan = plan(for: node, quoteDepth: quoteDepth, inItem: itemDepth > 0) {
+                    plans.append(plan)
+                }
+            case CMARK_NODE_HEADING where event == CMARK_EVENT_ENTER:
+                // A setext heading's text is a paragraph until its underline arrives, and cmark-gfm
+                // may have made a table of it by then.
+                if cmark_node_get_end_line(node) > cmark_node_get_start_line(node),
+                    let plan = plan(for: node, quoteDepth: quoteDepth, inItem: itemDepth > 0, setext: true)
+                {
+                    plans.append(plan)
+                }
             default: break
             }
         }
         return plans
     }
 
-    private func plan(for paragraph: OpaquePointer, quoteDepth: Int) -> Plan? {
-        let lines = source.contentLines(of: paragraph, quoteDepth: quoteDepth)
+    private func plan(for paragraph: OpaquePointer, quoteDepth: Int, inItem: Bool, setext: Bool = false)
+        -> Plan?
+    {
+        var lines = source.contentLines(
+            of: paragraph, quoteDepth: quoteDepth, inItem: inItem, lazyLines: lazyLines)
+        // cmark can end a setext heading on the line after its underline (column 0).
+        while setext, let last = lines.last, !Self.isSetextUnderline(last.bytes) { lines.removeLast() }
+        let underline = setext ? lines.popLast() : nil
+        if let underline, underline.bytes.first == UInt8(ascii: "=") { lines.append(underline) }
         guard lines.count >= 2 else { return nil }
         // A line indented four or more columns past the paragraph is no table line for cmark-gfm.
         let column = Int(cmark_node_get_start_column(paragraph))
         let isIndented = { (line: ContentLine) in line.column - column >= 4 }
         for index in 1..<lines.count {
             guard lines[index].bytes.contains(UInt8(ascii: "-")), !isIndented(lines[index]),
+                !lines[index].isLazy,
                 let markers = TableRowScanner.delimiterRow(lines[index].bytes),
                 let header = TableRowScanner.cells(lines[index - 1].bytes), header.count == markers.count
             else { continue }
             var rows = [(line: lines[index - 1], cells: header)]
             var end = index + 1
-            while end < lines.count, !isIndented(lines[end]),
+            while end < lines.count, !isIndented(lines[end]), !lines[end].isLazy,
                 let cells = TableRowScanner.cells(lines[end].bytes)
             {
                 rows.append((lines[end], cells))
                 end += 1
             }
+            // Text after the rows would take the underline as a heading's: leave such a heading.
+            if setext && end < lines.count { return nil }
+            let rule = underline.flatMap { $0.bytes.first == UInt8(ascii: "-") ? $0 : nil }
             return Plan(
                 paragraph: paragraph, prefix: Array(lines[..<(index - 1)]),
-                alignments: markers.map(Self.alignment), rows: rows, suffix: Array(lines[end...]))
+                alignments: markers.map(Self.alignment), rows: rows, suffix: Array(lines[end...]),
+                thematicBreak: rule)
         }
         return nil
+    }
+
+    /// `=+` or `-+`, then spacing.
+    private static func isSetextUnderline(_ line: ArraySlice<UInt8>) -> Bool {
+        guard let first = line.first, first == UInt8(ascii: "=") || first == UInt8(ascii: "-") else {
+            return false
+        }
+        let rest = line.drop { $0 == first }
+        return rest.allSatisfy { $0 == 32 || $0 == 9 }
     }
 
     private static func alignment(_ marker: TableRowScanner.TableMarker) -> TableAlignment {
@@ -153,6 +190,10 @@ struct TablePass {
             stripGuard(piece)
             cmark_node_insert_before(paragraph, piece)
             marks.positions[piece] = (location(first.line, first.column), endLocation(last))
+        }
+        if let rule = plan.thematicBreak, let node = cmark_node_new(CMARK_NODE_THEMATIC_BREAK) {
+            cmark_node_insert_before(paragraph, node)
+            marks.positions[node] = (location(rule.line, rule.column), endLocation(rule))
         }
         cmark_node_unlink(paragraph)
         cmark_node_free(paragraph)
