@@ -26,7 +26,7 @@ enum PageRendering {
             case .file(let path):
                 switch renditions[path] {
                 case .rendition(let rendition):
-                    return imageTag(rendition, alt: alt, title: image.title)
+                    return imageTag(rendition, alt: alt, title: image.title, index: index)
                 case .failed(let error):
                     let message = "cannot use image '\(image.destination)': \(error.reason)"
                     diagnostics.append(.error(message, at: image.location))
@@ -43,12 +43,22 @@ enum PageRendering {
         return Body(html: html, diagnostics: diagnostics)
     }
 
-    static func imageTag(_ rendition: ImageRendition, alt: String, title: String) -> String {
-        var tag = "<img class=\"notesite-image\" src=\"\(rendition.dataURI)\""
+    /// An image and its preview without JavaScript: the image links to its own wrapper, which the
+    /// theme's CSS enlarges while it is the `:target`; a second link, shown only then, closes it by
+    /// pointing at an id that does not exist (so the page does not scroll). The data URI appears
+    /// once: the preview enlarges the same `<img>`. With JavaScript, preview.js takes the click.
+    /// `index` (the image's place in its note) makes the id unique within the page.
+    static func imageTag(_ rendition: ImageRendition, alt: String, title: String, index: Int) -> String {
+        let id = "notesite-image-\(index + 1)"
+        var tag = "<span class=\"notesite-figure\" id=\"\(id)\">"
+        tag += "<a class=\"notesite-zoom\" href=\"#\(id)\">"
+        tag += "<img class=\"notesite-image\" src=\"\(rendition.dataURI)\""
         tag += " width=\"\(rendition.cssWidth)\" height=\"\(rendition.cssHeight)\""
         tag += " alt=\"\(alt.htmlEscaped)\""
         if !title.isEmpty { tag += " title=\"\(title.htmlEscaped)\"" }
-        tag += " decoding=\"async\" tabindex=\"0\">"
+        tag += " decoding=\"async\"></a>"
+        tag += "<a class=\"notesite-unzoom\" href=\"#\(id)-closed\" aria-label=\"Close preview\">\u{00D7}</a>"
+        tag += "</span>"
         return tag
     }
 
