@@ -15,6 +15,19 @@ enum NoteLinks {
         /// Page hrefs by destination as written.
         var hrefs: [String: String] = [:]
         var outgoing: [Outgoing] = []
+        /// Other vault files the note links to (a PDF, a recording), by vault path: published with it.
+        var attachments: Set<String> = []
+    }
+
+    /// Where a linked file that is not a note lands in the site: folders and name slugged like
+    /// pages', the extension kept (`Files/Report 2024.PDF` -> `files/report-2024.pdf`).
+    static func attachmentPath(for path: String) -> String {
+        var components = path.split(separator: "/").map(String.init)
+        let file = components.popLast() ?? path
+        let dot = file.lastIndex(of: ".").flatMap { $0 == file.startIndex ? nil : $0 }
+        let stem = dot.map { String(file[..<$0]) } ?? file
+        let ext = dot.map { String(file[$0...]).lowercased() } ?? ""
+        return (components.map(Slug.component) + [Slug.component(stem) + ext]).joined(separator: "/")
     }
 
     /// Page hrefs for every link in the note that names a note, by destination as written.
@@ -34,26 +47,30 @@ enum NoteLinks {
             for span in text.spans {
                 guard case .link(let destination, _) = span.kind, !reported.contains(destination),
                     case .local(let written) = ImageReference(destination: destination),
-                    written.lowercased().hasSuffix(".md")
+                    !written.isEmpty, !written.hasSuffix("/")
                 else { continue }
+                let isNote = written.lowercased().hasSuffix(".md")
                 let fragment = destination.firstIndex(of: "#").map { String(destination[$0...]) } ?? ""
                 let target: String
                 if let known = targets[destination] {
                     target = known
                 } else if case .found(let found, _) = resolver.resolve(written, fromNote: notePath),
-                    let page = pages[found]
+                    let page = isNote ? pages[found] : attachmentPath(for: found)
                 {
                     target = found
                     targets[destination] = found
                     resolved.hrefs[destination] = relativeURL(from: pagePath, to: page) + fragment
+                    if !isNote { resolved.attachments.insert(found) }
                 } else {
                     reported.insert(destination)
                     let place = location(
                         of: destination, in: source, after: block.location, file: displayName)
+                    let what = isNote ? "no note" : "no file"
                     diagnostics.append(
-                        .warning("link to '\(destination)' finds no note in the vault", at: place))
+                        .warning("link to '\(destination)' finds \(what) in the vault", at: place))
                     continue
                 }
+                guard isNote else { continue }
                 if target != notePath && linkedHere.insert(target).inserted {
                     resolved.outgoing.append(Outgoing(target: target, context: document.plainText(of: text)))
                 }

@@ -106,7 +106,20 @@ public enum SiteBuild {
             report.diagnostics.append(themeFiles.diagnostic(for: error))
         }
         for (name, bytes) in theme.assets { site.files["assets/" + name] = Data(bytes) }
-        report.pageCount = site.files.keys.filter { $0.hasSuffix(".html") }.count
+        site.files["assets/search-index.js"] = SearchIndex.script(for: notes)
+        for path in Set(notes.flatMap(\.links.attachments)).sorted() {
+            do {
+                site.files[NoteLinks.attachmentPath(for: path)] = try Data(contentsOf: vault.url(for: path))
+            } catch {
+                report.diagnostics.append(
+                    .error("cannot read '\(path)' to publish it: \(error.localizedDescription)"))
+            }
+        }
+        let htmlPages = site.files.keys.filter { $0.hasSuffix(".html") }
+        if let baseURL = configuration.baseURL {
+            site.files["sitemap.xml"] = Sitemap.xml(pages: htmlPages, baseURL: baseURL)
+        }
+        report.pageCount = htmlPages.count
         return (site, report)
     }
 

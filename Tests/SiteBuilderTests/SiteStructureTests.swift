@@ -86,6 +86,40 @@ import Testing
         #expect(!(try vault.read("_site/plans.html")).contains("class=\"backlinks\""))
     }
 
+    @Test func linkedFilesArePublishedAndOnlyThose() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("%PDF-1.4 pretend\n", to: "Files/Report 2024.PDF")
+        try vault.write("ID3 pretend\n", to: "audio/memo.mp3")
+        try vault.write("secret\n", to: "Files/unlinked.pdf")
+        try vault.write(
+            "# Work\n\nRead [the report](../Files/Report%202024.PDF), hear [it](memo.mp3), [lost](gone.zip).\n",
+            to: "notes/Work.md")
+        let report = await build(vault)
+        let page = try vault.read("_site/notes/work.html")
+        #expect(page.contains("<a href=\"../files/report-2024.pdf\">the report</a>"))
+        #expect(page.contains("<a href=\"../audio/memo.mp3\">it</a>"), "found by name")
+        #expect(try vault.read("_site/files/report-2024.pdf") == "%PDF-1.4 pretend\n")
+        #expect(vault.exists("_site/audio/memo.mp3"))
+        #expect(!vault.exists("_site/files/unlinked.pdf"), "only what a note links is published")
+        #expect(report.diagnostics.map(\.message) == ["link to 'gone.zip' finds no file in the vault"])
+    }
+
+    @Test func sitemapListsPagesWithAbsoluteURLs() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("# Día\n", to: "Viajes/Día uno.md")
+        _ = await build(vault)
+        #expect(!vault.exists("_site/sitemap.xml"), "no base_url, no absolute URLs")
+        try vault.write("base_url: https://example.org/notes\n", to: "notesite.yml")
+        _ = await build(vault)
+        let xml = try vault.read("_site/sitemap.xml")
+        #expect(xml.contains("<loc>https://example.org/notes/index.html</loc>"))
+        #expect(xml.contains("<loc>https://example.org/notes/viajes/d%C3%ADa-uno.html</loc>"))
+        #expect(xml.contains("<loc>https://example.org/notes/viajes/index.html</loc>"))
+        #expect(!xml.contains("404"))
+    }
+
     @Test func notFoundPageStandsAlone() async throws {
         let vault = try TestVault()
         defer { vault.remove() }
