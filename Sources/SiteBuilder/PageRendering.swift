@@ -47,16 +47,21 @@ enum PageRendering {
     /// theme's CSS enlarges while it is the `:target`; a second link, shown only then, closes it by
     /// pointing at an id that does not exist (so the page does not scroll). The data URI appears
     /// once: the preview enlarges the same `<img>`. With JavaScript, preview.js takes the click.
-    /// `index` (the image's place in its note) makes the id unique within the page.
-    static func imageTag(_ rendition: ImageRendition, alt: String, title: String, index: Int) -> String {
+    /// `index` (the image's place in its note) makes the id unique within the page. An image inside
+    /// the author's own link (`linked`) stays a bare `<img>`: links cannot nest, and the author's
+    /// link wins.
+    static func imageTag(
+        _ rendition: ImageRendition, alt: String, title: String, index: Int, linked: Bool = false
+    ) -> String {
+        var image = "<img class=\"notesite-image\" src=\"\(rendition.dataURI)\""
+        image += " width=\"\(rendition.cssWidth)\" height=\"\(rendition.cssHeight)\""
+        image += " alt=\"\(alt.htmlEscaped)\""
+        if !title.isEmpty { image += " title=\"\(title.htmlEscaped)\"" }
+        image += " decoding=\"async\">"
+        if linked { return image }
         let id = "notesite-image-\(index + 1)"
         var tag = "<span class=\"notesite-figure\" id=\"\(id)\">"
-        tag += "<a class=\"notesite-zoom\" href=\"#\(id)\">"
-        tag += "<img class=\"notesite-image\" src=\"\(rendition.dataURI)\""
-        tag += " width=\"\(rendition.cssWidth)\" height=\"\(rendition.cssHeight)\""
-        tag += " alt=\"\(alt.htmlEscaped)\""
-        if !title.isEmpty { tag += " title=\"\(title.htmlEscaped)\"" }
-        tag += " decoding=\"async\"></a>"
+        tag += "<a class=\"notesite-zoom\" href=\"#\(id)\">" + image + "</a>"
         tag += "<a class=\"notesite-unzoom\" href=\"#\(id)-closed\" aria-label=\"Close preview\">\u{00D7}</a>"
         tag += "</span>"
         return tag

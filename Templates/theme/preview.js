@@ -168,8 +168,11 @@
   function fitScale() {
     var size = naturalSize();
     var side = images.length > 1 && window.innerWidth > 480 ? 64 : 8;
-    var width = Math.max(1, stage.clientWidth - 2 * side);
-    var height = Math.max(1, stage.clientHeight - 16);
+    // The stage's box, not its client area: scroll bars left from actual size must not shrink the fit.
+    var box = stage.getBoundingClientRect();
+    var top = parseFloat(getComputedStyle(stage).paddingTop) || 0;
+    var width = Math.max(1, box.width - 2 * side);
+    var height = Math.max(1, box.height - top - 16);
     return Math.min(width / size.width, height / size.height, 1);
   }
 
