@@ -46,7 +46,7 @@ private let themeFolder = URL(fileURLWithPath: #filePath)
     #expect(header.contains(#"href="{{root}}index.html""#))
 }
 
-@Test(arguments: ["page", "index"])
+@Test(arguments: ["page", "index", "folder", "tags", "tag"])
 func everyPartialExists(template name: String) throws {
     let template = try #require(DefaultTheme.templates[name])
     let partials = template.split(separator: "{{>").dropFirst().compactMap {
