@@ -7,6 +7,8 @@
 public enum DefaultTheme {
     /// Mustache templates and partials by name, without `.mustache` (`page`, `index`, `head`, ...).
     public static let templates: [String: String] = [
+        "layout": PackageResources.layout_mustache,
+        "note": PackageResources.note_mustache,
         "page": PackageResources.page_mustache,
         "index": PackageResources.index_mustache,
         "folder": PackageResources.folder_mustache,

@@ -100,12 +100,11 @@ struct ThemeRenderingTests {
         #expect(tag.contains("<a href=\"../tags.html\">Tags</a>"))
     }
 
-    /// A theme extends the default page and replaces one block, as Site/reference/Themes.md shows.
+    /// A theme's page.mustache extends the default note design and replaces one block, as
+    /// Site/reference/Themes.md shows.
     @Test func pageCanBeExtendedByInheritance() throws {
         var sources = DefaultTheme.templates
-        sources["page"] = nil
-        sources["base"] = DefaultTheme.templates["page"]
-        sources["page"] = "{{<base}}{{$content}}<p class=\"banner\">Draft</p>{{{body}}}{{/content}}{{/base}}"
+        sources["page"] = "{{<note}}{{$content}}<p class=\"banner\">Draft</p>{{{body}}}{{/content}}{{/note}}"
         let library = try TemplateLibrary(sources: sources)
         var context = Self.note
         context["site"] = Self.site
@@ -114,5 +113,17 @@ struct ThemeRenderingTests {
         let page = try library.render("page", with: .object(context))
         #expect(page.contains("<article class=\"note-body\">\n<p class=\"banner\">Draft</p><h1>Trip</h1>"))
         #expect(page.contains("Linked from"), "blocks not overridden keep the default")
+        #expect(page.hasPrefix("<!doctype html>"))
+    }
+
+    /// Every page type is one document: a doctype, one <main> with the skip link's target.
+    @Test(arguments: ["page", "index", "folder", "tags", "tag"])
+    func everyPageIsOneDocument(template: String) throws {
+        let html = try Self.render(
+            template, Self.note.merging(["notes": [], "folders": [], "tags": []]) { first, _ in first })
+        #expect(html.hasPrefix("<!doctype html>"), "\(html.prefix(80))")
+        #expect(Self.count("<main id=\"main\"", in: html) == 1)
+        #expect(Self.count("<html", in: html) == 1)
+        #expect(html.contains("</html>"))
     }
 }
