@@ -17,8 +17,12 @@ let package = Package(
             name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(
             name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // Wrappers for the variadic libvips calls Swift cannot make.
         .target(name: "CShims", dependencies: ["CVips"]),
+        // Wrappers for libmicrohttpd's variadic start call and its macros.
+        .target(name: "CMHDShims", dependencies: ["CMicroHTTPD"]),
 
         .target(name: "NoteModel"),
         .target(name: "YAMLReader", dependencies: ["CYaml", "NoteModel"]),
@@ -36,7 +40,9 @@ let package = Package(
                 "YAMLReader", "NoteModel", "MarkdownReader", "NoteHTML", "ImagePipeline", "Mustache",
                 "DefaultTheme",
             ]),
-        .target(name: "NotesiteCLI", dependencies: ["SiteBuilder", "MarkdownReader", "NoteHTML"]),
+        .target(name: "DevServer", dependencies: ["CMicroHTTPD", "CMHDShims", "SiteBuilder"]),
+        .target(
+            name: "NotesiteCLI", dependencies: ["SiteBuilder", "MarkdownReader", "NoteHTML", "DevServer"]),
         .executableTarget(name: "notesite", dependencies: ["NotesiteCLI"]),
 
         .testTarget(name: "MarkdownReaderTests", dependencies: ["MarkdownReader", "NoteHTML", "CCmark"]),
@@ -46,6 +52,8 @@ let package = Package(
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder"]),
         .testTarget(name: "NotesiteCLITests", dependencies: ["NotesiteCLI"]),
         .testTarget(name: "DefaultThemeTests", dependencies: ["DefaultTheme", "Mustache"]),
+        .testTarget(
+            name: "DevServerTests", dependencies: ["DevServer", "SiteBuilder"], exclude: ["Browser"]),
     ],
     swiftLanguageModes: [.v6]
 )

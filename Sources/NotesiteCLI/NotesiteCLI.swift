@@ -14,6 +14,7 @@ public enum NotesiteCLI {
 
         COMMANDS:
           build     build the site from a vault of notes
+          serve     build the site, serve it on this machine and rebuild on every change
           render    print the HTML that notesite makes of one Markdown file
           theme     `theme eject`: copy the default theme into the vault to customize it
 
@@ -46,6 +47,17 @@ public enum NotesiteCLI {
                 return await command.run(console: console)
             } catch {
                 return usageFailure(error, help: "notesite build --help", console: console)
+            }
+        case "serve":
+            if rest.contains("--help") || rest.contains("-h") {
+                console.out(ServeCommand.usage)
+                return success
+            }
+            do {
+                let command = try ServeCommand(rest)
+                return await command.run(console: console)
+            } catch {
+                return usageFailure(error, help: "notesite serve --help", console: console)
             }
         case "render":
             if rest.contains("--help") || rest.contains("-h") {

@@ -34,7 +34,7 @@ enum NoteLinks {
     /// Links that name no note in the vault are warnings (errors under `--strict`); they keep
     /// their destination, so the text still shows and still says where it pointed.
     static func resolve(
-        in document: NoteDocument, source: String, notePath: String, pages: [String: String],
+        in document: NoteDocument, source: String, notePath: String, pages: [String: String], style: URLStyle,
         resolver: Resolver, displayName: String, diagnostics: inout [Diagnostic]
     ) -> Resolved {
         let pagePath = pages[notePath] ?? Slug.pagePath(forNote: notePath)
@@ -59,7 +59,7 @@ enum NoteLinks {
                 {
                     target = found
                     targets[destination] = found
-                    resolved.hrefs[destination] = relativeURL(from: pagePath, to: page) + fragment
+                    resolved.hrefs[destination] = style.href(from: pagePath, to: page) + fragment
                     if !isNote { resolved.attachments.insert(found) }
                 } else {
                     reported.insert(destination)

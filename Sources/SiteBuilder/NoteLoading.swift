@@ -32,7 +32,9 @@ enum NoteLoading {
     /// with U+FFFD in place of the bad bytes, so nothing else of it is lost.
     /// `pages` maps every note's path to its page's path.
     static func load(
-        _ path: String, from vault: Vault, resolver: Resolver, pages: [String: String], displayName: String
+        _ path: String, from vault: Vault, resolver: Resolver, pages: [String: String],
+        style: URLStyle = .files,
+        displayName: String
     ) -> ParsedNote {
         var diagnostics: [Diagnostic] = []
         let bytes: [UInt8]
@@ -58,7 +60,7 @@ enum NoteLoading {
         }
         let pagePath = pages[path] ?? Slug.pagePath(forNote: path)
         let links = NoteLinks.resolve(
-            in: document, source: text, notePath: path, pages: pages, resolver: resolver,
+            in: document, source: text, notePath: path, pages: pages, style: style, resolver: resolver,
             displayName: displayName, diagnostics: &diagnostics)
         let stem = (path.split(separator: "/").last.map(String.init) ?? path).dropLast(3)
         return ParsedNote(

@@ -66,10 +66,11 @@ public enum SiteBuild {
 
         // Parse every note, then make every distinct image once.
         let resolver = Resolver(paths: vault.files + vault.notes)
-        let pagePaths = pagePaths(for: vault.notes)
+        let pagePaths = pagePaths(for: vault.notes, style: configuration.urls)
         let notes = await concurrentMap(vault.notes, limit: options.jobs) { path in
             NoteLoading.load(
-                path, from: vault, resolver: resolver, pages: pagePaths, displayName: display.name(path))
+                path, from: vault, resolver: resolver, pages: pagePaths, style: configuration.urls,
+                displayName: display.name(path))
         }
         report.diagnostics += notes.flatMap(\.diagnostics)
         report.diagnostics += duplicatePages(notes, display: display)
@@ -124,11 +125,11 @@ public enum SiteBuild {
     }
 
     /// Each note's page. The home page is `index.md`, else `Home.md`, at the vault's root (any case).
-    static func pagePaths(for notes: [String]) -> [String: String] {
+    static func pagePaths(for notes: [String], style: URLStyle) -> [String: String] {
         let home =
             notes.first { $0.lowercased() == "index.md" } ?? notes.first { $0.lowercased() == "home.md" }
         return Dictionary(
-            uniqueKeysWithValues: notes.map { ($0, $0 == home ? "index.html" : Slug.pagePath(forNote: $0)) })
+            uniqueKeysWithValues: notes.map { ($0, $0 == home ? "index.html" : style.pagePath(forNote: $0)) })
     }
 
     static func loadConfiguration(_ vault: URL, display: DisplayPaths) -> (SiteConfiguration, [Diagnostic]) {

@@ -77,6 +77,13 @@ extension SiteConfiguration {
             }
             return nil
         },
+        "urls": text { configuration, value in
+            guard let style = URLStyle(rawValue: value) else {
+                return "must be 'files' or 'pretty', found '\(value)'"
+            }
+            configuration.urls = style
+            return nil
+        },
         "theme": text { configuration, value in
             guard !value.hasPrefix("/"), !value.split(separator: "/").contains("..") else {
                 return "must be a folder inside the vault, found '\(value)'"

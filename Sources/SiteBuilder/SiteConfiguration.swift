@@ -20,6 +20,8 @@ public struct SiteConfiguration: Sendable, Hashable {
     public var columnWidth = 720
     /// Raw HTML in notes is left out unless this is on (then it is kept as written).
     public var allowHTML = false
+    /// `files` (`trips/lisbon.html`) or `pretty` (`trips/lisbon/`).
+    public var urls = URLStyle.files
     /// The vault folder whose files override the default theme's; never published.
     public var theme = "_theme"
 

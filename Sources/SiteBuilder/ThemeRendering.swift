@@ -9,6 +9,7 @@ struct ThemeRendering: Sendable {
     let library: TemplateLibrary
     let site: TemplateValue
     let baseURL: String?
+    let urls: URLStyle
 
     let theme: Theme
 
@@ -23,6 +24,7 @@ struct ThemeRendering: Sendable {
         site["baseURL"] = configuration.baseURL.map(TemplateValue.string)
         self.site = .object(site)
         baseURL = configuration.baseURL
+        urls = configuration.urls
     }
 
     /// Static files (CSS, scripts) written under `assets/`, in a stable order.
@@ -36,7 +38,7 @@ struct ThemeRendering: Sendable {
         let linking = backlinks.map { entry -> TemplateValue in
             [
                 "title": .string(entry.source.title), "context": .string(entry.context),
-                "url": .string(NoteLinks.relativeURL(from: note.pagePath, to: entry.source.pagePath)),
+                "url": .string(urls.href(from: note.pagePath, to: entry.source.pagePath)),
             ]
         }
         return try render(
@@ -87,7 +89,7 @@ struct ThemeRendering: Sendable {
             notes.map { note in
                 [
                     "title": .string(note.title), "path": .string(note.path),
-                    "url": .string(NoteLinks.relativeURL(from: pagePath, to: note.pagePath)),
+                    "url": .string(urls.href(from: pagePath, to: note.pagePath)),
                 ]
             })
     }
@@ -97,7 +99,7 @@ struct ThemeRendering: Sendable {
             listing.folders.map { folder in
                 [
                     "name": .string(folder.name),
-                    "url": .string(NoteLinks.relativeURL(from: listing.pagePath, to: folder.pagePath)),
+                    "url": .string(urls.href(from: listing.pagePath, to: folder.pagePath)),
                 ]
             })
     }

@@ -120,6 +120,24 @@ import Testing
         #expect(!xml.contains("404"))
     }
 
+    @Test func prettyURLs() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("urls: pretty\n", to: "notesite.yml")
+        try vault.write("# Lisbon\n\n[Rome](Rome.md) and [home](../Start.md)\n", to: "Trips/Lisbon.md")
+        try vault.write("# Rome\n", to: "Trips/Rome.md")
+        try vault.write("# Start\n\n[Lisbon](Trips/Lisbon.md)\n", to: "Start.md")
+        let report = await build(vault)
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        let lisbon = try vault.read("_site/trips/lisbon/index.html")
+        #expect(lisbon.contains("<a href=\"../rome/\">Rome</a>"))
+        #expect(lisbon.contains("<a href=\"../../start/\">home</a>"))
+        #expect(lisbon.contains("href=\"../../assets/style.css\""))
+        #expect(try vault.read("_site/start/index.html").contains("<a href=\"../trips/lisbon/\">Lisbon</a>"))
+        #expect(try vault.read("_site/trips/index.html").contains("<a href=\"lisbon/\">Lisbon</a>"))
+        #expect(try vault.read("_site/index.html").contains("<a href=\"trips/\">Trips/</a>"))
+    }
+
     @Test func notFoundPageStandsAlone() async throws {
         let vault = try TestVault()
         defer { vault.remove() }

@@ -1,0 +1,75 @@
+import Foundation
+
+/// One live-reload client's server-sent-events stream. libmicrohttpd calls `read` from the
+/// connection's own thread (thread-per-connection), so blocking there until a build arrives costs
+/// one sleeping thread per open page and no polling.
+///
+/// Events: `hello` (connected; data: the build version), `build-error` (data: the diagnostics as a
+/// JSON string), `ok` (the errors are gone), `reload` (this page changed; the stream then ends).
+final class EventStream {
+    private let state: LiveState
+    private let page: String
+    private let clientFingerprint: String
+    private var seenVersion = 0
+    private var shownErrors: String?
+    private var pending: [UInt8] = Array("retry: 1000\n\n".utf8)
+    private var finished = false
+    /// How long a quiet stream waits before a comment line keeps proxies and browsers from timing out.
+    private let keepAlive: TimeInterval
+
+    init(state: LiveState, page: String, fingerprint: String, keepAlive: TimeInterval = 15) {
+        self.state = state
+        self.page = page
+        self.clientFingerprint = fingerprint
+        self.keepAlive = keepAlive
+    }
+
+    enum Chunk {
+        case bytes(Int)
+        case end
+    }
+
+    /// Fills `buffer` with the next bytes, waiting for a build when there are none.
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Chunk {
+        while pending.isEmpty {
+            if finished { return .end }
+            switch state.wait(newerThan: seenVersion, until: Date(timeIntervalSinceNow: keepAlive)) {
+            case .stopping:
+                return .end
+            case .timedOut:
+                pending = Array(": keep-alive\n\n".utf8)
+            case .snapshot(let snapshot):
+                evaluate(snapshot)
+            }
+        }
+        let count = min(buffer.count, pending.count)
+        buffer.copyBytes(from: pending[..<count])
+        pending.removeFirst(count)
+        return .bytes(count)
+    }
+
+    private func evaluate(_ snapshot: SiteSnapshot) {
+        if seenVersion == 0 { send("hello", data: String(snapshot.version)) }
+        seenVersion = snapshot.version
+        if let errors = snapshot.errors {
+            // The page may be half made while the build is broken: show why, reload once fixed.
+            if errors != shownErrors {
+                send("build-error", data: LiveReload.jsonString(errors))
+                shownErrors = errors
+            }
+            return
+        }
+        if shownErrors != nil {
+            send("ok", data: String(snapshot.version))
+            shownErrors = nil
+        }
+        if (snapshot.fingerprints[page]?.description ?? "") != clientFingerprint {
+            send("reload", data: LiveReload.jsonString(page))
+            finished = true
+        }
+    }
+
+    private func send(_ event: String, data: String) {
+        pending += Array("event: \(event)\ndata: \(data)\n\n".utf8)
+    }
+}

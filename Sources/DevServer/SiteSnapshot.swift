@@ -1,0 +1,47 @@
+public import Foundation
+import SiteBuilder
+
+/// One build as the server serves it: the files, a fingerprint per page, and the build's errors.
+public struct SiteSnapshot: Sendable {
+    /// Counts builds from 1; live-reload clients use it to notice a new one.
+    public let version: Int
+    public let files: [String: Data]
+    /// Per HTML page: its bytes together with the theme's assets (styles, scripts), so a page
+    /// reloads when it or what it is drawn with changed. The search index is left out: it changes
+    /// with every edit, and a search reads it afresh after the next reload anyway.
+    let fingerprints: [String: Fingerprint]
+    /// The build's error diagnostics, one per line; nil when it had none.
+    public let errors: String?
+
+    init(version: Int, files: [String: Data], errors: String?) {
+        self.version = version
+        self.files = files
+        self.errors = errors
+        var shared = Fingerprint()
+        for path in files.keys.sorted() where path.hasPrefix("assets/") && path != "assets/search-index.js" {
+            shared.add(path.utf8)
+            shared.add(files[path] ?? Data())
+        }
+        var fingerprints: [String: Fingerprint] = [:]
+        for (path, data) in files where path.hasSuffix(".html") {
+            var print = shared
+            print.add(data)
+            fingerprints[path] = print
+        }
+        self.fingerprints = fingerprints
+    }
+
+    /// The next snapshot after a build: a failed build (no site) keeps the files already served.
+    func next(site: SiteFiles?, report: BuildReport) -> SiteSnapshot {
+        let errors = report.sortedDiagnostics.filter { $0.severity == .error }
+        return SiteSnapshot(
+            version: version + 1, files: site?.files ?? files,
+            errors: errors.isEmpty ? nil : errors.map(\.description).joined(separator: "\n"))
+    }
+
+    /// The HTML pages whose fingerprint differs from `other`'s, including added and removed ones.
+    public func changedPages(since other: SiteSnapshot) -> [String] {
+        let paths = Set(fingerprints.keys).union(other.fingerprints.keys)
+        return paths.filter { fingerprints[$0] != other.fingerprints[$0] }.sorted()
+    }
+}

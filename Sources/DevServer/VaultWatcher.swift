@@ -1,0 +1,175 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// Watches a vault with inotify: every folder (new ones too) except hidden ones and the excluded
+/// ones, and calls `onChange` once a burst of events has been quiet for `quietPeriod` (shorter after
+/// an event that usually ends a save), because editors save as several steps (write a temporary
+/// file, rename it over the note).
+final class VaultWatcher: Sendable {
+    private let descriptor: Int32
+    private let root: String
+    private let excluded: Set<String>
+    private let quietPeriod: Duration
+    private let onChange: @Sendable () -> Void
+    private let stopped = Atomic<Bool>(false)
+
+    /// Events that mean a file or folder in the vault changed.
+    private static let mask = UInt32(
+        IN_CLOSE_WRITE | IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF
+            | IN_MOVE_SELF)
+    /// However busy the folder, a build starts at least this often.
+    private static let longestDelay = Duration.seconds(1)
+    /// The quiet wait after an event that usually ends a save (a file closed after writing, or renamed
+    /// into place). Should the save go on after it, the build after the next event makes it right.
+    private static let afterSave = Duration.milliseconds(10)
+
+    init(
+        root: URL, excluding excluded: [URL], quietPeriod: Duration, onChange: @escaping @Sendable () -> Void
+    ) throws(ServeError) {
+        self.root = root.standardizedFileURL.path
+        self.excluded = Set(excluded.map { $0.standardizedFileURL.path })
+        self.quietPeriod = quietPeriod
+        self.onChange = onChange
+        descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        guard descriptor >= 0 else {
+            throw .cannotWatch(path: self.root, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Adds the watches (so changes made after `start` returns are seen), then reads on a thread.
+    /// Returns the folders that could not be watched, each with the reason.
+    func start() throws(ServeError) -> [String] {
+        var folders: [Int32: String] = [:]
+        let problems: [String]
+        do {
+            problems = try addTree(root, to: &folders)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        let watching = folders
+        let thread = Thread { [self] in run(folders: watching) }
+        thread.name = "notesite-watcher"
+        thread.start()
+        return problems
+    }
+
+    /// The thread notices within 100 ms, then closes the inotify descriptor.
+    func stop() {
+        stopped.store(true, ordering: .releasing)
+    }
+
+    private func run(folders start: [Int32: String]) {
+        var folders = start
+        let clock = ContinuousClock()
+        var firstEvent: ContinuousClock.Instant?
+        var lastEvent = clock.now
+        var saved = false
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        defer { close(descriptor) }
+        while !stopped.load(ordering: .acquiring) {
+            var timeout: Int32 = 100
+            if let started = firstEvent {
+                let quiet = saved ? min(quietPeriod, Self.afterSave) : quietPeriod
+                let due = min(lastEvent + quiet, started + Self.longestDelay)
+                let now = clock.now
+                if now >= due {
+                    onChange()
+                    firstEvent = nil
+                    continue
+                }
+                timeout = Int32(max(1, min(100, (due - now).milliseconds)))
+            }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, timeout) > 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { continue }
+            if let activity = handle(buffer, count: count, folders: &folders) {
+                saved = activity == .saved
+                lastEvent = clock.now
+                if firstEvent == nil { firstEvent = lastEvent }
+            }
+        }
+    }
+
+    private enum Activity {
+        /// The last change usually ends a save.
+        case saved
+        case changing
+    }
+
+    /// Reads the events in `buffer`; nil when none of them is a change to the vault.
+    private func handle(_ buffer: [UInt8], count: Int, folders: inout [Int32: String]) -> Activity? {
+        var activity: Activity?
+        var offset = 0
+        let header = MemoryLayout<inotify_event>.size
+        while offset + header <= count {
+            let event = buffer.withUnsafeBytes {
+                $0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+            }
+            let nameBytes = buffer[(offset + header)..<min(count, offset + header + Int(event.len))]
+            let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+            offset += header + Int(event.len)
+            if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                activity = .changing
+                continue
+            }
+            if event.mask & UInt32(IN_IGNORED) != 0 {
+                folders[event.wd] = nil
+                continue
+            }
+            guard let folder = folders[event.wd] else { continue }
+            // Hidden files are editor swap files, caches and version control: never part of the site.
+            if name.hasPrefix(".") { continue }
+            let path = name.isEmpty ? folder : folder + "/" + name
+            if excluded.contains(path) { continue }
+            let isNewFolder =
+                event.mask & UInt32(IN_ISDIR) != 0
+                && event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0
+            if isNewFolder { _ = try? addTree(path, to: &folders) }
+            if event.mask & Self.mask != 0 {
+                let ending = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO)
+                let isFile = event.mask & UInt32(IN_ISDIR) == 0
+                activity = isFile && event.mask & ending != 0 ? .saved : .changing
+            }
+        }
+        return activity
+    }
+
+    /// Watches `path` and every folder under it that is neither hidden nor excluded.
+    private func addTree(_ path: String, to folders: inout [Int32: String]) throws(ServeError) -> [String] {
+        var pending = [path]
+        var problems: [String] = []
+        while let folder = pending.popLast() {
+            let watch = inotify_add_watch(descriptor, folder, Self.mask | UInt32(IN_ONLYDIR))
+            guard watch >= 0 else {
+                let code = errno
+                var reason = String(cString: strerror(code))
+                if code == ENOSPC { reason += " (too many folders: raise fs.inotify.max_user_watches)" }
+                if folder == root { throw .cannotWatch(path: folder, reason: reason) }
+                problems.append("\(folder): \(reason)")
+                continue
+            }
+            folders[watch] = folder
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for name in names where !name.hasPrefix(".") {
+                let child = folder + "/" + name
+                var isFolder: ObjCBool = false
+                if !excluded.contains(child),
+                    FileManager.default.fileExists(atPath: child, isDirectory: &isFolder), isFolder.boolValue
+                {
+                    pending.append(child)
+                }
+            }
+        }
+        return problems
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds, rounded down.
+    var milliseconds: Int64 {
+        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+    }
+}

@@ -1,0 +1,118 @@
+import DevServer
+import Dispatch
+import Foundation
+import SiteBuilder
+import Synchronization
+
+/// `notesite serve [VAULT] [--port 4000] [--host 127.0.0.1] [--open]`
+struct ServeCommand {
+    static let usage = """
+        USAGE: notesite serve [VAULT] [--port N] [--host ADDRESS] [--open]
+
+        Builds the notes in VAULT (default: the current folder) in memory, serves the site, and
+        rebuilds on every change; open pages reload by themselves and show build errors.
+
+        OPTIONS:
+          --port N        the port to listen on (default: 4000; 0 picks a free one)
+          --host ADDRESS  the address to listen on (default: 127.0.0.1, this machine only)
+          --open          open the site in the browser (xdg-open)
+          -h, --help      show this help
+
+        Stop it with Ctrl-C.
+
+        """
+
+    var options: ServeOptions
+    var open: Bool
+
+    init(_ arguments: [String]) throws(Arguments.UsageError) {
+        let parsed = try Arguments(arguments, flags: ["--open"], options: ["--port", "--host"])
+        guard parsed.positionals.count <= 1 else {
+            throw .init("expected at most one vault folder, got \(parsed.positionals.count)")
+        }
+        let vault = URL(fileURLWithPath: parsed.positionals.first ?? ".")
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: vault.path, isDirectory: &isFolder), isFolder.boolValue
+        else {
+            throw .init("vault '\(vault.relativePath)' is not a folder")
+        }
+        var port: UInt16 = 4000
+        if let text = parsed.options["--port"] {
+            guard let value = UInt16(text) else {
+                throw .init("--port takes a number from 0 to 65535, got '\(text)'")
+            }
+            port = value
+        }
+        let host = parsed.options["--host"] ?? "127.0.0.1"
+        guard !host.isEmpty else { throw .init("--host needs an address, e.g. 127.0.0.1") }
+        options = ServeOptions(build: BuildOptions(vault: vault), host: host, port: port)
+        open = parsed.has("--open")
+    }
+
+    func run(console: Console) async -> Int32 {
+        if !options.isLoopback {
+            console.err(
+                "notesite: warning: serving on \(options.host): other machines on the network can read the site\n"
+            )
+        }
+        let server: DevServer
+        do {
+            server = try await DevServer.start(options) { console.err($0) }
+        } catch {
+            console.err("notesite: error: \(error)\n")
+            return NotesiteCLI.failure
+        }
+        console.err(
+            "notesite: serving \(BuildCommand.displayPath(options.build.vault)) at \(server.url.absoluteString) (Ctrl-C stops)\n"
+        )
+        console.out("\(server.url.absoluteString)\n")
+        if open { Self.openInBrowser(server.url, console: console) }
+        await Self.waitForStopSignal()
+        let clock = ContinuousClock()
+        let started = clock.now
+        server.stop()
+        console.err("notesite: stopped in \(Int((clock.now - started) / .milliseconds(1))) ms\n")
+        return NotesiteCLI.success
+    }
+
+    /// Returns on the first SIGINT or SIGTERM; the signals are handled here instead of ending the process.
+    static func waitForStopSignal() async {
+        let queue = DispatchQueue(label: "notesite.signals")
+        let pending = Mutex<CheckedContinuation<Void, Never>?>(nil)
+        let sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            return DispatchSource.makeSignalSource(signal: number, queue: queue)
+        }
+        await withCheckedContinuation { continuation in
+            pending.withLock { $0 = continuation }
+            for source in sources {
+                source.setEventHandler {
+                    pending.withLock { waiting in
+                        waiting?.resume()
+                        waiting = nil
+                    }
+                }
+                source.resume()
+            }
+        }
+        for source in sources { source.cancel() }
+    }
+
+    static func openInBrowser(_ url: URL, console: Console) {
+        let candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            .split(separator: ":").map { "\($0)/xdg-open" }
+        guard let opener = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else {
+            console.err("notesite: --open: xdg-open is not installed; open \(url.absoluteString) yourself\n")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: opener)
+        process.arguments = [url.absoluteString]
+        do {
+            try process.run()
+        } catch {
+            console.err("notesite: --open: cannot run xdg-open: \(error.localizedDescription)\n")
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// How page URLs look. `files` (the default): `trips/lisbon.html`, links naming the file, which
+/// works from any host and from `file://`. `pretty`: `trips/lisbon/index.html` linked as
+/// `trips/lisbon/`, for hosts that prefer it (such links do not open from `file://`, where a
+/// folder shows as a listing).
+public enum URLStyle: String, Sendable, Hashable, CaseIterable {
+    case files
+    case pretty
+
+    /// The page for a note at `notePath` (vault-relative).
+    func pagePath(forNote notePath: String) -> String {
+        let page = Slug.pagePath(forNote: notePath)
+        guard self == .pretty, !page.hasSuffix("/index.html"), page != "index.html" else { return page }
+        return String(page.dropLast(".html".count)) + "/index.html"
+    }
+
+    /// The link from one page to another, relative, so the site works under any sub-path.
+    func href(from page: String, to target: String) -> String {
+        let link = NoteLinks.relativeURL(from: page, to: target)
+        guard self == .pretty, link == "index.html" || link.hasSuffix("/index.html") else { return link }
+        let folder = String(link.dropLast("index.html".count))
+        return folder.isEmpty ? "./" : folder
+    }
+}

@@ -1,0 +1,95 @@
+#!/usr/bin/python3
+"""Real-browser test of `notesite serve`'s live reload, run by DevServerTests.
+
+    /usr/bin/python3 live_reload_test.py URL VAULT NOTE PAGE
+
+URL is the running server (http://127.0.0.1:PORT/), VAULT its folder, NOTE a note in it (long
+enough to scroll) and PAGE that note's page. Checks, in headless Chromium: editing the note reloads
+the page with the new text at the same scroll position; a broken notesite.yml shows the error
+overlay without reloading; fixing it removes the overlay. Prints one line per check, then
+"N passed, N failed"; exits 1 when a check failed. Needs python3-selenium, chromium, chromium-driver.
+"""
+
+import os
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
+
+TIMEOUT = 10
+
+
+def save(path, text):
+    """The way editors save: a temporary file beside the target, renamed over it."""
+    temporary = os.path.join(os.path.dirname(path), "." + os.path.basename(path) + ".swp")
+    with open(temporary, "w") as f:
+        f.write(text)
+    os.rename(temporary, path)
+
+
+def main():
+    url, vault, note, page = sys.argv[1:5]
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1000,700"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    passed = failed = 0
+
+    def check(name, condition, detail=""):
+        nonlocal passed, failed
+        try:
+            WebDriverWait(driver, TIMEOUT, poll_frequency=0.02).until(lambda d: condition())
+            passed += 1
+            print(f"PASS {name}")
+        except Exception:
+            failed += 1
+            print(f"FAIL {name} {detail() if callable(detail) else detail}")
+
+    def marker():
+        return driver.execute_script("return window.notesiteTestMarker === 1")
+
+    def text():
+        return driver.execute_script("return document.body ? document.body.innerText : ''")
+
+    def overlay():
+        return driver.execute_script(
+            "var o = document.getElementById('notesite-overlay'); return o ? o.textContent : null")
+
+    try:
+        driver.get(url + page)
+        check("the page carries the live-reload script",
+              lambda: driver.execute_script("return !!document.getElementById('notesite-live')"))
+        time.sleep(0.3)  # the event stream connects
+        driver.execute_script("window.scrollTo(0, 400); window.notesiteTestMarker = 1;")
+        check("the page scrolls", lambda: driver.execute_script("return window.scrollY") >= 399)
+
+        note_path = os.path.join(vault, note)
+        with open(note_path) as f:
+            original = f.read()
+        save(note_path, original + "\nA freshly added sentence.\n")
+        check("saving the note reloads the page", lambda: not marker())
+        check("the reloaded page has the new text", lambda: "A freshly added sentence." in text(),
+              lambda: text()[-200:])
+        check("the scroll position is kept", lambda: abs(driver.execute_script("return window.scrollY") - 400) < 2,
+              lambda: driver.execute_script("return window.scrollY"))
+
+        time.sleep(0.3)
+        driver.execute_script("window.notesiteTestMarker = 1;")
+        config = os.path.join(vault, "notesite.yml")
+        good = open(config).read() if os.path.exists(config) else "title: Notes\n"
+        save(config, "title: [unclosed\n")
+        check("a broken notesite.yml shows the error overlay",
+              lambda: (overlay() or "").find("notesite.yml") >= 0, lambda: overlay())
+        check("the page did not reload for the error", lambda: marker())
+        save(config, good)
+        check("fixing it removes the overlay", lambda: overlay() is None, lambda: overlay())
+    finally:
+        driver.quit()
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
