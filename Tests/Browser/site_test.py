@@ -562,6 +562,21 @@ def run_theme_checks(driver, checks, site, fixture):
         assert theme is None and background == "rgb(255, 255, 255)", f"back to light: {theme} {background}"
         return "dark chosen on one page stays on the next; choosing light again follows the system"
 
+    def print_is_light_note_only():
+        js(driver, "localStorage.setItem('notesite-theme', 'dark');")
+        try:
+            load(driver, file_url(site, "guide/images.html"))
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+                "media": "print", "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+            facts = js(driver, "return [getComputedStyle(document.body).backgroundColor,"
+                               " getComputedStyle(document.body).color,"
+                               " getComputedStyle(document.querySelector('.site-header')).display];")
+            assert facts == ["rgb(255, 255, 255)", "rgb(0, 0, 0)", "none"], f"print: {facts}"
+        finally:
+            js(driver, "localStorage.clear();")
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+    checks.run("print: black on white even in dark mode, without the header", print_is_light_note_only)
     checks.run("dark mode follows the system", follows_system)
     checks.run("the dark-mode toggle persists across pages, without a flash", toggle_persists)
     emulate(driver)
