@@ -12,6 +12,7 @@ enum PageRendering {
     /// `allowHTML` keeps raw HTML and unusual URL schemes as written (cmark's unsafe mode).
     static func body(for note: ParsedNote, renditions: ImageRendering.Renditions, allowHTML: Bool) -> Body {
         var diagnostics: [Diagnostic] = []
+        let linked = note.document.linkedImageIndices
         var writer = HTMLWriter(unsafe: allowHTML) { index, image, alt in
             guard index < note.images.count else {
                 diagnostics.append(
@@ -26,7 +27,8 @@ enum PageRendering {
             case .file(let path):
                 switch renditions[path] {
                 case .rendition(let rendition):
-                    return imageTag(rendition, alt: alt, title: image.title, index: index)
+                    return imageTag(
+                        rendition, alt: alt, title: image.title, index: index, linked: linked.contains(index))
                 case .failed(let error):
                     let message = "cannot use image '\(image.destination)': \(error.reason)"
                     diagnostics.append(.error(message, at: image.location))

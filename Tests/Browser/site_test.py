@@ -508,6 +508,17 @@ def run_preview_checks(driver, checks, site, fixture):
         wait_open(driver)
         assert counter_text(driver).startswith("2 /"), counter_text(driver)
 
+    def linked_image_follows_its_link():
+        load(driver, file_url(fixture, "gallery.html"))
+        linked = driver.find_element(By.CSS_SELECTOR, "img[alt^='Linked']")
+        link = js(driver, "var a = arguments[0].closest('a'); return a && a.getAttribute('href');", linked)
+        assert link == "plain.html", f"the author's link around the image is {link!r}"
+        assert linked not in previewable(driver), "the linked image is counted among the preview's images"
+        linked.click()
+        wait(driver, lambda: driver.current_url.endswith("plain.html"), "a click did not follow the link")
+        assert not preview_open(driver)
+
+    checks.run("an image inside the author's link follows the link, not the preview", linked_image_follows_its_link)
     checks.run("an image larger than the column is found", large_image)
     if "image" in state:
         checks.run("a click opens the preview, larger, within its pixels, with a caption", click_opens_larger)
