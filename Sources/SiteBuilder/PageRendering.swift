@@ -63,7 +63,10 @@ enum PageRendering {
         if linked { return image }
         let id = "notesite-image-\(index + 1)"
         var tag = "<span class=\"notesite-figure\" id=\"\(id)\">"
-        tag += "<a class=\"notesite-zoom\" href=\"#\(id)\">" + image + "</a>"
+        // A link is named by its image's alt text; an image without one still needs a name.
+        let name =
+            alt.isEmpty ? " aria-label=\"Enlarge image\(title.isEmpty ? "" : ": " + title.htmlEscaped)\"" : ""
+        tag += "<a class=\"notesite-zoom\" href=\"#\(id)\"\(name)>" + image + "</a>"
         tag += "<a class=\"notesite-unzoom\" href=\"#\(id)-closed\" aria-label=\"Close preview\">\u{00D7}</a>"
         tag += "</span>"
         return tag

@@ -283,8 +283,15 @@ def run_page_checks(driver, checks, site, fixture):
                   noAlt: document.querySelectorAll('img:not([alt])').length,
                   lang: document.documentElement.lang,
                   skip: !!first && first.classList.contains('skip-link'),
-                  overflow: document.documentElement.scrollWidth > window.innerWidth
+                  overflow: document.documentElement.scrollWidth > window.innerWidth,
+                  nameless: Array.from(document.querySelectorAll('a[href], button')).filter(function (e) {
+                    var r = e.getBoundingClientRect();
+                    return r.width && r.height && !e.textContent.trim() && !e.getAttribute('aria-label')
+                      && !e.querySelector('img[alt]:not([alt=""])');
+                  }).map(function (e) { return e.outerHTML.slice(0, 60); })
                 };""")
+            if facts["nameless"]:
+                found.append(f"links or buttons without a name: {facts['nameless'][:2]}")
             if facts["mains"] != 1:
                 found.append(f"{facts['mains']} <main> elements")
             if facts["noAlt"]:
