@@ -1,7 +1,9 @@
 /* notesite search: results as you type, over the index the builder writes to
    assets/search-index.js (`window.notesiteSearch = {"notes": [{t, u, h, g, x}]}`: title, URL from the
    site root, headings, tags, plain text). A script file rather than fetched JSON, so it works from
-   file:// and offline. Keys: `/` focuses the box, arrows move, Enter opens, Esc clears. Own code. */
+   file:// and offline. It is loaded the first time the search box gets focus, not with every page:
+   a large vault's index is megabytes. Keys: `/` focuses the box, arrows move, Enter opens, Esc
+   clears. Own code. */
 (function () {
   "use strict";
 
@@ -35,6 +37,32 @@
       };
     });
     return entries;
+  }
+
+  // 0: not asked for, 1: loading, 2: loaded, 3: failed.
+  var indexState = window.notesiteSearch ? 2 : 0;
+
+  function loadIndex() {
+    if (indexState !== 0) return;
+    indexState = 1;
+    var tag = document.createElement("script");
+    tag.src = new URL("assets/search-index.js", root).href;
+    tag.onload = function () {
+      indexState = window.notesiteSearch ? 2 : 3;
+      entries = null;
+      refresh();
+    };
+    tag.onerror = function () {
+      indexState = 3;
+      refresh();
+    };
+    document.head.appendChild(tag);
+  }
+
+  function refresh() {
+    if (!input) return;
+    results = search(input.value);
+    render();
   }
 
   function startsWord(haystack, at) {
@@ -153,7 +181,9 @@
     var count = results.length;
     if (!query) {
       status.textContent = "";
-    } else if (!window.notesiteSearch) {
+    } else if (indexState === 1) {
+      status.textContent = "Loading the search index\u2026";
+    } else if (indexState === 3) {
       status.textContent = "Search is not available: the search index did not load.";
     } else {
       status.textContent = count ? count + (count === 1 ? " note" : " notes") + (count === LIMIT ? " or more" : "") : "No notes match \u201c" + query + "\u201d.";
@@ -195,11 +225,9 @@
       event.preventDefault();
       if (results.length) location.href = noteURL(results[Math.max(active, 0)].entry.note);
     });
-    input.addEventListener("input", function () {
-      results = search(input.value);
-      render();
-    });
+    input.addEventListener("input", refresh);
     input.addEventListener("focus", function () {
+      loadIndex();
       if (input.value.trim()) render();
     });
     input.addEventListener("keydown", function (event) {

@@ -603,6 +603,11 @@ def run_theme_checks(driver, checks, site, fixture):
 def run_search_checks(driver, checks, site, fixture):
     def finds_body_word():
         load(driver, file_url(site, "index.html"))
+        assert not js(driver, "return !!window.notesiteSearch;"), "the index loaded before search was used"
+        keys(driver, "/")
+        box = driver.find_element(By.CSS_SELECTOR, "#notesite-search")
+        assert active_is(driver, box), "/ did not focus the search box"
+        wait(driver, lambda: js(driver, "return !!window.notesiteSearch;"), "focusing did not load the index")
         pick = js(driver, """
             var notes = (window.notesiteSearch || {}).notes || [];
             function words(n) { return (n.x || '').toLowerCase().match(/[a-z]{8,}/g) || []; }
@@ -620,9 +625,6 @@ def run_search_checks(driver, checks, site, fixture):
             return null;""")
         assert pick, "the search index is missing or has no word unique to one note's body"
         word, url, count = pick
-        keys(driver, "/")
-        box = driver.find_element(By.CSS_SELECTOR, "#notesite-search")
-        assert active_is(driver, box), "/ did not focus the search box"
         keys(driver, word)
         wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, ".search-results li")) > 0,
              f"no results for {word!r}")

@@ -72,7 +72,8 @@ struct ThemeRenderingTests {
         #expect(
             page.contains("role=\"search\" hidden"), "search needs JavaScript: hidden until search.js runs")
         #expect(page.contains("class=\"theme-toggle\" type=\"button\" aria-pressed=\"false\" hidden"))
-        #expect(page.contains("<script src=\"../assets/search-index.js\" defer></script>"))
+        #expect(page.contains("<script src=\"../assets/search.js\" defer></script>"))
+        #expect(!page.contains("search-index.js"), "search.js loads the index when the box is used")
         #expect(
             page.contains("<script src=\"../assets/theme-toggle.js\"></script>"), "not deferred: no flash")
     }
