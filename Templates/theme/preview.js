@@ -23,6 +23,8 @@
   var actualSize = false;
   var pushedState = false;
   var closingFromHistory = false;
+  // Our own history.back() after a close; its popstate must not close a preview opened meanwhile.
+  var pendingBack = false;
 
   function element(tag, className, text) {
     var node = document.createElement(tag);
@@ -110,6 +112,8 @@
       if (event.key === "ArrowLeft") { flip(-1); event.preventDefault(); }
       else if (event.key === "ArrowRight") { flip(1); event.preventDefault(); }
       else if (event.key === "Tab") { trapFocus(event); }
+      else if ((event.key === "+" || event.key === "=") && !actualSize) { toggleSize(null); }
+      else if ((event.key === "-" || event.key === "0") && actualSize) { toggleSize(null); }
     });
 
     // Swipes flip, but only a one-finger horizontal swipe at normal zoom: pinch-zoom stays the browser's.
@@ -132,9 +136,12 @@
 
     // Every way out (Esc, button, click outside, Back) ends here.
     dialog.addEventListener("close", function () {
+      // Opened again before this event arrived: the new preview keeps the history entry.
+      if (dialog.open) return;
       document.documentElement.classList.remove("notesite-preview-open");
       if (pushedState && !closingFromHistory) {
         pushedState = false;
+        pendingBack = true;
         history.back();
       }
       pushedState = false;
@@ -188,18 +195,22 @@
     if (!zoomable && actualSize) actualSize = false;
   }
 
+  // From a click, the point under the pointer stays put; from the keyboard (no event), the centre.
   function toggleSize(event) {
     if (fitScale() >= 0.999) return;
     var rect = view.getBoundingClientRect();
-    var fx = rect.width ? (event.clientX - rect.left) / rect.width : 0.5;
-    var fy = rect.height ? (event.clientY - rect.top) / rect.height : 0.5;
+    var stageBox = stage.getBoundingClientRect();
+    var x = event ? event.clientX : stageBox.left + stageBox.width / 2;
+    var y = event ? event.clientY : stageBox.top + stageBox.height / 2;
+    var fx = rect.width ? (x - rect.left) / rect.width : 0.5;
+    var fy = rect.height ? (y - rect.top) / rect.height : 0.5;
     actualSize = !actualSize;
     fit();
     if (actualSize) {
       // Keep the point under the pointer where it was.
       var size = naturalSize();
-      stage.scrollLeft = fx * size.width - (event.clientX - stage.getBoundingClientRect().left);
-      stage.scrollTop = fy * size.height - (event.clientY - stage.getBoundingClientRect().top);
+      stage.scrollLeft = fx * size.width - (x - stageBox.left);
+      stage.scrollTop = fy * size.height - (y - stageBox.top);
     }
   }
 
@@ -240,7 +251,8 @@
     show(position);
     closeButton.focus();
     try {
-      history.pushState({ notesitePreview: true }, "");
+      // A preview closed a moment ago may still own the current entry: reuse it.
+      if (!(history.state && history.state.notesitePreview)) history.pushState({ notesitePreview: true }, "");
       pushedState = true;
     } catch (error) {
       pushedState = false; // some file:// setups refuse history entries: Back then leaves, as usual
@@ -258,6 +270,12 @@
   }
 
   window.addEventListener("popstate", function () {
+    if (pendingBack) {
+      pendingBack = false;
+      // Opened again while going back: give the new preview its own entry.
+      if (dialog && dialog.open && pushedState) history.pushState({ notesitePreview: true }, "");
+      return;
+    }
     if (dialog && dialog.open && pushedState) {
       closingFromHistory = true;
       close();

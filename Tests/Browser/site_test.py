@@ -425,6 +425,17 @@ def run_preview_checks(driver, checks, site, fixture):
         wait_closed(driver)
         time.sleep(0.2)
         assert driver.current_url == url, f"Esc moved to {driver.current_url}"
+        # Close and open again at once: the history step of the close must not close the new preview.
+        images[1].click()
+        wait_open(driver)
+        js(driver, "arguments[0].click(); document.querySelector(arguments[1]).close();"
+                   " arguments[0].click();", focus_target(driver, images[2]), PREVIEW)
+        time.sleep(0.3)
+        assert preview_open(driver), "reopening right after closing was closed by the old history step"
+        keys(driver, Keys.ESCAPE)
+        wait_closed(driver)
+        time.sleep(0.2)
+        assert driver.current_url == url, f"after a quick reopen, Esc moved to {driver.current_url}"
         driver.back()
         wait(driver, lambda: driver.current_url.endswith("plain.html"), "Back after closing did not go back")
         return "Back closed the preview and stayed; closing with Esc left no extra history entry"
@@ -493,6 +504,10 @@ def run_preview_checks(driver, checks, site, fixture):
             assert preview_open(driver), "the click closed the preview"
             shown.click()
             wait(driver, lambda: abs(width(driver, shown) - fitted) < 1, "a second click did not fit it again")
+            keys(driver, "+")
+            wait(driver, lambda: abs(width(driver, shown) - natural) < 1, "+ did not show actual size")
+            keys(driver, "-")
+            wait(driver, lambda: abs(width(driver, shown) - fitted) < 1, "- did not fit it again")
             return f"fit {fitted:.0f}px, actual {natural}px in a {size[0]}x{size[1]} window"
         finally:
             close_preview(driver)
