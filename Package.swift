@@ -26,7 +26,7 @@ let package = Package(
 
         .target(name: "NoteModel"),
         .target(name: "YAMLReader", dependencies: ["CYaml", "NoteModel"]),
-        .target(name: "MarkdownReader", dependencies: ["CCmark", "NoteModel"]),
+        .target(name: "MarkdownReader", dependencies: ["CCmark", "NoteModel", "YAMLReader"]),
         .target(name: "NoteHTML", dependencies: ["NoteModel"]),
         .target(name: "ImagePipeline", dependencies: ["CVips", "CShims", "NoteModel"]),
         .target(name: "Mustache"),

@@ -5,6 +5,8 @@ import NoteModel
 struct CmarkConverter {
     let file: String
     let source: SourceText
+    /// What the extension passes marked on the tree (empty for CommonMark).
+    var marks = ExtensionMarks()
     private var blocks: [Block] = []
     private var attachments: [ImageAttachment] = []
     private var depth = 0
@@ -15,6 +17,15 @@ struct CmarkConverter {
     private var openImages: [Int] = []
     /// The last image's corrected position in the current leaf block (images come in source order).
     private var lastImage: SourceText.Position?
+    /// The notes syntax's placeholders and position map (nil for CommonMark).
+    var notes: NotesExpander?
+    /// Links open around the current text (a wikilink inside one stays text).
+    private var linkDepth = 0
+    /// Whether the leaf block was moved from the extensions' second parse (its inline positions are not
+    /// this source's).
+    private var relocated = false
+    /// Added to the lines of everything inside a footnote definition (parsed on its own).
+    private var lineShift = 0
 
     init(file: String, source: SourceText) {
         self.file = file
@@ -34,6 +45,13 @@ struct CmarkConverter {
                 exit(node)
             }
         }
+        if notes != nil {
+            // Block positions stay in the parsed text while converting (images are found by them).
+            for index in blocks.indices {
+                blocks[index].location = blocks[index].location.map(mapped)
+                blocks[index].end = blocks[index].end.map(mapped)
+            }
+        }
         return NoteDocument(blocks: blocks, imageAttachments: attachments)
     }
 
@@ -41,10 +59,11 @@ struct CmarkConverter {
         switch cmark_node_get_type(node) {
         case CMARK_NODE_BLOCK_QUOTE: openBlock(.blockQuote, node)
         case CMARK_NODE_LIST: openBlock(.list(listStyle(node)), node)
-        case CMARK_NODE_ITEM: openBlock(.item, node)
+        case CMARK_NODE_ITEM: openBlock(marks.blocks[node] ?? .item, node)
         case CMARK_NODE_PARAGRAPH:
             openBlock(.paragraph, node)
             startInlines()
+            relocated = marks.positions[node] != nil
         case CMARK_NODE_HEADING:
             openBlock(.heading(level: Int(cmark_node_get_heading_level(node))), node)
             startInlines()
@@ -55,8 +74,14 @@ struct CmarkConverter {
         case CMARK_NODE_HTML_BLOCK: leafBlock(.htmlBlock(literal: literal(node)), node)
         case CMARK_NODE_THEMATIC_BREAK: leafBlock(.thematicBreak, node)
         case CMARK_NODE_TEXT:
-            let text = literal(node)
-            withBuilder { $0.appendText(text) }
+            let text = string(cmark_node_get_literal(node), restoring: false)
+            if let notes, !builders.isEmpty {
+                notes.expand(
+                    text, into: &builders[builders.count - 1], attachments: &attachments,
+                    insideLink: linkDepth > 0)
+            } else {
+                withBuilder { $0.appendText(text) }
+            }
         case CMARK_NODE_SOFTBREAK: withBuilder { $0.appendLeaf(.softBreak, literal: "\n") }
         case CMARK_NODE_LINEBREAK: withBuilder { $0.appendLeaf(.lineBreak, literal: "\n") }
         case CMARK_NODE_CODE:
@@ -71,7 +96,11 @@ struct CmarkConverter {
             let kind = InlineKind.link(
                 destination: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
             withBuilder { $0.openSpan(kind) }
+            linkDepth += 1
         case CMARK_NODE_IMAGE: openImage(node)
+        case CMARK_NODE_CUSTOM_BLOCK: enterCustomBlock(node)
+        case CMARK_NODE_CUSTOM_INLINE:
+            if let kind = marks.inlines[node] { withBuilder { $0.openSpan(kind) } }
         default: break  // the document itself; custom nodes never come from the parser
         }
     }
@@ -79,7 +108,10 @@ struct CmarkConverter {
     private mutating func exit(_ node: OpaquePointer) {
         switch cmark_node_get_type(node) {
         case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM: depth -= 1
-        case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
+        case CMARK_NODE_CUSTOM_BLOCK where !(marks.blocks[node]?.hasInlineContent ?? false):
+            if marks.lineShifts[node] != nil { lineShift = 0 }
+            depth -= 1
+        case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_CUSTOM_BLOCK:
             if let index = leafBlock, var builder = builders.popLast() {
                 blocks[index].content = builder.finish()
             }
@@ -87,12 +119,35 @@ struct CmarkConverter {
             openImages.removeAll()
             leafBlock = nil
             depth -= 1
-        case CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_LINK: withBuilder { $0.closeSpan() }
+        case CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_LINK:
+            if cmark_node_get_type(node) == CMARK_NODE_LINK { linkDepth -= 1 }
+            withBuilder {
+                $0.closeDanglingHighlights()
+                $0.closeSpan()
+            }
+        case CMARK_NODE_CUSTOM_INLINE:
+            if marks.inlines[node] != nil {
+                withBuilder {
+                    $0.closeDanglingHighlights()
+                    $0.closeSpan()
+                }
+            }
         case CMARK_NODE_IMAGE:
             if let index = openImages.popLast(), var builder = builders.popLast() {
                 attachments[index].alt = builder.finish()
             }
         default: break
+        }
+    }
+
+    /// A table, row or cell from the extension passes; unmarked custom blocks are skipped.
+    private mutating func enterCustomBlock(_ node: OpaquePointer) {
+        let kind = marks.blocks[node] ?? .htmlBlock(literal: "")
+        openBlock(kind, node)
+        if let shift = marks.lineShifts[node] { lineShift = shift }
+        if kind.hasInlineContent {
+            startInlines()
+            relocated = true
         }
     }
 
@@ -110,6 +165,7 @@ struct CmarkConverter {
         builders = [AttributedTextBuilder()]
         openImages = []
         lastImage = nil
+        relocated = false
     }
 
     private mutating func openImage(_ node: OpaquePointer) {
@@ -126,8 +182,12 @@ struct CmarkConverter {
     /// Where the image's `!` is: cmark's position when the source agrees, else the first `![` after
     /// the previous image within the block's lines.
     private mutating func imageLocation(_ node: OpaquePointer) -> SourceLocation {
-        let reported = SourceText.Position(
-            line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+        var reported = SourceText.Position(
+            line: Int(cmark_node_get_start_line(node)) + lineShift,
+            column: Int(cmark_node_get_start_column(node)))
+        if relocated, let index = leafBlock, let start = blocks[index].location {
+            reported = SourceText.Position(line: start.line, column: start.column)
+        }
         var position = reported
         let isAfterLast = lastImage.map { reported > $0 } ?? true
         if !(isAfterLast && source.isImageStart(reported)), let index = leafBlock,
@@ -140,7 +200,7 @@ struct CmarkConverter {
             position = source.firstImageStart(from: from, through: lastLine) ?? reported
         }
         lastImage = position
-        return SourceLocation(file: file, line: position.line, column: position.column)
+        return mapped(SourceLocation(file: file, line: position.line, column: position.column))
     }
 
     private mutating func withBuilder(_ body: (inout AttributedTextBuilder) -> Void) {
@@ -162,22 +222,42 @@ struct CmarkConverter {
     }
 
     private func start(of node: OpaquePointer) -> SourceLocation {
-        SourceLocation(
-            file: file, line: Int(cmark_node_get_start_line(node)),
-            column: Int(cmark_node_get_start_column(node)))
+        if marks.lineShifts[node] != nil, let moved = marks.positions[node] { return moved.start }
+        var location =
+            marks.positions[node]?.start
+            ?? SourceLocation(
+                file: file, line: Int(cmark_node_get_start_line(node)),
+                column: Int(cmark_node_get_start_column(node)))
+        location.line += lineShift
+        return location
     }
 
     private func end(of node: OpaquePointer) -> SourceLocation {
-        SourceLocation(
-            file: file, line: Int(cmark_node_get_end_line(node)), column: Int(cmark_node_get_end_column(node))
-        )
+        if marks.lineShifts[node] != nil, let moved = marks.positions[node] { return moved.end }
+        var location =
+            marks.positions[node]?.end
+            ?? SourceLocation(
+                file: file, line: Int(cmark_node_get_end_line(node)),
+                column: Int(cmark_node_get_end_column(node)))
+        location.line += lineShift
+        return location
+    }
+
+    /// A position in the text cmark parsed, in the note's own source (the notes syntax's scan).
+    private func mapped(_ location: SourceLocation) -> SourceLocation {
+        guard let map = notes?.map else { return location }
+        let original = map.original(line: location.line, column: location.column)
+        return SourceLocation(file: file, line: original.line, column: original.column)
     }
 
     private func literal(_ node: OpaquePointer) -> String {
         string(cmark_node_get_literal(node))
     }
 
-    private func string(_ pointer: UnsafePointer<CChar>?) -> String {
-        pointer.map { String(cString: $0) } ?? ""
+    /// A C string from cmark; the notes syntax's placeholders are put back unless `restoring` is false.
+    private func string(_ pointer: UnsafePointer<CChar>?, restoring: Bool = true) -> String {
+        let text = pointer.map { String(cString: $0) } ?? ""
+        guard restoring, let notes else { return text }
+        return notes.restore(text)
     }
 }

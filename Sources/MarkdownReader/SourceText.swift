@@ -13,9 +13,9 @@ struct SourceText {
         }
     }
 
-    private let bytes: [UInt8]
+    let bytes: [UInt8]
     /// Byte offset where each line starts (line 1 at index 0); lines end at LF, CR LF or CR as in cmark.
-    private let lineStarts: [Int]
+    let lineStarts: [Int]
 
     init(_ markdown: String) {
         bytes = Array(markdown.utf8)

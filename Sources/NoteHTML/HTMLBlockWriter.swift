@@ -6,33 +6,47 @@ struct HTMLBlockWriter: BlockWalker {
     let unsafe: Bool
     let imageHook: HTMLWriter.ImageHook?
     let linkHook: HTMLWriter.LinkHook?
+    let notes: NotesHooks
+    /// cmark-gfm's tag filter on raw HTML.
+    var tagFilter = false
     var output = HTMLOutput()
+    /// Whether a table's `<tbody>` is open.
+    var inTableBody = false
+    /// Paragraphs written as a bare note embed (notes syntax), so without `</p>`.
+    var bareEmbeds: Set<Int> = []
+    /// Whether the row being written is the header (its cells are `<th>`).
+    var inTableHeader = false
+    /// Footnotes: whether their section is open, how many began, whose back-links are written.
+    var footnotesOpen = false
+    var footnoteIndex = 0
+    var writtenFootnoteIndex = 0
 
     mutating func willEnter(_ block: Block, index: Int, ancestors: [Int]) -> Bool {
         switch block.kind {
         case .blockQuote:
             output.newlineIfNeeded()
-            output.append("<blockquote>\n")
+            output.append("<blockquote\(idAttribute(block))>\n")
         case .list(let style):
             output.newlineIfNeeded()
             if style.kind == .bullet {
-                output.append("<ul>\n")
+                output.append("<ul\(idAttribute(block))>\n")
             } else if style.start == 1 {
-                output.append("<ol>\n")
+                output.append("<ol\(idAttribute(block))>\n")
             } else {
-                output.append("<ol start=\"\(style.start)\">\n")
+                output.append("<ol start=\"\(style.start)\"\(idAttribute(block))>\n")
             }
         case .item:
             output.newlineIfNeeded()
-            output.append("<li>")
+            output.append("<li\(idAttribute(block))>")
         case .heading(let level):
             output.newlineIfNeeded()
-            output.append("<h\(level)>")
+            output.append("<h\(level)\(idAttribute(block))>")
             writeInlines(block.content)
         case .paragraph:
+            if writeBareEmbed(block, index: index) { return true }
             if !isTight(ancestors) {
                 output.newlineIfNeeded()
-                output.append("<p>")
+                output.append("<p\(idAttribute(block))>")
             }
             writeInlines(block.content)
         case .codeBlock(let info, let literal):
@@ -49,11 +63,25 @@ struct HTMLBlockWriter: BlockWalker {
             output.append("</code></pre>\n")
         case .htmlBlock(let literal):
             output.newlineIfNeeded()
-            output.append(unsafe ? literal : "<!-- raw HTML omitted -->")
+            if !unsafe {
+                output.append("<!-- raw HTML omitted -->")
+            } else if tagFilter {
+                output.appendTagFiltered(literal)
+            } else {
+                output.append(literal)
+            }
             output.newlineIfNeeded()
         case .thematicBreak:
             output.newlineIfNeeded()
             output.append("<hr />\n")
+        case .callout(let type, let fold):
+            enterCallout(block, type: type, fold: fold)
+        case .math(let literal):
+            writeMath(block, literal: literal)
+        case .footnoteDefinition(let label, _, _):
+            enterFootnote(label: label)
+        case .taskItem, .table, .tableRow, .tableCell:
+            enterGFM(block, index: index)
         }
         return true
     }
@@ -70,9 +98,17 @@ struct HTMLBlockWriter: BlockWalker {
         case .heading(let level):
             output.append("</h\(level)>\n")
         case .paragraph:
-            if !isTight(ancestors) { output.append("</p>\n") }
-        case .codeBlock, .htmlBlock, .thematicBreak:
+            paragraphWillClose(index: index, ancestors: ancestors)
+            if !isTight(ancestors), !bareEmbeds.contains(index) { output.append("</p>\n") }
+        case .callout(_, let fold):
+            output.newlineIfNeeded()
+            output.append(fold == nil ? "</div>\n</div>\n" : "</div>\n</details>\n")
+        case .codeBlock, .htmlBlock, .thematicBreak, .math:
             break
+        case .footnoteDefinition(let label, _, let references):
+            exitFootnote(label: label, references: references)
+        case .taskItem, .table, .tableRow, .tableCell:
+            exitGFM(block, index: index)
         }
     }
 
@@ -85,10 +121,11 @@ struct HTMLBlockWriter: BlockWalker {
         return false
     }
 
-    private mutating func writeInlines(_ text: AttributedText?) {
+    mutating func writeInlines(_ text: AttributedText?) {
         guard let text else { return }
         var inline = HTMLInlineWriter(
-            text: text, document: document, unsafe: unsafe, imageHook: imageHook, linkHook: linkHook)
+            text: text, document: document, unsafe: unsafe, imageHook: imageHook, linkHook: linkHook,
+            notes: notes, tagFilter: tagFilter)
         swap(&inline.output, &output)
         text.walk(&inline)
         swap(&inline.output, &output)

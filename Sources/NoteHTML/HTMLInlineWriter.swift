@@ -7,7 +7,11 @@ struct HTMLInlineWriter: InlineWalker {
     let unsafe: Bool
     let imageHook: HTMLWriter.ImageHook?
     let linkHook: HTMLWriter.LinkHook?
+    let notes: NotesHooks
+    var tagFilter = false
     var output = HTMLOutput()
+    /// An embed written whole by its hook: its text is not written.
+    var hiddenSpan: Int?
 
     mutating func enterSpan(_ span: InlineSpan, id: Int) {
         switch span.kind {
@@ -28,6 +32,15 @@ struct HTMLInlineWriter: InlineWalker {
         case .html: if !unsafe { output.append("<!-- raw HTML omitted -->") }
         case .lineBreak: output.append("<br />\n")
         case .softBreak: break
+        case .strikethrough: output.append("<del>")
+        case .footnoteReference(let label, let number, let occurrence):
+            output.append("<sup class=\"footnote-ref\"><a href=\"#fn-")
+            output.appendEscapedHref(label)
+            output.append("\" id=\"fnref-")
+            output.appendEscapedHref(label)
+            if occurrence > 1 { output.append("-\(occurrence)") }
+            output.append("\" data-footnote-ref>\(number)</a></sup>")
+        case .wikilink, .embed, .highlight, .tag, .math: enterNotesSpan(span, id: id)
         }
     }
 
@@ -37,22 +50,30 @@ struct HTMLInlineWriter: InlineWalker {
         case .strong: output.append("</strong>")
         case .code: output.append("</code>")
         case .link: output.append("</a>")
-        case .html, .lineBreak, .softBreak: break
+        case .strikethrough: output.append("</del>")
+        case .html, .lineBreak, .softBreak, .footnoteReference: break
+        case .wikilink, .embed, .highlight, .tag, .math: exitNotesSpan(span, id: id)
         }
     }
 
     mutating func visitText(_ string: Substring, span: Int?) {
+        guard hiddenSpan == nil else { return }
         let kind = span.flatMap { text.spans.indices.contains($0) ? text.spans[$0].kind : nil }
         switch kind {
-        case .html: if unsafe { output.append(string) }
-        case .lineBreak: break
+        case .html:
+            if unsafe && tagFilter {
+                output.appendTagFilteredInline(string)
+            } else if unsafe {
+                output.append(string)
+            }
+        case .lineBreak, .footnoteReference: break
         case .softBreak: output.append("\n")
         default: output.appendEscaped(string)
         }
     }
 
     mutating func visitAttachment(_ index: Int, span: Int?) {
-        guard document.imageAttachments.indices.contains(index) else { return }
+        guard hiddenSpan == nil, document.imageAttachments.indices.contains(index) else { return }
         let image = document.imageAttachments[index]
         let alt = document.altText(ofImage: index)
         if let hook = imageHook, let html = hook(index, image, alt) {
@@ -69,6 +90,8 @@ struct HTMLInlineWriter: InlineWalker {
             output.append("\" title=\"")
             output.appendEscaped(image.title)
         }
-        output.append("\" />")
+        output.append("\"")
+        appendSize(image.size)
+        output.append(" />")
     }
 }

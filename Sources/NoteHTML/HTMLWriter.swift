@@ -13,17 +13,28 @@ public struct HTMLWriter {
     public var unsafe: Bool
     public var imageHook: ImageHook?
     public var linkHook: LinkHook?
+    public var wikilinkHook: WikilinkHook?
+    public var embedHook: EmbedHook?
+    public var tagHook: TagHook?
+    /// GFM's tag filter: in unsafe mode, `<script>`, `<title>` and the like in raw HTML get `&lt;`.
+    public var tagFilter: Bool
 
-    public init(unsafe: Bool = false, imageHook: ImageHook? = nil, linkHook: LinkHook? = nil) {
+    public init(
+        unsafe: Bool = false, tagFilter: Bool = false, imageHook: ImageHook? = nil, linkHook: LinkHook? = nil
+    ) {
         self.unsafe = unsafe
+        self.tagFilter = tagFilter
         self.imageHook = imageHook
         self.linkHook = linkHook
     }
 
     public func render(_ document: NoteDocument) -> String {
         var walker = HTMLBlockWriter(
-            document: document, unsafe: unsafe, imageHook: imageHook, linkHook: linkHook)
+            document: document, unsafe: unsafe, imageHook: imageHook, linkHook: linkHook,
+            notes: NotesHooks(wikilink: wikilinkHook, embed: embedHook, tag: tagHook))
+        walker.tagFilter = tagFilter
         document.walk(&walker)
+        if walker.footnotesOpen { walker.output.append("</ol>\n</section>\n") }
         return String(decoding: walker.output.bytes, as: UTF8.self)
     }
 }

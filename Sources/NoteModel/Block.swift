@@ -10,6 +10,8 @@ public struct Block: Sendable, Hashable, Codable {
     public var end: SourceLocation?
     /// The inline content of a paragraph or heading; nil for other blocks.
     public var content: AttributedText?
+    /// The HTML id (notes syntax): a heading's slug, or `^id` for a block id.
+    public var anchor: String?
 
     public init(
         _ kind: BlockKind, depth: Int, location: SourceLocation? = nil, end: SourceLocation? = nil,

@@ -1,5 +1,5 @@
 /// One problem found while building, printed as `file:line:col: error: message`.
-public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     public enum Severity: String, Sendable, Hashable, Codable {
         case error
         case warning

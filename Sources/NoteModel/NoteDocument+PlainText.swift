@@ -3,6 +3,8 @@ public struct HeadingSummary: Sendable, Hashable, Codable {
     public var level: Int
     public var text: String
     public var location: SourceLocation?
+    /// The heading's HTML id (notes syntax), unique in the note.
+    public var id: String?
 }
 
 extension NoteDocument {
@@ -21,7 +23,7 @@ extension NoteDocument {
         blocks.compactMap { block in
             guard case .heading(let level) = block.kind else { return nil }
             let text = plainText(of: block.content ?? AttributedText())
-            return HeadingSummary(level: level, text: text, location: block.location)
+            return HeadingSummary(level: level, text: text, location: block.location, id: block.anchor)
         }
     }
 

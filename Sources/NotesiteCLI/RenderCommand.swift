@@ -2,16 +2,18 @@ import Foundation
 import MarkdownReader
 import NoteHTML
 
-/// `notesite render [--syntax commonmark] [--unsafe] [--smart] [FILE]`: one Markdown file to an HTML body.
+/// `notesite render [--syntax commonmark|gfm|notes] [--unsafe] [--smart] [FILE]`: one Markdown file to an HTML body.
 struct RenderCommand {
     static let usage = """
-        USAGE: notesite render [--syntax commonmark] [--unsafe] [--smart] [FILE]
+        USAGE: notesite render [--syntax commonmark|gfm|notes] [--unsafe] [--smart] [FILE]
 
         Prints the HTML body notesite makes of FILE (standard input without FILE), written from
         notesite's own model; images are not resolved, no page template is applied.
 
         OPTIONS:
-          --syntax NAME  commonmark (the only syntax so far; GFM and Obsidian's come next)
+          --syntax NAME  commonmark: CommonMark 0.30 only; gfm: plus GitHub's tables, task
+                         lists, strikethrough, autolinks, footnotes and tag filter;
+                         notes (the default): gfm plus the syntax of notes
           --unsafe       keep raw HTML and dangerous URLs, as cmark's --unsafe
           --smart        smart quotes and dashes, as cmark's --smart
           -h, --help     show this help
@@ -23,12 +25,13 @@ struct RenderCommand {
 
     init(_ arguments: [String]) throws(Arguments.UsageError) {
         let parsed = try Arguments(arguments, flags: ["--unsafe", "--smart"], options: ["--syntax"])
-        if let syntax = parsed.options["--syntax"], syntax != "commonmark" {
-            throw .init("unsupported --syntax '\(syntax)' (supported: commonmark)")
+        let name = parsed.options["--syntax"] ?? Syntax.notes.rawValue
+        guard let syntax = Syntax(rawValue: name) else {
+            throw .init("unsupported --syntax '\(name)' (supported: commonmark, gfm, notes)")
         }
         guard parsed.positionals.count <= 1 else { throw .init("expected at most one file") }
         file = parsed.positionals.first.flatMap { $0 == "-" ? nil : $0 }
-        options = ReaderOptions(unsafe: parsed.has("--unsafe"), smart: parsed.has("--smart"))
+        options = ReaderOptions(unsafe: parsed.has("--unsafe"), smart: parsed.has("--smart"), syntax: syntax)
     }
 
     func run(console: Console) -> Int32 {
@@ -44,7 +47,8 @@ struct RenderCommand {
         }
         let document = MarkdownReader.read(
             String(decoding: data, as: UTF8.self), file: file ?? "<stdin>", options: options)
-        console.out(HTMLWriter(unsafe: options.unsafe).render(document))
+        let writer = HTMLWriter(unsafe: options.unsafe, tagFilter: options.syntax.hasGFM)
+        console.out(writer.render(document))
         return NotesiteCLI.success
     }
 }

@@ -18,11 +18,19 @@ private struct LinkedImageFinder: InlineWalker {
     var found: Set<Int> = []
 
     mutating func enterSpan(_ span: InlineSpan, id: Int) {
-        if case .link = span.kind { depth += 1 }
+        if Self.isLink(span.kind) { depth += 1 }
     }
 
     mutating func exitSpan(_ span: InlineSpan, id: Int) {
-        if case .link = span.kind { depth -= 1 }
+        if Self.isLink(span.kind) { depth -= 1 }
+    }
+
+    /// Spans written as `<a>`: Markdown links and wikilinks (`[[Note|![icon](icon.png)]]`).
+    static func isLink(_ kind: InlineKind) -> Bool {
+        switch kind {
+        case .link, .wikilink: true
+        default: false
+        }
     }
 
     mutating func visitText(_ text: Substring, span: Int?) {}

@@ -1,7 +1,9 @@
 import NoteModel
 
-/// Links between notes: `[the trip](Trip.md)` is written against the vault; the page needs
-/// `trips/trip.html`, relative to where the linking page lands.
+/// Links between notes, resolved the one way DESIGN.md gives: `[the trip](Trip.md)` and
+/// `[[Trip#Food]]` are written against the vault; the page needs `trips/trip.html#food`, relative
+/// to where the linking page lands. A link that finds nothing is a warning (an error under
+/// `--strict`) and keeps its text visible.
 enum NoteLinks {
     /// A link from one note to another, for the other's backlinks.
     struct Outgoing: Sendable, Hashable {
@@ -11,12 +13,34 @@ enum NoteLinks {
         var context: String
     }
 
+    /// What an embed `![[...]]` that is not an image shows.
+    enum Embed: Sendable, Hashable {
+        /// Another note (or one heading's section of it), placed in this one.
+        case note(path: String, heading: String?)
+        /// A published file: a PDF viewer, an audio or video player, or a link.
+        case file(path: String, href: String)
+    }
+
     struct Resolved: Sendable {
-        /// Page hrefs by destination as written.
+        /// Hrefs for Markdown links, by destination as written.
         var hrefs: [String: String] = [:]
+        /// Hrefs for wikilinks, by `key(target, fragment)`.
+        var wikiHrefs: [String: String] = [:]
+        var embeds: [String: Embed] = [:]
         var outgoing: [Outgoing] = []
         /// Other vault files the note links to (a PDF, a recording), by vault path: published with it.
         var attachments: Set<String> = []
+    }
+
+    static func key(_ target: String, _ fragment: String?) -> String { target + "#" + (fragment ?? "") }
+
+    static func resolve(_ note: SourceNote, in site: LinkContext, diagnostics: inout [Diagnostic]) -> Resolved
+    {
+        var resolver = LinkResolution(note: note, site: site)
+        resolver.markdownLinks()
+        resolver.wikilinks()
+        diagnostics += resolver.diagnostics
+        return resolver.resolved
     }
 
     /// Where a linked file that is not a note lands in the site: folders and name slugged like
@@ -28,55 +52,6 @@ enum NoteLinks {
         let stem = dot.map { String(file[..<$0]) } ?? file
         let ext = dot.map { String(file[$0...]).lowercased() } ?? ""
         return (components.map(Slug.component) + [Slug.component(stem) + ext]).joined(separator: "/")
-    }
-
-    /// Page hrefs for every link in the note that names a note, by destination as written.
-    /// Links that name no note in the vault are warnings (errors under `--strict`); they keep
-    /// their destination, so the text still shows and still says where it pointed.
-    static func resolve(
-        in document: NoteDocument, source: String, notePath: String, pages: [String: String], style: URLStyle,
-        resolver: Resolver, displayName: String, diagnostics: inout [Diagnostic]
-    ) -> Resolved {
-        let pagePath = pages[notePath] ?? Slug.pagePath(forNote: notePath)
-        var resolved = Resolved()
-        var targets: [String: String] = [:]
-        var reported: Set<String> = []
-        for block in document.blocks {
-            guard let text = block.content else { continue }
-            var linkedHere: Set<String> = []
-            for span in text.spans {
-                guard case .link(let destination, _) = span.kind, !reported.contains(destination),
-                    case .local(let written) = ImageReference(destination: destination),
-                    !written.isEmpty, !written.hasSuffix("/")
-                else { continue }
-                let isNote = written.lowercased().hasSuffix(".md")
-                let fragment = destination.firstIndex(of: "#").map { String(destination[$0...]) } ?? ""
-                let target: String
-                if let known = targets[destination] {
-                    target = known
-                } else if case .found(let found, _) = resolver.resolve(written, fromNote: notePath),
-                    let page = isNote ? pages[found] : attachmentPath(for: found)
-                {
-                    target = found
-                    targets[destination] = found
-                    resolved.hrefs[destination] = style.href(from: pagePath, to: page) + fragment
-                    if !isNote { resolved.attachments.insert(found) }
-                } else {
-                    reported.insert(destination)
-                    let place = location(
-                        of: destination, in: source, after: block.location, file: displayName)
-                    let what = isNote ? "no note" : "no file"
-                    diagnostics.append(
-                        .warning("link to '\(destination)' finds \(what) in the vault", at: place))
-                    continue
-                }
-                guard isNote else { continue }
-                if target != notePath && linkedHere.insert(target).inserted {
-                    resolved.outgoing.append(Outgoing(target: target, context: document.plainText(of: text)))
-                }
-            }
-        }
-        return resolved
     }
 
     /// `guide/images.html` to `reference/cli.html` is `../reference/cli.html`.

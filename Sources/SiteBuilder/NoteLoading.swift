@@ -2,19 +2,52 @@ import Foundation
 import MarkdownReader
 import NoteModel
 
-/// A note read and parsed, before its images are known.
-struct ParsedNote: Sendable {
+/// A note as read from disk and parsed, before anything it names is looked up in the vault.
+struct SourceNote: Sendable {
     /// Vault-relative source path, e.g. `trips/Lisbon.md`.
     let path: String
+    /// How messages name the file.
+    let displayName: String
+    let text: String
+    let document: NoteDocument
+    let diagnostics: [Diagnostic]
+
+    /// `draft: true` or `publish: false` keeps a note out of everything.
+    var isPublished: Bool {
+        document.frontMatter?.draft != true && document.frontMatter?.publish != false
+    }
+
+    /// The front matter's `title`, else the first `#` heading, else the file name.
+    var title: String {
+        if let title = document.frontMatter?.title, !title.isEmpty { return title }
+        if let title = document.title, !title.isEmpty { return title }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return String(name.dropLast(".md".count))
+    }
+
+    /// Front matter tags, then inline `#tags`, each once (tags compare without case).
+    var tags: [String] {
+        var seen: Set<String> = []
+        return ((document.frontMatter?.tags ?? []) + document.inlineTags).filter {
+            !$0.isEmpty && seen.insert($0.lowercased()).inserted
+        }
+    }
+}
+
+/// A published note with everything it names looked up: ready to become a page.
+struct ParsedNote: Sendable {
+    let source: SourceNote
     /// Site-relative page path, e.g. `trips/lisbon.html`.
     let pagePath: String
-    let title: String
-    let document: NoteDocument
     /// Where each of `document.imageAttachments` points, in the same order.
     let images: [ImageTarget]
-    /// Links to other notes: page hrefs by destination as written, and the notes they name.
+    /// Links and embeds: hrefs, the notes they name, files to publish.
     let links: NoteLinks.Resolved
     let diagnostics: [Diagnostic]
+
+    var path: String { source.path }
+    var title: String { source.title }
+    var document: NoteDocument { source.document }
 }
 
 /// An image attachment after lookup in the vault.
@@ -30,21 +63,14 @@ enum ImageTarget: Sendable, Hashable {
 enum NoteLoading {
     /// Reads one note. A file that is not UTF-8 is reported at its first bad byte and still built,
     /// with U+FFFD in place of the bad bytes, so nothing else of it is lost.
-    /// `pages` maps every note's path to its page's path.
-    static func load(
-        _ path: String, from vault: Vault, resolver: Resolver, pages: [String: String],
-        style: URLStyle = .files,
-        displayName: String
-    ) -> ParsedNote {
+    static func read(_ path: String, from vault: Vault, displayName: String) -> SourceNote {
         var diagnostics: [Diagnostic] = []
         let bytes: [UInt8]
         do {
             bytes = Array(try Data(contentsOf: vault.url(for: path)))
         } catch {
-            diagnostics.append(
-                .error(
-                    "cannot read note: \(error.localizedDescription)",
-                    at: .init(file: displayName, line: 1, column: 1)))
+            let place = SourceLocation(file: displayName, line: 1, column: 1)
+            diagnostics.append(.error("cannot read note: \(error.localizedDescription)", at: place))
             bytes = []
         }
         if let bad = firstInvalidUTF8(in: bytes) {
@@ -54,17 +80,21 @@ enum NoteLoading {
                     at: .init(file: displayName, line: bad.line, column: bad.column)))
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        let document = MarkdownReader.read(text, file: displayName)
-        let images = document.imageAttachments.map { image in
-            target(of: image, in: path, resolver: resolver, diagnostics: &diagnostics)
+        let document = MarkdownReader.read(text, file: displayName, options: ReaderOptions(syntax: .notes))
+        return SourceNote(
+            path: path, displayName: displayName, text: text, document: document,
+            diagnostics: diagnostics + document.diagnostics)
+    }
+
+    /// Looks up everything a published note names.
+    static func link(_ source: SourceNote, in site: LinkContext) -> ParsedNote {
+        var diagnostics = source.diagnostics
+        let images = source.document.imageAttachments.map { image in
+            target(of: image, in: source.path, resolver: site.resolver, diagnostics: &diagnostics)
         }
-        let pagePath = pages[path] ?? Slug.pagePath(forNote: path)
-        let links = NoteLinks.resolve(
-            in: document, source: text, notePath: path, pages: pages, style: style, resolver: resolver,
-            displayName: displayName, diagnostics: &diagnostics)
-        let stem = (path.split(separator: "/").last.map(String.init) ?? path).dropLast(3)
+        let links = NoteLinks.resolve(source, in: site, diagnostics: &diagnostics)
         return ParsedNote(
-            path: path, pagePath: pagePath, title: document.title ?? String(stem), document: document,
+            source: source, pagePath: site.pages[source.path] ?? Slug.pagePath(forNote: source.path),
             images: images, links: links, diagnostics: diagnostics)
     }
 
@@ -120,5 +150,39 @@ enum NoteLoading {
                 return nil
             }
         }
+    }
+}
+
+/// What every note's links are looked up against: the published notes and files of the vault.
+struct LinkContext: Sendable {
+    let resolver: Resolver
+    /// Every published note's page, by note path.
+    let pages: [String: String]
+    let style: URLStyle
+    /// Heading ids by note path, then by heading text without case (for `[[Note#Heading]]`).
+    let headings: [String: [String: String]]
+    /// Notes by alias without case (front matter `aliases`).
+    let aliases: [String: String]
+
+    init(notes: [SourceNote], files: [String], pages: [String: String], style: URLStyle) {
+        resolver = Resolver(paths: files + notes.map(\.path))
+        self.pages = pages
+        self.style = style
+        var headings: [String: [String: String]] = [:]
+        var aliases: [String: String] = [:]
+        for note in notes {
+            var ids: [String: String] = [:]
+            for heading in note.document.headings {
+                if let id = heading.id, ids[heading.text.lowercased()] == nil {
+                    ids[heading.text.lowercased()] = id
+                }
+            }
+            headings[note.path] = ids
+            for alias in note.document.frontMatter?.aliases ?? [] where aliases[alias.lowercased()] == nil {
+                aliases[alias.lowercased()] = note.path
+            }
+        }
+        self.headings = headings
+        self.aliases = aliases
     }
 }

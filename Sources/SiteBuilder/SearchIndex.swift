@@ -10,8 +10,9 @@ enum SearchIndex {
     static func script(for notes: [ParsedNote]) -> Data {
         let entries = notes.sorted { $0.pagePath < $1.pagePath }.map { note -> String in
             let headings = note.document.headings.map { json($0.text) }.joined(separator: ",")
+            let tags = note.source.tags.map(json).joined(separator: ",")
             return "{\"t\":\(json(note.title)),\"u\":\(json(note.pagePath)),\"h\":[\(headings)],"
-                + "\"g\":[],\"x\":\(json(text(of: note)))}"
+                + "\"g\":[\(tags)],\"x\":\(json(text(of: note)))}"
         }
         return Data("window.notesiteSearch={\"notes\":[\n\(entries.joined(separator: ",\n"))\n]};\n".utf8)
     }

@@ -64,16 +64,19 @@ public enum SiteBuild {
             return (nil, report)
         }
 
-        // Parse every note, then make every distinct image once.
-        let resolver = Resolver(paths: vault.files + vault.notes)
-        let pagePaths = pagePaths(for: vault.notes, style: configuration.urls)
-        let notes = await concurrentMap(vault.notes, limit: options.jobs) { path in
-            NoteLoading.load(
-                path, from: vault, resolver: resolver, pages: pagePaths, style: configuration.urls,
-                displayName: display.name(path))
+        // Read every note; drafts (`draft: true`, `publish: false`) leave here, unseen by the rest.
+        let sources = await concurrentMap(vault.notes, limit: options.jobs) { path in
+            NoteLoading.read(path, from: vault, displayName: display.name(path))
         }
+        let published = sources.filter(\.isPublished)
+        let pagePaths = pagePaths(for: published, style: configuration.urls)
+        let context = LinkContext(
+            notes: published, files: vault.files, pages: pagePaths, style: configuration.urls)
+        let notes = await concurrentMap(published, limit: options.jobs) { NoteLoading.link($0, in: context) }
         report.diagnostics += notes.flatMap(\.diagnostics)
         report.diagnostics += duplicatePages(notes, display: display)
+
+        // Make every distinct image once, however many notes show it.
         let settings = ImageSettings(
             maxPixelWidth: configuration.imageWidth, columnWidth: configuration.columnWidth)
         let imagePaths = ImageRendering.localImages(in: notes)
@@ -83,14 +86,17 @@ public enum SiteBuild {
 
         // Pages through the theme.
         let backlinks = Backlinks(notes)
+        let notesByPath = Dictionary(uniqueKeysWithValues: notes.map { ($0.path, $0) })
         let pages = await concurrentMap(notes, limit: options.jobs) { note -> (String, Data, [Diagnostic]) in
-            let body = PageRendering.body(
-                for: note, renditions: renditions, allowHTML: configuration.allowHTML)
+            let writer = PageBody(
+                notes: notesByPath, renditions: renditions, allowHTML: configuration.allowHTML,
+                urls: configuration.urls, pagePath: note.pagePath)
+            let (body, problems) = writer.html(for: note)
             do {
-                let html = try theme.page(for: note, body: body.html, backlinks: backlinks.to(note.path))
-                return (note.pagePath, Data(html.utf8), body.diagnostics)
+                let html = try theme.page(for: note, body: body, backlinks: backlinks.to(note.path))
+                return (note.pagePath, Data(html.utf8), problems)
             } catch {
-                return (note.pagePath, Data(), body.diagnostics + [themeFiles.diagnostic(for: error)])
+                return (note.pagePath, Data(), problems + [themeFiles.diagnostic(for: error)])
             }
         }
         report.diagnostics += pages.flatMap { $0.2 }
@@ -102,6 +108,9 @@ public enum SiteBuild {
                     listing.name == nil ? try theme.home(listing, allNotes: notes) : try theme.folder(listing)
                 site.files[listing.pagePath] = Data(html.utf8)
             }
+            let tags = TagPages(notes)
+            if !tags.tags.isEmpty { site.files["tags.html"] = Data(try theme.tagIndex(tags).utf8) }
+            for tag in tags.tags { site.files[tag.pagePath] = Data(try theme.tag(tag).utf8) }
             site.files["404.html"] = Data(try theme.notFound().utf8)
         } catch {
             report.diagnostics.append(themeFiles.diagnostic(for: error))
@@ -124,12 +133,21 @@ public enum SiteBuild {
         return (site, report)
     }
 
-    /// Each note's page. The home page is `index.md`, else `Home.md`, at the vault's root (any case).
-    static func pagePaths(for notes: [String], style: URLStyle) -> [String: String] {
+    /// Each note's page: its `permalink` when it has one; the home page is `index.md`, else
+    /// `Home.md`, at the vault's root (any case); else the path mirroring its folder.
+    static func pagePaths(for notes: [SourceNote], style: URLStyle) -> [String: String] {
+        let paths = notes.map(\.path)
         let home =
-            notes.first { $0.lowercased() == "index.md" } ?? notes.first { $0.lowercased() == "home.md" }
+            paths.first { $0.lowercased() == "index.md" } ?? paths.first { $0.lowercased() == "home.md" }
         return Dictionary(
-            uniqueKeysWithValues: notes.map { ($0, $0 == home ? "index.html" : style.pagePath(forNote: $0)) })
+            uniqueKeysWithValues: notes.map { note in
+                if let permalink = note.document.frontMatter?.permalink,
+                    let page = style.pagePath(permalink: permalink)
+                {
+                    return (note.path, page)
+                }
+                return (note.path, note.path == home ? "index.html" : style.pagePath(forNote: note.path))
+            })
     }
 
     static func loadConfiguration(_ vault: URL, display: DisplayPaths) -> (SiteConfiguration, [Diagnostic]) {

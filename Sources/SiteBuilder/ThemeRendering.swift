@@ -41,11 +41,49 @@ struct ThemeRendering: Sendable {
                 "url": .string(urls.href(from: note.pagePath, to: entry.source.pagePath)),
             ]
         }
-        return try render(
-            "page", at: note.pagePath,
+        let toc = note.document.headings.compactMap { heading -> TemplateValue? in
+            guard (2...4).contains(heading.level), let id = heading.id else { return nil }
+            return ["level": .int(heading.level), "text": .string(heading.text), "id": .string(id)]
+        }
+        let tags = note.source.tags.map { tag -> TemplateValue in
             [
-                "title": .string(note.title), "body": .string(body), "path": .string(note.path),
-                "backlinks": .array(linking), "hasBacklinks": .bool(!linking.isEmpty),
+                "name": .string(tag),
+                "url": .string(urls.href(from: note.pagePath, to: TagPages.pagePath(for: tag))),
+            ]
+        }
+        var values: [String: TemplateValue] = [
+            "title": .string(note.title), "body": .string(body), "path": .string(note.path),
+            "backlinks": .array(linking), "hasBacklinks": .bool(!linking.isEmpty),
+            "toc": .array(toc), "hasToc": .bool(!toc.isEmpty), "tags": .array(tags),
+            "hasTags": .bool(!tags.isEmpty),
+        ]
+        let front = note.document.frontMatter
+        values["description"] = front?.description.map(TemplateValue.string)
+        values["date"] = front?.date.map { .string($0.text) }
+        values["cssclasses"] = front.map { .string($0.cssclasses.joined(separator: " ")) }
+        values["meta"] = front.map { FrontMatterValues.object($0) }
+        return try render("page", at: note.pagePath, values)
+    }
+
+    /// `tags.html`: every tag with its number of notes.
+    func tagIndex(_ tags: TagPages) throws(TemplateError) -> String {
+        let list = tags.tags.map { tag -> TemplateValue in
+            [
+                "name": .string(tag.name), "url": .string(urls.href(from: "tags.html", to: tag.pagePath)),
+                "count": .int(tag.notes.count),
+            ]
+        }
+        return try render(
+            "tags", at: "tags.html", ["title": "Tags", "tags": .array(list), "hasTags": .bool(!list.isEmpty)])
+    }
+
+    /// One tag's page: the notes tagged with it.
+    func tag(_ tag: TagPages.Tag) throws(TemplateError) -> String {
+        try render(
+            "tag", at: tag.pagePath,
+            [
+                "title": .string("#" + tag.name), "name": .string(tag.name),
+                "notes": entries(tag.notes, from: tag.pagePath),
             ])
     }
 

@@ -13,6 +13,22 @@ public enum URLStyle: String, Sendable, Hashable, CaseIterable {
         return String(page.dropLast(".html".count)) + "/index.html"
     }
 
+    /// The page a `permalink` names: `/trips/lisbon-2024/` or `trips/lisbon-2024.html`, cleaned of
+    /// `..` and empty parts; nil when nothing usable is left.
+    func pagePath(permalink: String) -> String? {
+        let parts = permalink.split(separator: "/").filter { $0 != "." && $0 != ".." && !$0.isEmpty }
+        guard let last = parts.last else { return nil }
+        let folders = parts.dropLast().map { Slug.component(String($0)) }
+        if last.lowercased().hasSuffix(".html") {
+            return (folders + [Slug.component(String(last.dropLast(5))) + ".html"]).joined(separator: "/")
+        }
+        let name = Slug.component(String(last))
+        if permalink.hasSuffix("/") || self == .pretty {
+            return (folders + [name, "index.html"]).joined(separator: "/")
+        }
+        return (folders + [name + ".html"]).joined(separator: "/")
+    }
+
     /// The link from one page to another, relative, so the site works under any sub-path.
     func href(from page: String, to target: String) -> String {
         let link = NoteLinks.relativeURL(from: page, to: target)

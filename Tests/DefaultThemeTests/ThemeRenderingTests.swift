@@ -93,7 +93,7 @@ struct ThemeRenderingTests {
         let tag = try Self.render(
             "tag",
             [
-                "title": "travel",
+                "title": "#travel", "name": "travel",
                 "notes": [["title": "Lisbon", "url": "../trips/lisbon.html", "path": "trips/Lisbon.md"]],
             ])
         #expect(tag.contains("<h1>#travel</h1>"))

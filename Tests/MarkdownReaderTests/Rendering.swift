@@ -5,9 +5,12 @@ import NoteModel
 
 /// notesite's side of each comparison: parse into the model, write HTML from the model.
 enum Rendering {
-    static func html(_ markdown: String, unsafe: Bool, smart: Bool = false) -> String {
-        let document = MarkdownReader.read(markdown, options: ReaderOptions(unsafe: unsafe, smart: smart))
-        return HTMLWriter(unsafe: unsafe).render(document)
+    static func html(_ markdown: String, unsafe: Bool, smart: Bool = false, syntax: Syntax = .commonmark)
+        -> String
+    {
+        let options = ReaderOptions(unsafe: unsafe, smart: smart, syntax: syntax)
+        let document = MarkdownReader.read(markdown, options: options)
+        return HTMLWriter(unsafe: unsafe, tagFilter: syntax.hasGFM).render(document)
     }
 
     static func roundTrip(_ document: NoteDocument) throws -> NoteDocument {

@@ -101,9 +101,9 @@ func temporaryVault(_ files: [String: String]) throws -> URL {
         #expect(safe == 0)
         #expect(
             captured.stdout
-                == "<h1>Hi <em>there</em></h1>\n<p><!-- raw HTML omitted -->raw<!-- raw HTML omitted --></p>\n"
+                == "<h1 id=\"hi-there\">Hi <em>there</em></h1>\n<p><!-- raw HTML omitted -->raw<!-- raw HTML omitted --></p>\n"
         )
         let (_, unsafe) = await run("render", "--unsafe", file)
-        #expect(unsafe.stdout == "<h1>Hi <em>there</em></h1>\n<p><b>raw</b></p>\n")
+        #expect(unsafe.stdout == "<h1 id=\"hi-there\">Hi <em>there</em></h1>\n<p><b>raw</b></p>\n")
     }
 }

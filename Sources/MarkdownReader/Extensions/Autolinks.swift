@@ -1,0 +1,225 @@
+internal import CCmark
+
+/// GFM's extended autolinks on libcmark's tree: `www.` and `http(s)://`/`ftp://` links in text
+/// outside links and brackets (cmark-gfm finds those while parsing inlines), then e-mail addresses
+/// (cmark-gfm's post-processing). Each becomes an ordinary link node.
+///
+/// Known approximation: cmark-gfm reads a URL from the raw source, so a URL whose text libcmark has
+/// already split (emphasis, an entity or a backslash escape inside it) can end differently.
+struct AutolinkPass {
+    private enum Piece {
+        case text(ArraySlice<UInt8>)
+        case link(url: [UInt8], text: ArraySlice<UInt8>)
+    }
+
+    /// A text node, and whether it is inside a link or an image's alt text.
+    private struct Candidate {
+        var node: OpaquePointer
+        var inLink: Bool
+    }
+
+    func run(_ root: OpaquePointer) {
+        // cmark-gfm links no URL while a `[` is open: count them through each leaf block's text.
+        var brackets = (block: OpaquePointer?.none, depth: 0)
+        for candidate in textNodes(root) where !candidate.inLink {
+            let block = leafBlock(of: candidate.node)
+            if block != brackets.block { brackets = (block, 0) }
+            linkURLs(candidate.node, bracketDepth: &brackets.depth)
+        }
+        for candidate in textNodes(root) where !candidate.inLink {
+            linkEmails(candidate.node)
+        }
+    }
+
+    private func textNodes(_ root: OpaquePointer) -> [Candidate] {
+        guard let iterator = cmark_iter_new(root) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        var found: [Candidate] = []
+        var linkDepth = 0
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE: linkDepth += event == CMARK_EVENT_ENTER ? 1 : -1
+            case CMARK_NODE_TEXT: found.append(Candidate(node: node, inLink: linkDepth > 0))
+            default: break
+            }
+        }
+        return found
+    }
+
+    // MARK: www. and scheme links
+
+    private func linkURLs(_ node: OpaquePointer, bracketDepth: inout Int) {
+        let data = CmarkTree.literal(node)
+        var pieces: [Piece] = []
+        var consumed = 0
+        var index = 0
+        while index < data.count {
+            let byte = data[index]
+            if byte == UInt8(ascii: "[") {
+                bracketDepth += 1
+            } else if byte == UInt8(ascii: "]") {
+                bracketDepth = max(0, bracketDepth - 1)
+            } else if bracketDepth == 0, byte == UInt8(ascii: "w"),
+                let end = wwwLink(
+                    data, at: index,
+                    allowedStart: index > 0 ? Self.mayPrecede(data[index - 1]) : mayStart(node))
+            {
+                if index > consumed { pieces.append(.text(data[consumed..<index])) }
+                pieces.append(.link(url: Array("http://".utf8) + data[index..<end], text: data[index..<end]))
+                consumed = end
+                index = end
+                continue
+            } else if bracketDepth == 0, byte == UInt8(ascii: ":"),
+                let (start, end) = schemeLink(data, at: index, from: consumed)
+            {
+                if start > consumed { pieces.append(.text(data[consumed..<start])) }
+                pieces.append(.link(url: Array(data[start..<end]), text: data[start..<end]))
+                consumed = end
+                index = end
+                continue
+            }
+            index += 1
+        }
+        guard !pieces.isEmpty else { return }
+        if consumed < data.count { pieces.append(.text(data[consumed...])) }
+        replace(node, with: pieces)
+    }
+
+    private static func mayPrecede(_ byte: UInt8) -> Bool {
+        AutolinkScanner.isSpace(byte) || "*_~(".utf8.contains(byte)
+    }
+
+    /// Whether the source character before this text node lets a `www.` link start.
+    private func mayStart(_ node: OpaquePointer) -> Bool {
+        if let previous = cmark_node_previous(node) {
+            switch cmark_node_get_type(previous) {
+            case CMARK_NODE_TEXT:
+                return CmarkTree.literal(previous).last.map(Self.mayPrecede) ?? true
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_EMPH, CMARK_NODE_STRONG,
+                CMARK_NODE_CUSTOM_INLINE:
+                return true
+            default:
+                return false
+            }
+        }
+        guard let parent = cmark_node_parent(node) else { return true }
+        return !InlineText.isInline(parent) || cmark_node_get_type(parent) != CMARK_NODE_LINK
+    }
+
+    private func leafBlock(of node: OpaquePointer) -> OpaquePointer? {
+        var current = cmark_node_parent(node)
+        while let candidate = current, InlineText.isInline(candidate) {
+            current = cmark_node_parent(candidate)
+        }
+        return current
+    }
+
+    /// cmark-gfm's `www_match` at `index`: the link's end, or nil.
+    private func wwwLink(_ data: [UInt8], at index: Int, allowedStart: Bool) -> Int? {
+        guard allowedStart, data.count - index >= 4, data[index..<index + 4].elementsEqual("www.".utf8) else {
+            return nil
+        }
+        let domain = AutolinkScanner.domainLength(data, from: index, allowShort: false)
+        guard domain > 0 else { return nil }
+        let body = AutolinkScanner.bodyEnd(data, from: index + domain)
+        let end = AutolinkScanner.trimmedEnd(data, from: index, to: body)
+        return end > index ? end : nil
+    }
+
+    /// cmark-gfm's `url_match` at a `:`: the link's start (the scheme) and end, or nil.
+    private func schemeLink(_ data: [UInt8], at colon: Int, from earliest: Int) -> (Int, Int)? {
+        guard data.count - colon >= 4, data[colon + 1] == UInt8(ascii: "/"),
+            data[colon + 2] == UInt8(ascii: "/")
+        else {
+            return nil
+        }
+        var start = colon
+        while start > earliest, AutolinkScanner.isAlpha(data[start - 1]) { start -= 1 }
+        let scheme = String(decoding: data[start..<colon], as: UTF8.self).lowercased()
+        // (Newer cmark-gfm also wants a letter or digit after `//`; Debian's does not.)
+        guard ["http", "https", "ftp"].contains(scheme), colon + 3 < data.count else { return nil }
+        let domain = AutolinkScanner.domainLength(data, from: colon + 3, allowShort: true)
+        guard domain > 0 else { return nil }
+        let body = AutolinkScanner.bodyEnd(data, from: colon + 3 + domain)
+        let end = AutolinkScanner.trimmedEnd(data, from: start, to: body)
+        return end > start ? (start, end) : nil
+    }
+
+    // MARK: e-mail
+
+    /// cmark-gfm's `postprocess_text`, as a loop (it gives up after 1,000 tries in one text).
+    private func linkEmails(_ node: OpaquePointer) {
+        let data = CmarkTree.literal(node)
+        var pieces: [Piece] = []
+        var consumed = 0
+        var offset = 0
+        var tries = 0
+        while tries <= 1000, offset < data.count, let at = data[offset...].firstIndex(of: UInt8(ascii: "@")) {
+            tries += 1
+            var start = at
+            while start > offset,
+                AutolinkScanner.isAlnum(data[start - 1]) || ".+-_".utf8.contains(data[start - 1])
+            {
+                start -= 1
+            }
+            guard start < at, let end = emailEnd(data, at: at) else {
+                offset = at + 1
+                continue
+            }
+            if start > consumed { pieces.append(.text(data[consumed..<start])) }
+            pieces.append(.link(url: Array("mailto:".utf8) + data[start..<end], text: data[start..<end]))
+            consumed = end
+            offset = end
+        }
+        guard !pieces.isEmpty else { return }
+        if consumed < data.count { pieces.append(.text(data[consumed...])) }
+        replace(node, with: pieces)
+    }
+
+    private func emailEnd(_ data: [UInt8], at: Int) -> Int? {
+        var length = 0
+        var ats = 0
+        var dots = 0
+        let size = data.count - at
+        while length < size {
+            let byte = data[at + length]
+            if AutolinkScanner.isAlnum(byte) {
+            } else if byte == UInt8(ascii: "@") {
+                ats += 1
+            } else if byte == UInt8(ascii: "."), length < size - 1,
+                AutolinkScanner.isAlnum(data[at + length + 1])
+            {
+                dots += 1
+            } else if byte != UInt8(ascii: "-"), byte != UInt8(ascii: "_") {
+                break
+            }
+            length += 1
+        }
+        guard length >= 2, ats == 1, dots > 0 else { return nil }
+        let last = data[at + length - 1]
+        guard AutolinkScanner.isAlpha(last) || last == UInt8(ascii: ".") else { return nil }
+        let end = AutolinkScanner.trimmedEnd(data, from: at, to: at + length)
+        return end > at ? end : nil
+    }
+
+    private func replace(_ node: OpaquePointer, with pieces: [Piece]) {
+        for piece in pieces {
+            switch piece {
+            case .text(let bytes):
+                if let text = CmarkTree.newText(bytes) { cmark_node_insert_before(node, text) }
+            case .link(let url, let bytes):
+                guard let link = cmark_node_new(CMARK_NODE_LINK), let text = CmarkTree.newText(bytes) else {
+                    continue
+                }
+                cmark_node_set_url(link, String(decoding: url, as: UTF8.self))
+                cmark_node_append_child(link, text)
+                cmark_node_insert_before(node, link)
+            }
+        }
+        cmark_node_unlink(node)
+        cmark_node_free(node)
+    }
+}

@@ -1,0 +1,62 @@
+internal import CCmark
+
+/// Small helpers over libcmark's node API, shared by the extension passes.
+enum CmarkTree {
+    static func literal(_ node: OpaquePointer) -> [UInt8] {
+        guard let pointer = cmark_node_get_literal(node) else { return [] }
+        var bytes: [UInt8] = []
+        var index = 0
+        while pointer[index] != 0 {
+            bytes.append(UInt8(bitPattern: pointer[index]))
+            index += 1
+        }
+        return bytes
+    }
+
+    static func setLiteral(_ node: OpaquePointer, _ bytes: some Collection<UInt8>) {
+        var buffer = [CChar](bytes.map { CChar(bitPattern: $0) })
+        buffer.append(0)
+        cmark_node_set_literal(node, buffer)
+    }
+
+    static func newText(_ bytes: some Collection<UInt8>) -> OpaquePointer? {
+        guard let node = cmark_node_new(CMARK_NODE_TEXT) else { return nil }
+        setLiteral(node, bytes)
+        return node
+    }
+
+    /// The node's children, in order.
+    static func children(_ node: OpaquePointer) -> [OpaquePointer] {
+        var result: [OpaquePointer] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            result.append(current)
+            child = cmark_node_next(current)
+        }
+        return result
+    }
+
+    /// Moves every child of `from` to the end of `to`.
+    static func moveChildren(from: OpaquePointer, to: OpaquePointer) {
+        while let child = cmark_node_first_child(from) {
+            cmark_node_append_child(to, child)
+        }
+    }
+
+    /// Every node of a type, in pre-order (collected first, so callers may change the tree).
+    static func nodes(_ root: OpaquePointer, ofType type: cmark_node_type) -> [OpaquePointer] {
+        guard let iterator = cmark_iter_new(root) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        var found: [OpaquePointer] = []
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                cmark_node_get_type(node) == type
+            {
+                found.append(node)
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,165 @@
+internal import CCmark
+import NoteModel
+
+/// GFM footnotes on libcmark's tree. The definitions were cut from the source by
+/// ``FootnoteScanner``; their bodies are parsed in a second document that ends with the note (so link
+/// reference definitions apply), placed where they were written, and after the references are
+/// numbered in order of first use they move to the end, as cmark-gfm renders them.
+struct FootnotePass {
+    let scanner: FootnoteScanner
+    let file: String
+    /// The footnote definition nodes, in source order, with their scan results.
+    private(set) var definitions: [(node: OpaquePointer, definition: FootnoteScanner.Definition)] = []
+    /// The second document; freed by the caller once the tree is converted.
+    private(set) var bodies: OpaquePointer?
+    private(set) var bodySource = SourceText("")
+
+    static let sentinel = "<!--notesite-footnote-end-->"
+
+    init(scanner: FootnoteScanner, file: String) {
+        self.scanner = scanner
+        self.file = file
+    }
+
+    /// Parses the bodies, each into a custom block (not yet in the note's tree).
+    mutating func parseBodies(flags: Int32, marks: inout ExtensionMarks) {
+        guard !scanner.definitions.isEmpty else { return }
+        var text: [UInt8] = []
+        var bodyLines: [Int] = []
+        var line = 1
+        for definition in scanner.definitions {
+            bodyLines.append(line)
+            text += definition.body + Array("\n\n\(Self.sentinel)\n\n".utf8)
+            line += definition.body.count { $0 == 10 } + 4
+        }
+        text += scanner.rewritten
+        bodySource = SourceText(String(decoding: text, as: UTF8.self))
+        bodies = text.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, flags) }
+        }
+        guard let bodies else { return }
+        var children = CmarkTree.children(bodies).makeIterator()
+        for (index, definition) in scanner.definitions.enumerated() {
+            guard let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+            while let child = children.next() {
+                if cmark_node_get_type(child) == CMARK_NODE_HTML_BLOCK,
+                    CmarkTree.literal(child).starts(with: Self.sentinel.utf8)
+                {
+                    break
+                }
+                cmark_node_append_child(block, child)
+            }
+            cmark_node_append_child(bodies, block)
+            marks.blocks[block] = .footnoteDefinition(label: definition.label, number: 0, references: 0)
+            marks.positions[block] = (
+                SourceLocation(file: file, line: definition.firstLine, column: definition.column),
+                SourceLocation(file: file, line: definition.lastLine, column: 1)
+            )
+            marks.lineShifts[block] = definition.firstLine - bodyLines[index]
+            definitions.append((block, definition))
+        }
+    }
+
+    /// Puts each definition where it was written among the note's top-level blocks.
+    func place(in root: OpaquePointer) {
+        var children = CmarkTree.children(root)[...]
+        for (node, definition) in definitions {
+            while let first = children.first, Int(cmark_node_get_start_line(first)) < definition.firstLine {
+                children = children.dropFirst()
+            }
+            if let next = children.first {
+                cmark_node_insert_before(next, node)
+            } else {
+                cmark_node_append_child(root, node)
+            }
+        }
+    }
+
+    /// Turns `[^label]` in text into references, numbers the definitions by first use, and moves the
+    /// used ones to the end of the note (the unused ones are dropped, as cmark-gfm does).
+    func resolve(_ root: OpaquePointer, marks: inout ExtensionMarks) {
+        guard !definitions.isEmpty else { return }
+        var byKey: [String: Int] = [:]
+        for (index, entry) in definitions.enumerated() where byKey[entry.definition.key] == nil {
+            byKey[entry.definition.key] = index
+        }
+        var numbers: [Int: Int] = [:]
+        var references: [Int: Int] = [:]
+        var order: [Int] = []
+        for text in textNodes(root) {
+            let literal = CmarkTree.literal(text)
+            var pieces: [(bytes: ArraySlice<UInt8>, footnote: Int?)] = []
+            var consumed = 0
+            var index = 0
+            while index + 3 < literal.count {
+                guard literal[index] == UInt8(ascii: "["), literal[index + 1] == UInt8(ascii: "^"),
+                    let close = literal[(index + 2)...].firstIndex(where: {
+                        $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "[")
+                    }),
+                    literal[close] == UInt8(ascii: "]"), close > index + 2,
+                    let footnote = byKey[FootnoteScanner.normalize(literal[(index + 2)..<close])]
+                else {
+                    index += 1
+                    continue
+                }
+                if index > consumed { pieces.append((literal[consumed..<index], nil)) }
+                pieces.append((literal[index...close], footnote))
+                consumed = close + 1
+                index = close + 1
+            }
+            guard pieces.contains(where: { $0.footnote != nil }) else { continue }
+            if consumed < literal.count { pieces.append((literal[consumed...], nil)) }
+            for piece in pieces {
+                guard let node = CmarkTree.newText(piece.bytes) else { continue }
+                guard let footnote = piece.footnote, let reference = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)
+                else {
+                    cmark_node_insert_before(text, node)
+                    continue
+                }
+                if numbers[footnote] == nil {
+                    order.append(footnote)
+                    numbers[footnote] = order.count
+                }
+                let occurrence = (references[footnote] ?? 0) + 1
+                references[footnote] = occurrence
+                cmark_node_append_child(reference, node)
+                cmark_node_insert_before(text, reference)
+                marks.inlines[reference] = .footnoteReference(
+                    label: definitions[footnote].definition.label, number: numbers[footnote] ?? 0,
+                    occurrence: occurrence)
+            }
+            cmark_node_unlink(text)
+            cmark_node_free(text)
+        }
+        for (index, entry) in definitions.enumerated() where numbers[index] == nil {
+            cmark_node_unlink(entry.node)
+            cmark_node_free(entry.node)
+        }
+        for footnote in order {
+            let node = definitions[footnote].node
+            marks.blocks[node] = .footnoteDefinition(
+                label: definitions[footnote].definition.label, number: numbers[footnote] ?? 0,
+                references: references[footnote] ?? 0)
+            cmark_node_append_child(root, node)
+        }
+    }
+
+    /// Text outside images, in document order (references count in order of appearance).
+    private func textNodes(_ root: OpaquePointer) -> [OpaquePointer] {
+        guard let iterator = cmark_iter_new(root) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        var found: [OpaquePointer] = []
+        var images = 0
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_IMAGE: images += event == CMARK_EVENT_ENTER ? 1 : -1
+            case CMARK_NODE_TEXT where images == 0: found.append(node)
+            default: break
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,134 @@
+/// cmark-gfm's table row grammar on one line's bytes (the line without its ending).
+///
+/// A row is `|? cell (| cell)* |?`; a cell runs to the next pipe that is not `\|`. The delimiter row
+/// holds only `:?-+:?` markers. Everything is one forward scan, so a 10,000-column row is linear.
+enum TableRowScanner {
+    struct Cell {
+        /// The cell's text: `\|` unescaped, surrounding whitespace trimmed.
+        var text: [UInt8]
+        /// Byte offset of the cell (before trimming) in the line.
+        var offset: Int
+    }
+
+    private static let pipe = UInt8(ascii: "|")
+    private static let backslash = UInt8(ascii: "\\")
+
+    /// cmark-gfm's `spacechar`: space, tab, vertical tab, form feed.
+    static func isSpaceChar(_ byte: UInt8) -> Bool {
+        byte == 32 || byte == 9 || byte == 11 || byte == 12
+    }
+
+    /// The cells of a row, or nil when the line is not one (no cell at all).
+    static func cells(_ line: ArraySlice<UInt8>) -> [Cell]? {
+        let bytes = Array(line)
+        let end = bytes.count
+        var cells: [Cell] = []
+        var offset = pipeEnd(bytes, 0)
+        while offset < end {
+            let cellLength = cellEnd(bytes, offset) - offset
+            let pipeLength = pipeEnd(bytes, offset + cellLength) - (offset + cellLength)
+            if cellLength > 0 || pipeLength > 0 {
+                cells.append(
+                    Cell(text: unescapedTrimmed(bytes[offset..<offset + cellLength]), offset: offset))
+            }
+            offset += cellLength + pipeLength
+            if pipeLength == 0 {
+                // The rest must be spacing up to the line's end.
+                while offset < end, isSpaceChar(bytes[offset]) { offset += 1 }
+                if offset != end { return nil }
+            }
+        }
+        return cells.isEmpty ? nil : cells
+    }
+
+    /// The column alignments when the line is a delimiter row (`| :-- | --: |`), else nil.
+    static func delimiterRow(_ line: ArraySlice<UInt8>) -> [TableMarker]? {
+        let bytes = Array(line)
+        var index = 0
+        var markers: [TableMarker] = []
+        if index < bytes.count, bytes[index] == pipe { index += 1 }
+        while true {
+            guard let (marker, next) = scanMarker(bytes, index) else { return nil }
+            markers.append(marker)
+            index = next
+            guard index < bytes.count, bytes[index] == pipe else { break }
+            index += 1
+            if scanMarker(bytes, index) == nil {
+                // A trailing pipe: only spacing may follow.
+                while index < bytes.count, isSpaceChar(bytes[index]) { index += 1 }
+                return index == bytes.count ? markers : nil
+            }
+        }
+        while index < bytes.count, isSpaceChar(bytes[index]) { index += 1 }
+        return index == bytes.count ? markers : nil
+    }
+
+    enum TableMarker {
+        case none, left, center, right
+    }
+
+    /// `spacechar* :? -+ :? spacechar*`
+    private static func scanMarker(_ bytes: [UInt8], _ start: Int) -> (TableMarker, Int)? {
+        var index = start
+        while index < bytes.count, isSpaceChar(bytes[index]) { index += 1 }
+        let leftColon = index < bytes.count && bytes[index] == UInt8(ascii: ":")
+        if leftColon { index += 1 }
+        let dashes = index
+        while index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index > dashes else { return nil }
+        let rightColon = index < bytes.count && bytes[index] == UInt8(ascii: ":")
+        if rightColon { index += 1 }
+        while index < bytes.count, isSpaceChar(bytes[index]) { index += 1 }
+        let marker: TableMarker =
+            switch (leftColon, rightColon) {
+            case (true, true): .center
+            case (true, false): .left
+            case (false, true): .right
+            case (false, false): .none
+            }
+        return (marker, index)
+    }
+
+    /// `| spacechar*` at `start`: the offset after it, or `start`.
+    private static func pipeEnd(_ bytes: [UInt8], _ start: Int) -> Int {
+        guard start < bytes.count, bytes[start] == pipe else { return start }
+        var index = start + 1
+        while index < bytes.count, isSpaceChar(bytes[index]) { index += 1 }
+        return index
+    }
+
+    /// The end of `(\| | [^|\0\r\n])*` from `start`.
+    private static func cellEnd(_ bytes: [UInt8], _ start: Int) -> Int {
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == backslash, index + 1 < bytes.count, bytes[index + 1] == pipe {
+                index += 2
+            } else if byte == pipe || byte == 0 || byte == 13 || byte == 10 {
+                break
+            } else {
+                index += 1
+            }
+        }
+        return index
+    }
+
+    /// cmark-gfm's `unescape_pipes` then `cmark_strbuf_trim`.
+    private static func unescapedTrimmed(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if bytes[index] == backslash, index + 1 < bytes.endIndex, bytes[index + 1] == pipe {
+                index += 1
+            }
+            out.append(bytes[index])
+            index += 1
+        }
+        let isSpace = { (byte: UInt8) in byte == 32 || (9...13).contains(byte) }
+        guard let first = out.firstIndex(where: { !isSpace($0) }),
+            let last = out.lastIndex(where: { !isSpace($0) })
+        else { return [] }
+        return Array(out[first...last])
+    }
+}

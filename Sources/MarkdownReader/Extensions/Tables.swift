@@ -1,0 +1,183 @@
+internal import CCmark
+import NoteModel
+
+/// GFM tables. libcmark reads a table as (part of) a paragraph; this pass finds the paragraphs whose
+/// lines hold a header row followed by a delimiter row, as cmark-gfm's block parser checks line by
+/// line, and replaces them with custom table blocks. Cell text is parsed by cmark in a second
+/// document that ends with the whole note, so link reference definitions apply inside cells.
+struct TablePass {
+    let source: SourceText
+    let file: String
+    var marks: ExtensionMarks
+
+    /// One paragraph to turn into a table.
+    private struct Plan {
+        var paragraph: OpaquePointer
+        /// Paragraph lines before the header row, kept as a paragraph.
+        var prefix: [ContentLine]
+        var alignments: [TableAlignment]
+        /// The header row first; each row's cells as written (the pass pads or drops to fit).
+        var rows: [(line: ContentLine, cells: [TableRowScanner.Cell])]
+        /// Lines after the table that are not rows, kept as a paragraph.
+        var suffix: [ContentLine]
+    }
+
+    /// A U+00A0 before each parsed piece keeps cmark from reading it as anything but a paragraph
+    /// (no block starts with it) and counts as whitespace for emphasis, like a line start.
+    private static let guardPrefix: [UInt8] = [0xC2, 0xA0]
+
+    mutating func run(_ root: OpaquePointer, flags: Int32) {
+        let plans = findPlans(root)
+        guard !plans.isEmpty else { return }
+        var text: [UInt8] = []
+        for plan in plans {
+            if !plan.prefix.isEmpty { appendPiece(plan.prefix.map(\.bytes), to: &text) }
+            for row in plan.rows {
+                for cell in row.cells.prefix(plan.alignments.count) {
+                    appendPiece([cell.text[...]], to: &text)
+                }
+            }
+            if !plan.suffix.isEmpty { appendPiece(plan.suffix.map(\.bytes), to: &text) }
+        }
+        text += source.bytes
+        let parsed = text.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, flags) }
+        }
+        guard let parsed else { return }
+        defer { cmark_node_free(parsed) }
+        var pieces = CmarkTree.children(parsed).makeIterator()
+        for plan in plans {
+            splice(plan, pieces: &pieces)
+        }
+    }
+
+    private func appendPiece(_ lines: [ArraySlice<UInt8>], to text: inout [UInt8]) {
+        text += Self.guardPrefix
+        for (index, line) in lines.enumerated() {
+            if index > 0 { text.append(10) }
+            text += line
+        }
+        text += [10, 10]
+    }
+
+    private func findPlans(_ root: OpaquePointer) -> [Plan] {
+        guard let iterator = cmark_iter_new(root) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        var plans: [Plan] = []
+        var quoteDepth = 0
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_BLOCK_QUOTE: quoteDepth += event == CMARK_EVENT_ENTER ? 1 : -1
+            case CMARK_NODE_PARAGRAPH where event == CMARK_EVENT_ENTER:
+                if let plan = plan(for: node, quoteDepth: quoteDepth) { plans.append(plan) }
+            default: break
+            }
+        }
+        return plans
+    }
+
+    private func plan(for paragraph: OpaquePointer, quoteDepth: Int) -> Plan? {
+        let lines = source.contentLines(of: paragraph, quoteDepth: quoteDepth)
+        guard lines.count >= 2 else { return nil }
+        // A line indented four or more columns past the paragraph is no table line for cmark-gfm.
+        let column = Int(cmark_node_get_start_column(paragraph))
+        let isIndented = { (line: ContentLine) in line.column - column >= 4 }
+        for index in 1..<lines.count {
+            guard lines[index].bytes.contains(UInt8(ascii: "-")), !isIndented(lines[index]),
+                let markers = TableRowScanner.delimiterRow(lines[index].bytes),
+                let header = TableRowScanner.cells(lines[index - 1].bytes), header.count == markers.count
+            else { continue }
+            var rows = [(line: lines[index - 1], cells: header)]
+            var end = index + 1
+            while end < lines.count, !isIndented(lines[end]),
+                let cells = TableRowScanner.cells(lines[end].bytes)
+            {
+                rows.append((lines[end], cells))
+                end += 1
+            }
+            return Plan(
+                paragraph: paragraph, prefix: Array(lines[..<(index - 1)]),
+                alignments: markers.map(Self.alignment), rows: rows, suffix: Array(lines[end...]))
+        }
+        return nil
+    }
+
+    private static func alignment(_ marker: TableRowScanner.TableMarker) -> TableAlignment {
+        switch marker {
+        case .none: .none
+        case .left: .left
+        case .center: .center
+        case .right: .right
+        }
+    }
+
+    private mutating func splice(_ plan: Plan, pieces: inout IndexingIterator<[OpaquePointer]>) {
+        let paragraph = plan.paragraph
+        if let first = plan.prefix.first, let last = plan.prefix.last, let piece = pieces.next() {
+            stripGuard(piece)
+            cmark_node_insert_before(paragraph, piece)
+            marks.positions[piece] = (location(first.line, first.column), endLocation(last))
+        }
+        guard let table = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { return }
+        cmark_node_insert_before(paragraph, table)
+        marks.blocks[table] = .table(alignments: plan.alignments)
+        if let first = plan.rows.first?.line, let last = plan.rows.last?.line {
+            marks.positions[table] = (location(first.line, first.column), endLocation(last))
+        }
+        for (rowIndex, row) in plan.rows.enumerated() {
+            guard let rowNode = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+            cmark_node_append_child(table, rowNode)
+            marks.blocks[rowNode] = .tableRow(header: rowIndex == 0)
+            marks.positions[rowNode] = (location(row.line.line, row.line.column), endLocation(row.line))
+            for (column, alignment) in plan.alignments.enumerated() {
+                guard let cellNode = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+                cmark_node_append_child(rowNode, cellNode)
+                marks.blocks[cellNode] = .tableCell(alignment: alignment)
+                guard column < row.cells.count else {
+                    marks.positions[cellNode] = (endLocation(row.line), endLocation(row.line))
+                    continue
+                }
+                let cell = row.cells[column]
+                let start = location(row.line.line, row.line.column + cell.offset)
+                marks.positions[cellNode] = (start, start)
+                if let piece = pieces.next() {
+                    stripGuard(piece)
+                    CmarkTree.moveChildren(from: piece, to: cellNode)
+                }
+            }
+        }
+        if let first = plan.suffix.first, let last = plan.suffix.last, let piece = pieces.next() {
+            stripGuard(piece)
+            cmark_node_insert_before(paragraph, piece)
+            marks.positions[piece] = (location(first.line, first.column), endLocation(last))
+        }
+        cmark_node_unlink(paragraph)
+        cmark_node_free(paragraph)
+    }
+
+    /// Removes the guard character from the start of a parsed piece.
+    private func stripGuard(_ piece: OpaquePointer) {
+        guard let text = cmark_node_first_child(piece), cmark_node_get_type(text) == CMARK_NODE_TEXT else {
+            return
+        }
+        let literal = CmarkTree.literal(text)
+        guard literal.starts(with: Self.guardPrefix) else { return }
+        if literal.count == Self.guardPrefix.count {
+            cmark_node_unlink(text)
+            cmark_node_free(text)
+        } else {
+            CmarkTree.setLiteral(text, literal.dropFirst(Self.guardPrefix.count))
+        }
+    }
+
+    private func location(_ line: Int, _ column: Int) -> SourceLocation {
+        SourceLocation(file: file, line: line, column: column)
+    }
+
+    private func endLocation(_ line: ContentLine) -> SourceLocation {
+        location(line.line, line.column + max(0, line.bytes.count - 1))
+    }
+}

@@ -1,0 +1,71 @@
+import NoteModel
+import YAMLReader
+
+/// The notes syntax's share of reading, before cmark: the front matter is read and blanked out
+/// (its lines kept, so positions stay), and every construct the scanner finds becomes a placeholder.
+struct NotesSource {
+    /// What cmark parses.
+    let parsedText: String
+    let expander: NotesExpander
+    private(set) var frontMatter: FrontMatter?
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(_ markdown: String, file: String) {
+        let bytes = Array(markdown.utf8)
+        var found: [NotesScanner.Found] = []
+        var scanStart = 0
+        var frontMatterRange: Range<Int>?
+        if let block = FrontMatterBlock(bytes) {
+            frontMatterRange = block.range
+            scanStart = block.range.upperBound
+            let yaml = String(decoding: bytes[block.yaml], as: UTF8.self)
+            let location = SourceLocation(file: file, line: 1, column: 1)
+            do {
+                let root = try YAMLReader.parse(yaml, file: file, lineOffset: 1)
+                var decoder = FrontMatterDecoder()
+                frontMatter = decoder.decode(root, at: location)
+                diagnostics += decoder.diagnostics
+            } catch {
+                diagnostics.append(error.diagnostic)
+            }
+            found.append(NotesScanner.Found(range: block.range, token: nil))
+        }
+        var scanner = NotesScanner(bytes: bytes, file: file)
+        scanner.scan(from: scanStart)
+        found += scanner.found
+        found.sort { $0.range.lowerBound < $1.range.lowerBound }
+
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var tokens: [NotesToken] = []
+        var tagTokens: [String: Int] = [:]
+        var edits: [SourceMap.Edit] = []
+        var cursor = 0
+        for item in found where item.range.lowerBound >= cursor {
+            output += bytes[cursor..<item.range.lowerBound]
+            let start = output.count
+            if let token = item.token {
+                var index = tokens.count
+                if case .tag = token.kind {
+                    // One placeholder per tag text, so `[#a]` still matches a `[#a]:` definition.
+                    if let known = tagTokens[token.original] {
+                        index = known
+                    } else {
+                        tagTokens[token.original] = index
+                    }
+                }
+                if index == tokens.count { tokens.append(token) }
+                output += NotesToken.placeholder(index).utf8
+            } else if item.range == frontMatterRange {
+                // Keep the line count: blank lines at the top change nothing for cmark.
+                output += bytes[item.range].filter { $0 == Byte.lf || $0 == Byte.cr }
+            }
+            edits.append(SourceMap.Edit(original: item.range, replacement: start..<output.count))
+            cursor = item.range.upperBound
+        }
+        output += bytes[cursor...]
+        parsedText = String(decoding: output, as: UTF8.self)
+        let map = SourceMap(edits: edits, originalLines: scanner.lines, parsedLines: LineTable(output))
+        expander = NotesExpander(tokens: tokens, map: map)
+    }
+}

@@ -1,0 +1,39 @@
+/// Maps positions in the text cmark parsed (the notes scanner's output) back to the note's source.
+struct SourceMap: Sendable {
+    /// One replaced stretch: `original` in the source became `replacement` in the parsed text.
+    struct Edit: Sendable {
+        var original: Range<Int>
+        var replacement: Range<Int>
+    }
+
+    let edits: [Edit]
+    let originalLines: LineTable
+    let parsedLines: LineTable
+
+    /// The source position of a line and column that cmark reported in the parsed text.
+    func original(line: Int, column: Int) -> (line: Int, column: Int) {
+        originalLines.position(of: originalOffset(parsedLines.offset(line: line, column: column)))
+    }
+
+    func originalOffset(_ parsed: Int) -> Int {
+        var low = 0
+        var high = edits.count - 1
+        var found: Edit?
+        while low <= high {
+            let middle = (low + high) / 2
+            if edits[middle].replacement.lowerBound <= parsed {
+                found = edits[middle]
+                low = middle + 1
+            } else {
+                high = middle - 1
+            }
+        }
+        guard let edit = found else { return parsed }
+        if parsed >= edit.replacement.upperBound {
+            return parsed - edit.replacement.upperBound + edit.original.upperBound
+        }
+        // Inside a token: its last byte stands for the construct's end, the rest for its start.
+        let isLast = parsed == edit.replacement.upperBound - 1 && edit.replacement.count > 1
+        return isLast ? edit.original.upperBound - 1 : edit.original.lowerBound
+    }
+}

@@ -1,0 +1,68 @@
+import NoteModel
+
+/// cmark-gfm's HTML for tables and task items.
+extension HTMLBlockWriter {
+    mutating func enterGFM(_ block: Block, index: Int) {
+        switch block.kind {
+        case .table:
+            output.newlineIfNeeded()
+            output.append("<table>")
+            inTableBody = false
+        case .tableRow(let header):
+            output.newlineIfNeeded()
+            inTableHeader = header
+            if header {
+                output.append("<thead>")
+                output.newlineIfNeeded()
+            } else if !inTableBody {
+                output.append("<tbody>")
+                output.newlineIfNeeded()
+                inTableBody = true
+            }
+            output.append("<tr>")
+        case .tableCell(let alignment):
+            output.newlineIfNeeded()
+            output.append(inTableHeader ? "<th" : "<td")
+            if alignment != .none { output.append(" align=\"\(alignment.rawValue)\"") }
+            output.append(">")
+            writeInlines(block.content)
+        case .taskItem(let checked):
+            output.newlineIfNeeded()
+            output.append("<li>")
+            output.append(
+                checked
+                    ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> "
+                    : "<input type=\"checkbox\" disabled=\"\" /> ")
+        default:
+            break
+        }
+    }
+
+    mutating func exitGFM(_ block: Block, index: Int) {
+        switch block.kind {
+        case .table:
+            if inTableBody {
+                output.newlineIfNeeded()
+                output.append("</tbody>")
+                output.newlineIfNeeded()
+            }
+            inTableBody = false
+            output.newlineIfNeeded()
+            output.append("</table>")
+            output.newlineIfNeeded()
+        case .tableRow(let header):
+            output.newlineIfNeeded()
+            output.append("</tr>")
+            if header {
+                output.newlineIfNeeded()
+                output.append("</thead>")
+            }
+        case .tableCell:
+            output.append(inTableHeader ? "</th>" : "</td>")
+        case .taskItem:
+            output.append("</li>\n")
+        default:
+            break
+        }
+    }
+}

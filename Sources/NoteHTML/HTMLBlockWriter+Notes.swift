@@ -1,0 +1,81 @@
+import NoteModel
+
+extension HTMLBlockWriter {
+    /// ` id="..."` for a block with an anchor (notes syntax), else nothing.
+    func idAttribute(_ block: Block) -> String {
+        guard let anchor = block.anchor else { return "" }
+        var attribute = HTMLOutput()
+        attribute.append(" id=\"")
+        attribute.appendEscaped(anchor)
+        attribute.append("\"")
+        return String(decoding: attribute.bytes, as: UTF8.self)
+    }
+
+    /// A callout: a `<div>` (or `<details>` when foldable) with a title and a content `<div>`.
+    mutating func enterCallout(_ block: Block, type: String, fold: CalloutFold?) {
+        output.newlineIfNeeded()
+        output.append(
+            fold == nil
+                ? "<div class=\"callout\" data-callout=\"" : "<details class=\"callout\" data-callout=\"")
+        output.appendEscaped(type)
+        output.append("\"")
+        if fold == .open { output.append(" open") }
+        output.append(idAttribute(block))
+        output.append(
+            fold == nil ? ">\n<div class=\"callout-title\">" : ">\n<summary class=\"callout-title\">")
+        if let title = block.content, !title.isEmpty {
+            writeInlines(title)
+        } else {
+            output.appendEscaped(type.prefix(1).uppercased() + type.dropFirst())
+        }
+        output.append(fold == nil ? "</div>\n" : "</summary>\n")
+        output.append("<div class=\"callout-content\">\n")
+    }
+
+    /// A paragraph that is nothing but a note embed its hook places goes without `<p>` (the note's
+    /// blocks inside a `<p>` would be invalid HTML). Returns whether it was written so.
+    mutating func writeBareEmbed(_ block: Block, index: Int) -> Bool {
+        guard let hook = notes.embed, let text = block.content, let link = soleEmbed(text),
+            let html = hook(link)
+        else { return false }
+        output.newlineIfNeeded()
+        output.append(html)
+        output.newlineIfNeeded()
+        bareEmbeds.insert(index)
+        return true
+    }
+
+    /// The embed when the text is one embed span and spaces.
+    private func soleEmbed(_ text: AttributedText) -> WikiLink? {
+        var found: (id: Int, link: WikiLink)?
+        var offset = text.string.utf8.startIndex
+        for run in text.runs {
+            let end =
+                text.string.utf8.index(
+                    offset, offsetBy: max(0, run.length), limitedBy: text.string.utf8.endIndex)
+                ?? text.string.utf8.endIndex
+            defer { offset = end }
+            guard let id = run.span, text.spans.indices.contains(id) else {
+                if run.attachment != nil
+                    || !text.string.utf8[offset..<end].allSatisfy({ $0 == 32 || $0 == 9 })
+                {
+                    return nil
+                }
+                continue
+            }
+            guard case .embed(let link) = text.spans[id].kind, found == nil || found?.id == id else {
+                return nil
+            }
+            found = (id, link)
+        }
+        return found?.link
+    }
+
+    /// Display math, verbatim for MathJax or KaTeX: `<div class="math display">\[...\]</div>`.
+    mutating func writeMath(_ block: Block, literal: String) {
+        output.newlineIfNeeded()
+        output.append("<div class=\"math display\"\(idAttribute(block))>\\[")
+        output.appendEscaped(literal)
+        output.append("\\]</div>\n")
+    }
+}

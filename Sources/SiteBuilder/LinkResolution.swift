@@ -1,0 +1,143 @@
+import NoteModel
+
+/// Resolves one note's links and embeds (see ``NoteLinks``).
+struct LinkResolution {
+    let note: SourceNote
+    let site: LinkContext
+    let pagePath: String
+    var resolved = NoteLinks.Resolved()
+    var diagnostics: [Diagnostic] = []
+    private var linkedFrom: [Int: Set<String>] = [:]
+
+    init(note: SourceNote, site: LinkContext) {
+        self.note = note
+        self.site = site
+        pagePath = site.pages[note.path] ?? Slug.pagePath(forNote: note.path)
+    }
+
+    /// `[text](Other.md#part)` and `[text](files/report.pdf)`.
+    mutating func markdownLinks() {
+        var reported: Set<String> = []
+        var targets: [String: String] = [:]
+        for (index, block) in note.document.blocks.enumerated() {
+            for span in block.content?.spans ?? [] {
+                guard case .link(let destination, _) = span.kind, !reported.contains(destination),
+                    case .local(let written) = ImageReference(destination: destination),
+                    !written.isEmpty, !written.hasSuffix("/")
+                else { continue }
+                let isNote = written.lowercased().hasSuffix(".md")
+                let fragment = destination.firstIndex(of: "#").map { String(destination[$0...]) } ?? ""
+                if let target = targets[destination] {
+                    if isNote { addBacklink(to: target, fromBlock: index) }
+                    continue
+                }
+                guard case .found(let found, _) = site.resolver.resolve(written, fromNote: note.path),
+                    let page = isNote ? site.pages[found] : NoteLinks.attachmentPath(for: found)
+                else {
+                    reported.insert(destination)
+                    let place = NoteLinks.location(
+                        of: destination, in: note.text, after: block.location, file: note.displayName)
+                    let what = isNote ? "no published note" : "no file"
+                    diagnostics.append(
+                        .warning("link to '\(destination)' finds \(what) in the vault", at: place))
+                    continue
+                }
+                targets[destination] = found
+                resolved.hrefs[destination] = site.style.href(from: pagePath, to: page) + fragment
+                if isNote {
+                    addBacklink(to: found, fromBlock: index)
+                } else {
+                    resolved.attachments.insert(found)
+                }
+            }
+        }
+    }
+
+    /// `[[Note]]`, `[[Note#Heading|shown]]`, `[[#Heading]]`, and embeds `![[Note]]`, `![[file.pdf]]`.
+    mutating func wikilinks() {
+        for (index, block) in note.document.blocks.enumerated() {
+            for span in block.content?.spans ?? [] {
+                switch span.kind {
+                case .wikilink(let link): wikilink(link, inBlock: index)
+                case .embed(let link): embed(link, inBlock: index)
+                default: continue
+                }
+            }
+        }
+    }
+
+    private mutating func wikilink(_ link: WikiLink, inBlock block: Int) {
+        let key = NoteLinks.key(link.target, link.fragment)
+        if resolved.wikiHrefs[key] != nil { return }
+        guard let target = find(link) else { return }
+        if let page = site.pages[target] {
+            let anchor = fragment(link, in: target)
+            let href = target == note.path && anchor != nil ? "" : site.style.href(from: pagePath, to: page)
+            resolved.wikiHrefs[key] = href + (anchor.map { "#" + $0 } ?? "")
+            addBacklink(to: target, fromBlock: block)
+        } else {
+            resolved.attachments.insert(target)
+            resolved.wikiHrefs[key] = site.style.href(
+                from: pagePath, to: NoteLinks.attachmentPath(for: target))
+        }
+    }
+
+    private mutating func embed(_ link: WikiLink, inBlock block: Int) {
+        let key = NoteLinks.key(link.target, link.fragment)
+        if resolved.embeds[key] != nil { return }
+        guard let target = find(link) else { return }
+        if site.pages[target] != nil {
+            resolved.embeds[key] = .note(path: target, heading: link.fragment)
+            addBacklink(to: target, fromBlock: block)
+        } else {
+            resolved.attachments.insert(target)
+            let href = site.style.href(from: pagePath, to: NoteLinks.attachmentPath(for: target))
+            resolved.embeds[key] = .file(path: target, href: href)
+        }
+    }
+
+    /// The note or file a wikilink names: a target without an extension is a note
+    /// (`[[Trip]]` is `Trip.md`), found by path, by name, then by alias.
+    private mutating func find(_ link: WikiLink) -> String? {
+        if link.target.isEmpty { return note.path }
+        let hasExtension = link.target.split(separator: "/").last?.contains(".") == true
+        let written = hasExtension ? link.target : link.target + ".md"
+        if case .found(let found, let others) = site.resolver.resolve(written, fromNote: note.path),
+            !found.lowercased().hasSuffix(".md") || site.pages[found] != nil
+        {
+            if !others.isEmpty {
+                let names = ([found] + others).map { "'\($0)'" }.joined(separator: ", ")
+                diagnostics.append(
+                    .warning(
+                        "'[[\(link.target)]]' matches several files: \(names); using '\(found)'",
+                        at: link.location))
+            }
+            return found
+        }
+        if let aliased = site.aliases[link.target.lowercased()] { return aliased }
+        let what = link.isEmbed ? "embed" : "link"
+        let kind = hasExtension && !written.lowercased().hasSuffix(".md") ? "file" : "published note"
+        diagnostics.append(
+            .warning("\(what) '[[\(link.target)]]' finds no \(kind) in the vault", at: link.location))
+        return nil
+    }
+
+    /// A heading's id in the target note, or `^id` for a block.
+    private mutating func fragment(_ link: WikiLink, in target: String) -> String? {
+        guard let fragment = link.fragment, !fragment.isEmpty else { return nil }
+        if fragment.hasPrefix("^") { return fragment }
+        if let id = site.headings[target]?[fragment.lowercased()] { return id }
+        diagnostics.append(
+            .warning(
+                "link '[[\(link.target)#\(fragment)]]' finds no heading '\(fragment)' there",
+                at: link.location))
+        return Slugger.slug(fragment)
+    }
+
+    private mutating func addBacklink(to target: String, fromBlock block: Int) {
+        guard target != note.path, linkedFrom[block, default: []].insert(target).inserted,
+            let content = note.document.blocks[block].content
+        else { return }
+        resolved.outgoing.append(.init(target: target, context: note.document.plainText(of: content)))
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import MarkdownReader
+import NoteHTML
+import NoteModel
+import Testing
+
+/// Hostile inputs stay linear with the notes syntax on: each renders well under a second (the
+/// bound is 10x generous for a loaded machine; a quadratic scan takes minutes on these sizes).
+struct NotesLinearTimeTests {
+    static let cases: [(String, String)] = [
+        ("20,000 [[", String(repeating: "[[a ", count: 20_000)),
+        ("20,000 ![[ closed", String(repeating: "![[a.png|3]] [[b#c|d]] ", count: 20_000)),
+        ("1 MB on one line", String(repeating: "word $x ==y #t %z [a] ", count: 50_000)),
+        ("50,000 ==", String(repeating: "== a", count: 50_000)),
+        ("50,000 == paired", String(repeating: "==a== ", count: 50_000)),
+        ("50,000 %%", String(repeating: "%% a ", count: 50_000)),
+        ("50,000 $", String(repeating: "$a ", count: 50_000)),
+        ("50,000 $$", String(repeating: "$$ a\n", count: 50_000)),
+        ("50,000 backtick runs", (1...300).map { String(repeating: "`", count: $0) + " x " }.joined()),
+        ("10,000 callouts deep", String(repeating: "> [!note] t\n", count: 10_000)),
+        ("20,000 block ids", String(repeating: "text ^id\n\n", count: 20_000)),
+        ("20,000 headings", String(repeating: "# Same\n", count: 20_000)),
+    ]
+
+    @Test(arguments: cases)
+    func rendersQuickly(name: String, markdown: String) {
+        let clock = ContinuousClock()
+        var html = ""
+        let elapsed = clock.measure {
+            html = HTMLWriter().render(Notes.read(markdown))
+        }
+        print("notes \(name): \(elapsed) for \(markdown.utf8.count) bytes")
+        #expect(!html.isEmpty)
+        #expect(elapsed < .seconds(10), "\(name) took \(elapsed)")
+    }
+}
