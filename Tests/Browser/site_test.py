@@ -335,6 +335,44 @@ def run_page_checks(driver, checks, site, fixture):
         assert not low, "; ".join(sorted(set(low))[:6])
         return f"{measured} text samples at 4.5:1 or more in light and dark"
 
+    def toc_beside_or_folded():
+        emulate(driver, 1400, 900)
+        try:
+            load(driver, file_url(fixture, "gallery.html"))
+            side = driver.find_element(By.CSS_SELECTOR, ".toc-side")
+            fold = driver.find_element(By.CSS_SELECTOR, ".toc-fold")
+            assert side.is_displayed() and not fold.is_displayed(), "wide: the TOC is not beside the text"
+            article = driver.find_element(By.CSS_SELECTOR, "article").rect
+            assert side.rect["x"] >= article["x"] + article["width"], "the side TOC overlaps the text"
+            side.find_element(By.CSS_SELECTOR, "a[href='#in-a-table']").click()
+            wait(driver, lambda: driver.current_url.endswith("#in-a-table"), "the TOC link did not navigate")
+            top = js(driver, "return document.getElementById('in-a-table').getBoundingClientRect().top;")
+            assert 0 <= top < 100, f"the heading is at {top:.0f}px after following the TOC"
+            emulate(driver, 375, 812)
+            load(driver, file_url(fixture, "gallery.html"))
+            side = driver.find_element(By.CSS_SELECTOR, ".toc-side")
+            summary = driver.find_element(By.CSS_SELECTOR, ".toc-fold summary")
+            assert not side.is_displayed() and summary.is_displayed(), "narrow: the TOC is not folded"
+            shown = lambda: js(driver, "var a = document.querySelector('.toc-fold a');"
+                                       "return a.closest('details').open && a.checkVisibility();")
+            assert not shown(), "the folded TOC is open"
+            summary.click()
+            wait(driver, shown, "the folded TOC does not open")
+        finally:
+            emulate(driver)
+
+    def tags_lead_to_tag_pages():
+        load(driver, file_url(fixture, "plain.html"))
+        driver.find_element(By.CSS_SELECTOR, ".note-tags a.tag").click()
+        wait(driver, lambda: "/tags/" in driver.current_url, "the tag did not open its page")
+        titles = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "main .note-list a")]
+        assert "Plain" in titles, f"the tag page lists {titles}"
+        driver.find_element(By.CSS_SELECTOR, ".site-nav a[href$='tags.html']").click()
+        wait(driver, lambda: driver.current_url.endswith("/tags.html"), "the header's Tags link")
+        assert driver.find_elements(By.CSS_SELECTOR, ".tag-cloud a.tag"), "the tags index is empty"
+
+    checks.run("the TOC is beside the text on wide screens, folded on narrow ones", toc_beside_or_folded)
+    checks.run("tags link to tag pages, and the header to the tags index", tags_lead_to_tag_pages)
     checks.run("every page: no console errors, no request leaving the page, one <main>, alt, skip link",
                every_page_clean)
     checks.run("every page fits 320 px without sideways scrolling", narrow_pages_fit)
