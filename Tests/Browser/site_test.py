@@ -290,6 +290,14 @@ def run_page_checks(driver, checks, site, fixture):
                       && !e.querySelector('img[alt]:not([alt=""])');
                   }).map(function (e) { return e.outerHTML.slice(0, 60); })
                 };""")
+            missing = js(driver, """
+                return Array.from(document.querySelectorAll('a[href]')).map(function (a) { return a.href; })
+                  .filter(function (h) { return h.indexOf('file:') === 0; })
+                  .map(function (h) { return h.split('#')[0]; });""")
+            for target in sorted(set(missing)):
+                local = urllib.parse.unquote(target[len("file://"):])
+                if not os.path.exists(local):
+                    found.append(f"link to a missing file: {os.path.relpath(local, folder)}")
             if facts["nameless"]:
                 found.append(f"links or buttons without a name: {facts['nameless'][:2]}")
             if facts["mains"] != 1:
@@ -367,8 +375,8 @@ def run_page_checks(driver, checks, site, fixture):
         wait(driver, lambda: "/tags/" in driver.current_url, "the tag did not open its page")
         titles = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "main .note-list a")]
         assert "Plain" in titles, f"the tag page lists {titles}"
-        driver.find_element(By.CSS_SELECTOR, ".site-nav a[href$='tags.html']").click()
-        wait(driver, lambda: driver.current_url.endswith("/tags.html"), "the header's Tags link")
+        driver.find_element(By.CSS_SELECTOR, ".breadcrumb a[href$='tags.html']").click()
+        wait(driver, lambda: driver.current_url.endswith("/tags.html"), "the tag page's link to the index")
         assert driver.find_elements(By.CSS_SELECTOR, ".tag-cloud a.tag"), "the tags index is empty"
 
     checks.run("the TOC is beside the text on wide screens, folded on narrow ones", toc_beside_or_folded)

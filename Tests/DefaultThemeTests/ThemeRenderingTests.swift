@@ -9,7 +9,7 @@ struct ThemeRenderingTests {
 
     static func render(_ name: String, _ values: [String: TemplateValue]) throws -> String {
         var context = values
-        context["site"] = site
+        context["site"] = context["site"] ?? site
         context["root"] = "../"
         context["generator"] = "notesite test"
         let library = try TemplateLibrary(sources: DefaultTheme.templates)
@@ -68,7 +68,10 @@ struct ThemeRenderingTests {
         let header = try #require(page.range(of: "<header"))
         #expect(skip.lowerBound < header.lowerBound, "the skip link comes first")
         #expect(page.contains("id=\"main\""))
-        #expect(page.contains("<a href=\"../tags.html\">Tags</a>"))
+        #expect(!page.contains("<a href=\"../tags.html\">Tags</a>"), "no tags index to link to")
+        let tagged = try Self.render(
+            "page", Self.note.merging(["site": ["title": "T", "hasTags": true]]) { $1 })
+        #expect(tagged.contains("<li><a href=\"../tags.html\">Tags</a></li>"))
         #expect(
             page.contains("role=\"search\" hidden"), "search needs JavaScript: hidden until search.js runs")
         #expect(page.contains("class=\"theme-toggle\" type=\"button\" aria-pressed=\"false\" hidden"))
