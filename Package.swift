@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder"]),
         .testTarget(name: "NotesiteCLITests", dependencies: ["NotesiteCLI"]),
-        .testTarget(name: "DefaultThemeTests", dependencies: ["DefaultTheme"]),
+        .testTarget(name: "DefaultThemeTests", dependencies: ["DefaultTheme", "Mustache"]),
         .testTarget(
             name: "DevServerTests", dependencies: ["DevServer", "SiteBuilder"], exclude: ["Browser"]),
     ],

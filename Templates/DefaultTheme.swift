@@ -7,21 +7,27 @@
 public enum DefaultTheme {
     /// Mustache templates and partials by name, without `.mustache` (`page`, `index`, `head`, ...).
     public static let templates: [String: String] = [
+        "layout": PackageResources.layout_mustache,
+        "note": PackageResources.note_mustache,
         "page": PackageResources.page_mustache,
         "index": PackageResources.index_mustache,
-        "head": PackageResources.head_mustache,
-        "header": PackageResources.header_mustache,
-        "footer": PackageResources.footer_mustache,
         "folder": PackageResources.folder_mustache,
-        "backlinks": PackageResources.backlinks_mustache,
         "tags": PackageResources.tags_mustache,
         "tag": PackageResources.tag_mustache,
         "not-found": PackageResources.not_found_mustache,
+        "head": PackageResources.head_mustache,
+        "header": PackageResources.header_mustache,
+        "footer": PackageResources.footer_mustache,
+        "toc": PackageResources.toc_mustache,
+        "note-tags": PackageResources.note_tags_mustache,
+        "backlinks": PackageResources.backlinks_mustache,
     ].mapValues { String(decoding: $0, as: UTF8.self) }
 
     /// Files the site builder writes under `_site/assets/`, by file name.
     public static let assets: [String: [UInt8]] = [
         "style.css": PackageResources.style_css,
         "preview.js": PackageResources.preview_js,
+        "search.js": PackageResources.search_js,
+        "theme-toggle.js": PackageResources.theme_toggle_js,
     ]
 }

@@ -17,8 +17,10 @@ struct PageBody {
         -> (html: String, diagnostics: [Diagnostic])
     {
         var diagnostics: [Diagnostic] = []
+        let linked = note.document.linkedImageIndices
         var writer = HTMLWriter(unsafe: allowHTML, tagFilter: true) { index, image, alt in
-            imageHTML(index: index, image: image, alt: alt, in: note, diagnostics: &diagnostics)
+            imageHTML(
+                index: index, image: image, alt: alt, in: note, linked: linked, diagnostics: &diagnostics)
         }
         // Links were resolved from the note's own page; an embedded note's are re-aimed at this page.
         let rebase = { (href: String) -> String in
@@ -37,7 +39,8 @@ struct PageBody {
     }
 
     private func imageHTML(
-        index: Int, image: ImageAttachment, alt: String, in note: ParsedNote, diagnostics: inout [Diagnostic]
+        index: Int, image: ImageAttachment, alt: String, in note: ParsedNote, linked: Set<Int>,
+        diagnostics: inout [Diagnostic]
     ) -> String? {
         guard index < note.images.count else {
             diagnostics.append(.error("image '\(image.destination)' was not looked up", at: image.location))
@@ -51,7 +54,10 @@ struct PageBody {
         case .file(let path):
             switch renditions[ImageRendering.Key(path: path, size: image.size)] {
             case .rendition(let rendition):
-                return PageRendering.imageTag(rendition, alt: alt, title: image.title)
+                let anchor = PageRendering.imageAnchor(
+                    index: index, notePath: note.path, embedded: note.pagePath != pagePath, linked: linked)
+                return PageRendering.imageTag(
+                    rendition, alt: alt, title: image.title, anchor: anchor)
             case .failed(let error):
                 let message = "cannot use image '\(image.destination)': \(error.reason)"
                 diagnostics.append(.error(message, at: image.location))

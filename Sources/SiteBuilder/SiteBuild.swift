@@ -55,9 +55,9 @@ public enum SiteBuild {
         let (themeFiles, themeDiagnostics) = Theme.load(
             overridesIn: themeFolder, displayName: display.name(configuration.theme))
         report.diagnostics += themeDiagnostics
-        let theme: ThemeRendering
+        let plainTheme: ThemeRendering
         do {
-            theme = try ThemeRendering(
+            plainTheme = try ThemeRendering(
                 themeFiles, configuration: configuration,
                 siteTitle: configuration.title ?? options.vault.lastPathComponent)
         } catch {
@@ -93,6 +93,12 @@ public enum SiteBuild {
         report.imageCount = renditions.values.filter(\.isRendition).count
 
         // Pages through the theme.
+        let tags = TagPages(notes)
+        let feed = configuration.baseURL.flatMap { baseURL in
+            AtomFeed.xml(
+                notes: notes, siteTitle: plainTheme.siteTitle, baseURL: baseURL, author: configuration.author)
+        }
+        let theme = plainTheme.knowing(hasTags: !tags.tags.isEmpty, hasFeed: feed != nil)
         let backlinks = Backlinks(notes)
         let notesByPath = Dictionary(uniqueKeysWithValues: notes.map { ($0.path, $0) })
         let pages = await concurrentMap(notes, limit: options.jobs) { note -> (String, Data, [Diagnostic]) in
@@ -116,7 +122,6 @@ public enum SiteBuild {
                     listing.name == nil ? try theme.home(listing, allNotes: notes) : try theme.folder(listing)
                 site.files[listing.pagePath] = Data(html.utf8)
             }
-            let tags = TagPages(notes)
             if !tags.tags.isEmpty { site.files["tags.html"] = Data(try theme.tagIndex(tags).utf8) }
             for tag in tags.tags { site.files[tag.pagePath] = Data(try theme.tag(tag).utf8) }
             site.files["404.html"] = Data(try theme.notFound().utf8)
@@ -140,8 +145,7 @@ public enum SiteBuild {
         let htmlPages = site.files.keys.filter { $0.hasSuffix(".html") && redirects.pages[$0] == nil }
         if let baseURL = configuration.baseURL {
             site.files["sitemap.xml"] = Sitemap.xml(pages: htmlPages, baseURL: baseURL)
-            site.files["feed.xml"] = AtomFeed.xml(
-                notes: notes, siteTitle: theme.siteTitle, baseURL: baseURL, author: configuration.author)
+            site.files["feed.xml"] = feed
         }
         report.pageCount = htmlPages.count
         return (site, report)

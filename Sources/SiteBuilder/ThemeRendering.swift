@@ -7,7 +7,7 @@ struct ThemeRendering: Sendable {
     static let generator = "notesite \(NotesiteVersion.current)"
 
     let library: TemplateLibrary
-    let site: TemplateValue
+    private(set) var site: TemplateValue
     let baseURL: String?
     let siteTitle: String
     let urls: URLStyle
@@ -27,6 +27,18 @@ struct ThemeRendering: Sendable {
         baseURL = configuration.baseURL
         self.siteTitle = siteTitle
         urls = configuration.urls
+    }
+
+    /// The same theme, knowing what the whole site has: the header links tags only when there are
+    /// some, and the head names the feed only when there is one.
+    func knowing(hasTags: Bool, hasFeed: Bool) -> ThemeRendering {
+        var copy = self
+        if case .object(var values) = site {
+            values["hasTags"] = .bool(hasTags)
+            values["hasFeed"] = .bool(hasFeed)
+            copy.site = .object(values)
+        }
+        return copy
     }
 
     /// Static files (CSS, scripts) written under `assets/`, in a stable order.

@@ -1,18 +1,30 @@
-/* notesite image preview: click (or Enter/Space on) an image to see it as large as the window
-   allows, never beyond its own pixels. Esc, the close button or a click outside closes it;
-   left/right arrows flip through the note's images. No dependencies; works from file://. */
+/* notesite image preview. Click, Enter or Space on an image opens it in a modal dialog, as large as
+   the window allows and never beyond its own pixels; a click on it toggles actual size (drag or
+   scroll to pan). Arrows, the on-screen buttons and swipes flip through the note's images; Esc, the
+   close button, a click outside and the browser's Back button close it (opening pushes a history
+   entry, so Back never leaves the page). Focus stays inside and returns to the image.
+   Without JavaScript the theme's CSS shows the same image as a `:target` overlay instead.
+   Own code, no dependencies; works from file://. */
 (function () {
   "use strict";
 
   var SELECTOR = "img.notesite-image";
+  var HASH = /^#notesite-image-\d+$/;
   var dialog = null;
+  var stage = null;
   var view = null;
   var caption = null;
   var counter = null;
+  var closeButton = null;
   var prevButton = null;
   var nextButton = null;
   var images = [];
   var index = 0;
+  var actualSize = false;
+  var pushedState = false;
+  var closingFromHistory = false;
+  // Our own history.back() after a close; its popstate must not close a preview opened meanwhile.
+  var pendingBack = false;
 
   function element(tag, className, text) {
     var node = document.createElement(tag);
@@ -25,6 +37,7 @@
     var node = element("button", className, text);
     node.type = "button";
     node.setAttribute("aria-label", label);
+    node.title = label;
     node.addEventListener("click", function (event) {
       event.stopPropagation();
       action();
@@ -32,61 +45,178 @@
     return node;
   }
 
+  // The element that holds focus for an image: its no-JS preview link, or the image itself.
+  function focusTarget(image) {
+    return (image && image.closest("a.notesite-zoom")) || image;
+  }
+
+  // Images inside the author's own links follow the link; our own preview link does not count.
+  function previewable(image) {
+    var link = image.closest("a");
+    return !(link && !link.classList.contains("notesite-zoom")) && !(dialog && dialog.contains(image));
+  }
+
   function build() {
     dialog = element("dialog", "notesite-preview");
     dialog.setAttribute("aria-label", "Image preview");
     var figure = element("figure");
+    stage = element("div", "notesite-preview-stage");
     view = element("img");
     view.alt = "";
+    view.decoding = "async";
+    var figcaption = element("figcaption");
+    figcaption.setAttribute("aria-live", "polite");
     caption = element("span", "notesite-preview-caption");
     counter = element("span", "notesite-preview-counter");
-    var figcaption = element("figcaption");
     figcaption.appendChild(caption);
     figcaption.appendChild(counter);
-    figure.appendChild(view);
+    stage.appendChild(view);
+    figure.appendChild(stage);
     figure.appendChild(figcaption);
-    dialog.appendChild(button("notesite-preview-close", "Close preview", "\u00d7", close));
+    closeButton = button("notesite-preview-close", "Close preview", "\u00d7", close);
     prevButton = button("notesite-preview-prev", "Previous image", "\u2039", function () { flip(-1); });
     nextButton = button("notesite-preview-next", "Next image", "\u203a", function () { flip(1); });
-    dialog.appendChild(prevButton);
     dialog.appendChild(figure);
+    dialog.appendChild(closeButton);
+    dialog.appendChild(prevButton);
     dialog.appendChild(nextButton);
 
-    // A click anywhere but the image or a button is a click outside the picture.
+    var drag = null;
+    var dragged = false;
+    stage.addEventListener("pointerdown", function (event) {
+      dragged = false;
+      if (!actualSize || event.pointerType !== "mouse" || event.button !== 0) return;
+      drag = { x: event.clientX, y: event.clientY, left: stage.scrollLeft, top: stage.scrollTop };
+      event.preventDefault();
+    });
+    window.addEventListener("pointermove", function (event) {
+      if (!drag) return;
+      var dx = event.clientX - drag.x;
+      var dy = event.clientY - drag.y;
+      if (Math.abs(dx) + Math.abs(dy) > 4) dragged = true;
+      stage.scrollLeft = drag.left - dx;
+      stage.scrollTop = drag.top - dy;
+    });
+    window.addEventListener("pointerup", function () { drag = null; });
+
+    // A click on the picture toggles its size; anywhere else but a button, it closes the preview.
     dialog.addEventListener("click", function (event) {
-      if (event.target !== view) close();
+      if (dragged) { dragged = false; return; }
+      if (event.target === view) {
+        toggleSize(event);
+      } else {
+        close();
+      }
     });
     dialog.addEventListener("keydown", function (event) {
       if (event.key === "ArrowLeft") { flip(-1); event.preventDefault(); }
-      if (event.key === "ArrowRight") { flip(1); event.preventDefault(); }
+      else if (event.key === "ArrowRight") { flip(1); event.preventDefault(); }
+      else if (event.key === "Tab") { trapFocus(event); }
+      else if ((event.key === "+" || event.key === "=") && !actualSize) { toggleSize(null); }
+      else if ((event.key === "-" || event.key === "0") && actualSize) { toggleSize(null); }
     });
-    // Esc closes the dialog natively; every way out ends here.
+
+    // Swipes flip, but only a one-finger horizontal swipe at normal zoom: pinch-zoom stays the browser's.
+    var touch = null;
+    dialog.addEventListener("touchstart", function (event) {
+      var zoomed = window.visualViewport && window.visualViewport.scale > 1.01;
+      touch = event.touches.length === 1 && !actualSize && !zoomed
+        ? { x: event.touches[0].clientX, y: event.touches[0].clientY } : null;
+    }, { passive: true });
+    dialog.addEventListener("touchend", function (event) {
+      if (!touch || event.changedTouches.length !== 1) return;
+      var dx = event.changedTouches[0].clientX - touch.x;
+      var dy = event.changedTouches[0].clientY - touch.y;
+      touch = null;
+      if (Math.abs(dx) > 50 && Math.abs(dx) > 1.5 * Math.abs(dy)) {
+        dragged = true; // the touch also produces a click: it must not close the preview
+        flip(dx < 0 ? 1 : -1);
+      }
+    }, { passive: true });
+
+    // Every way out (Esc, button, click outside, Back) ends here.
     dialog.addEventListener("close", function () {
+      // Opened again before this event arrived: the new preview keeps the history entry.
+      if (dialog.open) return;
       document.documentElement.classList.remove("notesite-preview-open");
-      var current = images[index];
-      if (current) current.focus({ preventScroll: false });
+      if (pushedState && !closingFromHistory) {
+        pushedState = false;
+        pendingBack = true;
+        history.back();
+      }
+      pushedState = false;
+      closingFromHistory = false;
+      var current = focusTarget(images[index]);
+      if (current) current.focus({ preventScroll: true });
     });
     view.addEventListener("load", fit);
     window.addEventListener("resize", fit);
     document.body.appendChild(dialog);
   }
 
-  // Size the preview to the window, but never above the image's natural size in CSS pixels.
-  function fit() {
-    if (!dialog || !dialog.hasAttribute("open")) return;
+  function trapFocus(event) {
+    var stops = [closeButton, prevButton, nextButton].filter(function (node) { return !node.hidden; });
+    var at = stops.indexOf(document.activeElement);
+    var next = event.shiftKey ? at - 1 : at + 1;
+    if (at < 0) next = 0;
+    stops[(next + stops.length) % stops.length].focus();
+    event.preventDefault();
+  }
+
+  function naturalSize() {
     var source = images[index];
-    var naturalWidth = view.naturalWidth || (source && source.width) || 1;
-    var naturalHeight = view.naturalHeight || (source && source.height) || 1;
-    var sideRoom = images.length > 1 ? 64 : 16;
-    var width = Math.max(1, window.innerWidth - 2 * sideRoom);
-    var height = Math.max(1, window.innerHeight - 2 * 56 - 40);
-    var scale = Math.min(width / naturalWidth, height / naturalHeight, 1);
-    view.style.width = Math.round(naturalWidth * scale) + "px";
-    view.style.height = Math.round(naturalHeight * scale) + "px";
+    return {
+      width: view.naturalWidth || (source && source.naturalWidth) || (source && source.width) || 1,
+      height: view.naturalHeight || (source && source.naturalHeight) || (source && source.height) || 1
+    };
+  }
+
+  // Fit: as large as the stage allows, never above the image's natural size in CSS pixels.
+  function fitScale() {
+    var size = naturalSize();
+    var side = images.length > 1 && window.innerWidth > 480 ? 64 : 8;
+    // The stage's box, not its client area: scroll bars left from actual size must not shrink the fit.
+    var box = stage.getBoundingClientRect();
+    var top = parseFloat(getComputedStyle(stage).paddingTop) || 0;
+    var width = Math.max(1, box.width - 2 * side);
+    var height = Math.max(1, box.height - top - 16);
+    return Math.min(width / size.width, height / size.height, 1);
+  }
+
+  function fit() {
+    if (!dialog || !dialog.open) return;
+    var size = naturalSize();
+    var scale = actualSize ? 1 : fitScale();
+    view.style.width = Math.round(size.width * scale) + "px";
+    view.style.height = Math.round(size.height * scale) + "px";
+    var zoomable = fitScale() < 0.999;
+    view.classList.toggle("zoomable", zoomable);
+    view.classList.toggle("actual", actualSize);
+    if (!zoomable && actualSize) actualSize = false;
+  }
+
+  // From a click, the point under the pointer stays put; from the keyboard (no event), the centre.
+  function toggleSize(event) {
+    if (fitScale() >= 0.999) return;
+    var rect = view.getBoundingClientRect();
+    var stageBox = stage.getBoundingClientRect();
+    var x = event ? event.clientX : stageBox.left + stageBox.width / 2;
+    var y = event ? event.clientY : stageBox.top + stageBox.height / 2;
+    var fx = rect.width ? (x - rect.left) / rect.width : 0.5;
+    var fy = rect.height ? (y - rect.top) / rect.height : 0.5;
+    actualSize = !actualSize;
+    fit();
+    if (actualSize) {
+      // Keep the point under the pointer where it was.
+      var size = naturalSize();
+      stage.scrollLeft = fx * size.width - (x - stageBox.left);
+      stage.scrollTop = fy * size.height - (y - stageBox.top);
+    }
   }
 
   function show(position) {
     index = (position + images.length) % images.length;
+    actualSize = false;
     var source = images[index];
     var title = source.getAttribute("title") || "";
     var alt = source.getAttribute("alt") || "";
@@ -97,6 +227,8 @@
     counter.textContent = several ? index + 1 + " / " + images.length : "";
     prevButton.hidden = !several;
     nextButton.hidden = !several;
+    stage.scrollLeft = 0;
+    stage.scrollTop = 0;
     fit();
   }
 
@@ -106,23 +238,29 @@
 
   function open(image) {
     if (!dialog) build();
-    images = Array.prototype.slice.call(document.querySelectorAll(SELECTOR)).filter(function (node) {
-      return !dialog.contains(node);
-    });
+    images = Array.prototype.slice.call(document.querySelectorAll(SELECTOR)).filter(previewable);
     var position = images.indexOf(image);
     if (position < 0) return;
-    show(position);
+    if (dialog.open) { show(position); return; }
     document.documentElement.classList.add("notesite-preview-open");
     if (typeof dialog.showModal === "function") {
       dialog.showModal();
     } else {
       dialog.setAttribute("open", "");
     }
-    fit();
+    show(position);
+    closeButton.focus();
+    try {
+      // A preview closed a moment ago may still own the current entry: reuse it.
+      if (!(history.state && history.state.notesitePreview)) history.pushState({ notesitePreview: true }, "");
+      pushedState = true;
+    } catch (error) {
+      pushedState = false; // some file:// setups refuse history entries: Back then leaves, as usual
+    }
   }
 
   function close() {
-    if (!dialog || !dialog.hasAttribute("open")) return;
+    if (!dialog || !dialog.open) return;
     if (typeof dialog.close === "function") {
       dialog.close();
     } else {
@@ -131,13 +269,28 @@
     }
   }
 
-  // An image inside a link keeps the link's behaviour.
+  window.addEventListener("popstate", function () {
+    if (pendingBack) {
+      pendingBack = false;
+      // Opened again while going back: give the new preview its own entry.
+      if (dialog && dialog.open && pushedState) history.pushState({ notesitePreview: true }, "");
+      return;
+    }
+    if (dialog && dialog.open && pushedState) {
+      closingFromHistory = true;
+      close();
+    }
+  });
+
   function target(event) {
     var node = event.target;
     if (!(node instanceof Element)) return null;
     var image = node.closest(SELECTOR);
-    if (!image || image.closest("a") || (dialog && dialog.contains(image))) return null;
-    return image;
+    if (!image) {
+      var link = node.closest("a.notesite-zoom");
+      image = link && link.querySelector(SELECTOR);
+    }
+    return image && previewable(image) ? image : null;
   }
 
   document.addEventListener("click", function (event) {
@@ -155,13 +308,30 @@
     open(image);
   });
 
-  function mark() {
-    var nodes = document.querySelectorAll(SELECTOR);
-    for (var i = 0; i < nodes.length; i++) {
-      if (!nodes[i].closest("a")) nodes[i].setAttribute("aria-haspopup", "dialog");
+  // A link to an image's no-JS preview (#notesite-image-3) opens the real one instead.
+  function openFromHash() {
+    if (!HASH.test(location.hash)) return;
+    var figure = document.getElementById(location.hash.slice(1));
+    var image = figure && figure.querySelector(SELECTOR);
+    if (!image) return;
+    try {
+      history.replaceState(history.state, "", location.pathname + location.search);
+    } catch (error) {
+      // keep the hash; the dialog still opens
     }
+    open(image);
   }
 
+  function mark() {
+    document.documentElement.classList.add("notesite-js");
+    var nodes = document.querySelectorAll(SELECTOR);
+    for (var i = 0; i < nodes.length; i++) {
+      if (previewable(nodes[i])) focusTarget(nodes[i]).setAttribute("aria-haspopup", "dialog");
+    }
+    openFromHash();
+  }
+
+  window.addEventListener("hashchange", openFromHash);
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", mark);
   } else {

@@ -155,7 +155,7 @@ def main():
             with open(os.path.join(THEME, name), encoding="utf-8") as f:
                 partials[name[: -len(".mustache")]] = f.read()
     os.makedirs(os.path.join(out, "assets"), exist_ok=True)
-    for asset in ("style.css", "preview.js"):
+    for asset in ("style.css", "preview.js", "search.js", "theme-toggle.js"):
         shutil.copy(os.path.join(THEME, asset), os.path.join(out, "assets", asset))
     site = {"title": site_title(vault)}
     notes = []

@@ -28,11 +28,14 @@ private let themeFolder = URL(fileURLWithPath: #filePath)
 }
 
 @Test func pageFollowsTheContract() throws {
-    let page = try #require(DefaultTheme.templates["page"])
-    #expect(page.contains("{{{body}}}"))
-    #expect(page.hasPrefix("<!doctype html>"))
-    #expect(page.contains("<html lang="))
-    #expect(page.components(separatedBy: "<main").count == 2, "exactly one <main>")
+    let layout = try #require(DefaultTheme.templates["layout"])
+    #expect(layout.hasPrefix("<!doctype html>"))
+    #expect(layout.contains("<html lang=\"{{site.language}}\">"))
+    let note = try #require(DefaultTheme.templates["note"])
+    #expect(note.hasPrefix("{{<layout}}"))
+    #expect(note.contains("{{{body}}}"))
+    #expect(note.components(separatedBy: "<main").count == 2, "exactly one <main>")
+    #expect(try #require(DefaultTheme.templates["page"]).contains("{{<note}}{{/note}}"))
     let index = try #require(DefaultTheme.templates["index"])
     #expect(index.contains("{{#notes}}") && index.contains("{{url}}"))
 }
@@ -46,14 +49,17 @@ private let themeFolder = URL(fileURLWithPath: #filePath)
     #expect(header.contains(#"href="{{root}}index.html""#))
 }
 
-@Test(arguments: ["page", "index"])
+@Test(arguments: ["page", "note", "layout", "index", "folder", "tags", "tag"])
 func everyPartialExists(template name: String) throws {
     let template = try #require(DefaultTheme.templates[name])
-    let partials = template.split(separator: "{{>").dropFirst().compactMap {
-        $0.split(separator: "}}").first?.trimmingCharacters(in: .whitespaces)
+    // Partials (`{{> name}}`) and parents (`{{<name}}`) alike must be in the theme.
+    let used = ["{{>", "{{<"].flatMap { opener in
+        template.components(separatedBy: opener).dropFirst().compactMap {
+            $0.components(separatedBy: "}}").first?.trimmingCharacters(in: .whitespaces)
+        }
     }
-    #expect(!partials.isEmpty)
-    for partial in partials {
+    #expect(!used.isEmpty)
+    for partial in used {
         #expect(DefaultTheme.templates[partial] != nil, "missing partial \(partial)")
     }
 }

@@ -8,7 +8,7 @@ import Testing
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     static let demoVault = packageRoot.appendingPathComponent("Site")
-    static let browserScript = packageRoot.appendingPathComponent("Tests/Browser/preview_test.py")
+    static let browserScript = packageRoot.appendingPathComponent("Tests/Browser/site_test.py")
 
     /// Image references as the author wrote them: `![...](...)` outside code, counted from the source text.
     static func imageReferences(in markdown: String) -> Int {
@@ -59,6 +59,30 @@ import Testing
         #expect(inlined == references, "every image the notes reference is inlined once")
     }
 
+    /// Tests/Browser/vault with the guide's images copied in: many images, identical ones, images
+    /// in tables and callouts, for the preview; a plain note with callouts, tasks and footnotes.
+    static func buildBrowserFixture() async throws -> (URL, BuildReport) {
+        let manager = FileManager.default
+        let vault = manager.temporaryDirectory.appendingPathComponent("notesite-browser-\(UUID().uuidString)")
+        try manager.copyItem(at: packageRoot.appendingPathComponent("Tests/Browser/vault"), to: vault)
+        let images = vault.appendingPathComponent("images")
+        try manager.createDirectory(at: images, withIntermediateDirectories: true)
+        for (source, name) in [
+            ("Mountain lake.jpg", "lake.jpg"), ("badge.png", "badge.png"),
+            ("screenshot.png", "screenshot.png"),
+        ] {
+            try manager.copyItem(
+                at: demoVault.appendingPathComponent("images/" + source),
+                to: images.appendingPathComponent(name))
+        }
+        let output = vault.appendingPathComponent("_site")
+        let report = await SiteBuild.run(BuildOptions(vault: vault, output: output, strict: true, jobs: 2))
+        return (vault, report)
+    }
+
+    /// Tests/Browser/site_test.py drives headless Chromium over the guide and the fixture from
+    /// file://: preview, colour toggle, search, console errors, requests, contrast, 320 px layout.
+    /// Screenshots land in .build/screenshots for people to look at.
     @Test(.timeLimit(.minutes(3))) func previewOpensInARealBrowser() async throws {
         let python = "/usr/bin/python3"
         let ready =
@@ -72,10 +96,16 @@ import Testing
         let (output, report) = try await Self.buildDemo()
         defer { try? FileManager.default.removeItem(at: output) }
         #expect(report.wroteOutput)
-        // The note with the widest image, so the preview has room to be larger than the page.
+        let (fixture, fixtureReport) = try await Self.buildBrowserFixture()
+        defer { try? FileManager.default.removeItem(at: fixture) }
+        #expect(fixtureReport.diagnostics.isEmpty, "\(fixtureReport.diagnostics)")
+        let screenshots = Self.packageRoot.appendingPathComponent(".build/screenshots")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [Self.browserScript.path, output.path, "getting-started.html"]
+        process.arguments = [
+            Self.browserScript.path, output.path, fixture.appendingPathComponent("_site").path,
+            screenshots.path,
+        ]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
