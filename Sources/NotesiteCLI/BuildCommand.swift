@@ -60,7 +60,11 @@ struct BuildCommand {
         let problems =
             Self.count(report.errorCount, "error") + ", " + Self.count(report.warningCount, "warning")
         let output = Self.displayPath(report.output)
-        let encoded = report.imageCache.map { " (\($0.encodes) encoded, \($0.hits) from the cache)" } ?? ""
+        let encoded =
+            report.imageCache.flatMap { cache in
+                cache.encodes + cache.hits == 0
+                    ? nil : " (\(cache.encodes) encoded, \(cache.hits) from the cache)"
+            } ?? ""
         if report.wroteOutput {
             console.err(
                 "notesite: built \(Self.count(report.pageCount, "page")) with \(Self.count(report.imageCount, "image"))\(encoded) into \(output) in \(seconds) s (\(problems))\n"
