@@ -73,13 +73,14 @@ enum NoteLoading {
             diagnostics.append(.error("cannot read note: \(error.localizedDescription)", at: place))
             bytes = []
         }
-        if let bad = firstInvalidUTF8(in: bytes) {
+        let valid = String(validating: bytes, as: UTF8.self)
+        if valid == nil, let bad = firstInvalidUTF8(in: bytes) {
             diagnostics.append(
                 .error(
                     String(format: "not valid UTF-8 (byte 0x%02X); save the file as UTF-8", bad.byte),
                     at: .init(file: displayName, line: bad.line, column: bad.column)))
         }
-        let text = String(decoding: bytes, as: UTF8.self)
+        let text = valid ?? String(decoding: bytes, as: UTF8.self)
         let document = MarkdownReader.read(text, file: displayName, options: ReaderOptions(syntax: .notes))
         return SourceNote(
             path: path, displayName: displayName, text: text, document: document,

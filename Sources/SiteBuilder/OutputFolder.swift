@@ -47,7 +47,8 @@ struct OutputFolder {
     func replace(with site: SiteFiles) throws {
         do {
             try begin()
-            for (path, data) in site.files { try write(data, to: path) }
+            var folders: Set<String> = []
+            for (path, data) in site.files { try write(data, to: path, folders: &folders) }
             try commit()
         } catch {
             abandon()
@@ -63,12 +64,28 @@ struct OutputFolder {
         try Self.writeFile(Data(), to: staging.appendingPathComponent(Self.marker).path)
     }
 
-    /// Writes one file under the staging folder, creating its folders.
-    private func write(_ data: Data, to relativePath: String) throws {
+    /// Writes one file under the staging folder, creating its folders (`folders`: those made so far).
+    /// A file the old output already has with the same bytes is hard-linked instead of written:
+    /// most of a rebuild is unchanged, and making thousands of new files right after deleting
+    /// thousands (the last swap) is what ext4 is slowest at.
+    private func write(_ data: Data, to relativePath: String, folders: inout Set<String>) throws {
         let url = staging.appendingPathComponent(relativePath)
-        try FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let folder = url.deletingLastPathComponent()
+        if folders.insert(folder.path).inserted {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        let previous = target.appendingPathComponent(relativePath).path
+        if Self.hasContents(previous, data), Glibc.link(previous, url.path) == 0 { return }
         try Self.writeFile(data, to: url.path)
+    }
+
+    /// Whether `path` is a regular file holding exactly `data`.
+    static func hasContents(_ path: String, _ data: Data) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == data.count else {
+            return false
+        }
+        return FileManager.default.contents(atPath: path) == data
     }
 
     /// Moves the staged site into place; the old output is removed only once the new one is there.

@@ -7,29 +7,46 @@ enum SearchIndex {
     /// Text kept per note: enough for any word of an ordinary note, bounded for huge ones.
     static let textLimit = 20_000
 
-    static func script(for notes: [ParsedNote]) -> Data {
-        let entries = notes.sorted { $0.pagePath < $1.pagePath }.map { note -> String in
-            let headings = note.document.headings.map { json($0.text) }.joined(separator: ",")
-            let tags = note.source.tags.map(json).joined(separator: ",")
-            return "{\"t\":\(json(note.title)),\"u\":\(json(note.pagePath)),\"h\":[\(headings)],"
-                + "\"g\":[\(tags)],\"x\":\(json(text(of: note)))}"
-        }
+    static func script(for notes: [ParsedNote], jobs: Int) async -> Data {
+        let entries = await concurrentMap(notes.sorted { $0.pagePath < $1.pagePath }, limit: jobs, entry)
         return Data("window.notesiteSearch={\"notes\":[\n\(entries.joined(separator: ",\n"))\n]};\n".utf8)
     }
 
-    /// The note's words: paragraphs and headings as plain text, whitespace folded.
+    /// One note's entry, as JSON.
+    static func entry(for note: ParsedNote) -> String {
+        let headings = note.document.headings.map { json($0.text) }.joined(separator: ",")
+        let tags = note.source.tags.map(json).joined(separator: ",")
+        return "{\"t\":\(json(note.title)),\"u\":\(json(note.pagePath)),\"h\":[\(headings)],"
+            + "\"g\":[\(tags)],\"x\":\(json(text(of: note)))}"
+    }
+
+    /// The note's words: paragraphs and headings as plain text, runs of white space folded to one
+    /// space, at most `textLimit` bytes (cut before a word, never inside a character).
     static func text(of note: ParsedNote) -> String {
-        var words: [Substring] = []
-        var count = 0
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(min(textLimit, note.source.text.utf8.count))
+        var lastWordEnd = 0
         for block in note.document.blocks {
             guard let content = block.content else { continue }
-            for word in note.document.plainText(of: content).split(whereSeparator: \.isWhitespace) {
-                count += word.count + 1
-                if count > textLimit { return words.joined(separator: " ") }
-                words.append(word)
+            for byte in note.document.plainText(of: content).utf8 {
+                let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
+                if isSpace {
+                    if let last = bytes.last, last != 0x20 {
+                        lastWordEnd = bytes.count
+                        bytes.append(0x20)
+                    }
+                } else {
+                    bytes.append(byte)
+                }
+                if bytes.count > textLimit { return String(decoding: bytes[..<lastWordEnd], as: UTF8.self) }
+            }
+            if let last = bytes.last, last != 0x20 {
+                lastWordEnd = bytes.count
+                bytes.append(0x20)
             }
         }
-        return words.joined(separator: " ")
+        if bytes.last == 0x20 { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A JSON string literal; `<` is escaped so the script can never close its own `<script>`.

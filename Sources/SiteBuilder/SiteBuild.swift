@@ -129,7 +129,7 @@ public enum SiteBuild {
             report.diagnostics.append(themeFiles.diagnostic(for: error))
         }
         for (name, bytes) in theme.assets { site.files["assets/" + name] = Data(bytes) }
-        site.files["assets/search-index.js"] = SearchIndex.script(for: notes)
+        site.files["assets/search-index.js"] = await SearchIndex.script(for: notes, jobs: options.jobs)
         for path in Set(notes.flatMap(\.links.attachments)).sorted() {
             do {
                 site.files[NoteLinks.attachmentPath(for: path)] = try Data(contentsOf: vault.url(for: path))
