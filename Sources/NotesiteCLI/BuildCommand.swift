@@ -14,6 +14,7 @@ struct BuildCommand {
           --strict       treat warnings as errors, and keep the old site on any problem (for CI)
           --jobs N       notes and images worked on at once (default: the number of cores)
           --force        replace the output folder even if notesite did not make it
+          --timings      print how long each stage took
           -h, --help     show this help
 
         EXIT STATUS: 0 built (warnings allowed), 1 an error was reported, 64 usage error.
@@ -21,11 +22,12 @@ struct BuildCommand {
         """
 
     var options: BuildOptions
+    var timings = false
 
     /// Reads and checks the arguments; a problem is a usage error.
     init(_ arguments: [String]) throws(Arguments.UsageError) {
         let parsed = try Arguments(
-            arguments, flags: ["--strict", "--force"], options: ["--output", "--jobs"])
+            arguments, flags: ["--strict", "--force", "--timings"], options: ["--output", "--jobs"])
         guard parsed.positionals.count <= 1 else {
             throw .init("expected at most one vault folder, got \(parsed.positionals.count)")
         }
@@ -46,6 +48,7 @@ struct BuildCommand {
         options = BuildOptions(
             vault: vault, output: output, strict: parsed.has("--strict"), jobs: jobs,
             force: parsed.has("--force"))
+        timings = parsed.has("--timings")
     }
 
     func run(console: Console) async -> Int32 {
@@ -53,10 +56,7 @@ struct BuildCommand {
         for diagnostic in report.sortedDiagnostics {
             console.err("\(diagnostic)\n")
         }
-        let seconds = String(
-            format: "%.2f",
-            Double(report.duration.components.attoseconds) / 1e18
-                + Double(report.duration.components.seconds))
+        let seconds = String(format: "%.2f", Self.seconds(report.duration))
         let problems =
             Self.count(report.errorCount, "error") + ", " + Self.count(report.warningCount, "warning")
         let output = Self.displayPath(report.output)
@@ -72,11 +72,20 @@ struct BuildCommand {
         } else {
             console.err("notesite: build failed, \(output) left as it was (\(problems))\n")
         }
+        if timings {
+            for (name, duration) in report.stages {
+                console.err(String(format: "  %7.3f s  ", Self.seconds(duration)) + name + "\n")
+            }
+        }
         let code = report.exitCode(strict: options.strict)
         if code != 0 && report.errorCount == 0 {
             console.err("notesite: --strict: warnings count as errors\n")
         }
         return code
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     static func count(_ value: Int, _ noun: String) -> String {

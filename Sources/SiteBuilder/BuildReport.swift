@@ -12,6 +12,15 @@ public struct BuildReport: Sendable {
     public var wroteOutput = false
     public var output: URL
     public var duration: Duration = .zero
+    /// How long each stage took, in order (`notesite build --timings` prints them).
+    public var stages: [(name: String, duration: Duration)] = []
+
+    /// Ends a stage that began at `start`, and returns the start of the next.
+    mutating func lap(_ name: String, since start: ContinuousClock.Instant) -> ContinuousClock.Instant {
+        let now = ContinuousClock.now
+        stages.append((name, now - start))
+        return now
+    }
 
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }

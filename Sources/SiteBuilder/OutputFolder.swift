@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Writes the site into a staging folder beside the output, then swaps it in, so the output is
 /// always a whole site (the old one or the new one) and nothing outside it is touched.
@@ -44,12 +45,29 @@ struct OutputFolder {
     }
 
     /// Writes the whole site into a staging folder, then swaps it in; on failure nothing changes.
-    func replace(with site: SiteFiles) throws {
+    /// Files are written by `jobs` threads at once: a big site is thousands of small files.
+    func replace(with site: SiteFiles, jobs: Int = 1) throws {
         do {
             try begin()
-            var folders: Set<String> = []
-            for (path, data) in site.files { try write(data, to: path, folders: &folders) }
-            try commit()
+            let files = site.files.sorted { $0.key < $1.key }
+            let folders = Set(
+                files.map { staging.appendingPathComponent($0.key).deletingLastPathComponent().path })
+            for folder in folders.sorted() {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
+            let failures = Mutex<[String]>([])
+            let workers = max(1, min(jobs, files.count))
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                for index in stride(from: worker, to: files.count, by: workers) {
+                    do {
+                        try write(files[index].value, to: files[index].key)
+                    } catch {
+                        failures.withLock { $0.append("\(error)") }
+                    }
+                }
+            }
+            if let failure = failures.withLock({ $0.first }) { throw Problem(description: failure) }
+            try commit(jobs: jobs)
         } catch {
             abandon()
             throw error
@@ -64,16 +82,12 @@ struct OutputFolder {
         try Self.writeFile(Data(), to: staging.appendingPathComponent(Self.marker).path)
     }
 
-    /// Writes one file under the staging folder, creating its folders (`folders`: those made so far).
-    /// A file the old output already has with the same bytes is hard-linked instead of written:
-    /// most of a rebuild is unchanged, and making thousands of new files right after deleting
-    /// thousands (the last swap) is what ext4 is slowest at.
-    private func write(_ data: Data, to relativePath: String, folders: inout Set<String>) throws {
+    /// Writes one file under the staging folder (its folder exists). A file the old output already
+    /// has with the same bytes is hard-linked instead of written: most of a rebuild is unchanged,
+    /// and making thousands of new files right after deleting thousands (the last swap) is what
+    /// ext4 is slowest at.
+    private func write(_ data: Data, to relativePath: String) throws {
         let url = staging.appendingPathComponent(relativePath)
-        let folder = url.deletingLastPathComponent()
-        if folders.insert(folder.path).inserted {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        }
         let previous = target.appendingPathComponent(relativePath).path
         if Self.hasContents(previous, data), Glibc.link(previous, url.path) == 0 { return }
         try Self.writeFile(data, to: url.path)
@@ -89,7 +103,7 @@ struct OutputFolder {
     }
 
     /// Moves the staged site into place; the old output is removed only once the new one is there.
-    private func commit() throws {
+    private func commit(jobs: Int) throws {
         let manager = FileManager.default
         let retired = staging.deletingLastPathComponent()
             .appendingPathComponent(
@@ -103,7 +117,20 @@ struct OutputFolder {
             if hadOutput { try? manager.moveItem(at: retired, to: target) }
             throw error
         }
-        if hadOutput { try? manager.removeItem(at: retired) }
+        if hadOutput { Self.remove(retired, jobs: jobs) }
+    }
+
+    /// Removes a folder tree, its top-level entries on `jobs` threads at once.
+    static func remove(_ folder: URL, jobs: Int) {
+        let manager = FileManager.default
+        let entries = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
+        let workers = max(1, min(jobs, entries.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: entries.count, by: workers) {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(entries[index]))
+            }
+        }
+        try? manager.removeItem(at: folder)
     }
 
     /// Throws the staging folder away after a failure.

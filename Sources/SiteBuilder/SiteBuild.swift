@@ -24,7 +24,9 @@ public enum SiteBuild {
         // Under --strict a build with any problem is a failed build: the old site stays.
         if options.strict && !report.diagnostics.isEmpty { return report }
         do {
-            try OutputFolder(target: options.output).replace(with: site)
+            let start = ContinuousClock.now
+            try OutputFolder(target: options.output).replace(with: site, jobs: options.jobs)
+            _ = report.lap("write and swap the output", since: start)
             report.wroteOutput = true
         } catch {
             report.diagnostics.append(.error("cannot write the site to '\(options.output.path)': \(error)"))
@@ -37,6 +39,7 @@ public enum SiteBuild {
     public static func make(_ options: BuildOptions) async -> (SiteFiles?, BuildReport) {
         var report = BuildReport(diagnostics: [], output: options.output)
         let display = DisplayPaths(vault: options.vault)
+        var stage = ContinuousClock.now
 
         // Configuration and the list of files.
         let (configuration, configDiagnostics) = loadConfiguration(options.vault, display: display)
@@ -65,6 +68,7 @@ public enum SiteBuild {
             return (nil, report)
         }
 
+        stage = report.lap("configuration, scan, theme", since: stage)
         // Read every note; drafts (`draft: true`, `publish: false`) leave here, unseen by the rest.
         let sources = await concurrentMap(vault.notes, limit: options.jobs) { path in
             NoteLoading.read(path, from: vault, displayName: display.name(path))
@@ -77,6 +81,7 @@ public enum SiteBuild {
         report.diagnostics += notes.flatMap(\.diagnostics)
         report.diagnostics += duplicatePages(notes, display: display)
 
+        stage = report.lap("read and link notes", since: stage)
         // Make every distinct image once, however many notes show it.
         let settings = ImageSettings(
             maxPixelWidth: configuration.imageWidth, columnWidth: configuration.columnWidth,
@@ -92,6 +97,7 @@ public enum SiteBuild {
         _ = cache?.prune(unusedFor: 30 * 24 * 3600)
         report.imageCount = renditions.values.filter(\.isRendition).count
 
+        stage = report.lap("images", since: stage)
         // Pages through the theme.
         let tags = TagPages(notes)
         let feed = configuration.baseURL.flatMap { baseURL in
@@ -148,6 +154,7 @@ public enum SiteBuild {
             site.files["feed.xml"] = feed
         }
         report.pageCount = htmlPages.count
+        _ = report.lap("pages, listings, search index, feeds", since: stage)
         return (site, report)
     }
 
