@@ -1,4 +1,5 @@
 import Foundation
+import SiteBuilder
 
 /// One live-reload client's server-sent-events stream. libmicrohttpd calls `read` from the
 /// connection's own thread (thread-per-connection), so blocking there until a build arrives costs
@@ -54,7 +55,7 @@ final class EventStream {
         if let errors = snapshot.errors {
             // The page may be half made while the build is broken: show why, reload once fixed.
             if errors != shownErrors {
-                send("build-error", data: LiveReload.jsonString(errors))
+                send("build-error", data: JSONString.literal(errors))
                 shownErrors = errors
             }
             return
@@ -64,7 +65,7 @@ final class EventStream {
             shownErrors = nil
         }
         if (snapshot.fingerprints[page]?.description ?? "") != clientFingerprint {
-            send("reload", data: LiveReload.jsonString(page))
+            send("reload", data: JSONString.literal(page))
             finished = true
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SiteBuilder
 
 /// The script served pages carry: it listens to the event stream, reloads the page when its
 /// fingerprint changed (restoring the scroll position), and shows build errors over the page.
@@ -30,7 +31,7 @@ enum LiveReload {
     static func script(page: String, fingerprint: String) -> String {
         """
         <script id="notesite-live">(function () {
-          var page = \(jsonString(page)), hash = \(jsonString(fingerprint));
+          var page = \(JSONString.literal(page)), hash = \(JSONString.literal(fingerprint));
           var key = "notesite-scroll:" + page;
           try {
             var y = sessionStorage.getItem(key);
@@ -63,32 +64,5 @@ enum LiveReload {
         })();</script>
 
         """
-    }
-
-    /// A JSON string literal, also safe inside a `<script>` element (no `</` can end it).
-    static func jsonString(_ text: String) -> String {
-        var output = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "<": output += "\\u003c"
-            case ">": output += "\\u003e"
-            case "&": output += "\\u0026"
-            case "\u{2028}": output += "\\u2028"
-            case "\u{2029}": output += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return output + "\""
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A small GNU-style argument reader: `--name value`, `--name=value`, `--flag`, `--` ends options.
 struct Arguments {
     struct UsageError: Error, CustomStringConvertible {
@@ -53,4 +55,18 @@ struct Arguments {
     }
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// The vault folder named by the only positional argument at `index` (the current folder without one).
+    func vault(at index: Int = 0) throws(UsageError) -> URL {
+        guard positionals.count <= index + 1 else {
+            throw UsageError("expected at most one vault folder, got \(positionals.count - index)")
+        }
+        let vault = URL(fileURLWithPath: positionals.count > index ? positionals[index] : ".")
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: vault.path, isDirectory: &isFolder), isFolder.boolValue
+        else {
+            throw UsageError("vault '\(vault.relativePath)' is not a folder")
+        }
+        return vault
+    }
 }

@@ -28,15 +28,7 @@ struct BuildCommand {
     init(_ arguments: [String]) throws(Arguments.UsageError) {
         let parsed = try Arguments(
             arguments, flags: ["--strict", "--force", "--timings"], options: ["--output", "--jobs"])
-        guard parsed.positionals.count <= 1 else {
-            throw .init("expected at most one vault folder, got \(parsed.positionals.count)")
-        }
-        let vault = URL(fileURLWithPath: parsed.positionals.first ?? ".")
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: vault.path, isDirectory: &isFolder), isFolder.boolValue
-        else {
-            throw .init("vault '\(vault.relativePath)' is not a folder")
-        }
+        let vault = try parsed.vault()
         var jobs: Int?
         if let text = parsed.options["--jobs"] {
             guard let value = Int(text), value >= 1 else {

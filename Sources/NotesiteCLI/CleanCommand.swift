@@ -16,13 +16,7 @@ struct CleanCommand {
     init(_ arguments: [String]) throws(Arguments.UsageError) {
         let parsed = try Arguments(arguments, flags: ["--cache"], options: [])
         guard parsed.has("--cache") else { throw .init("say what to clean: --cache") }
-        guard parsed.positionals.count <= 1 else { throw .init("expected at most one vault folder") }
-        vault = URL(fileURLWithPath: parsed.positionals.first ?? ".")
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: vault.path, isDirectory: &isFolder), isFolder.boolValue
-        else {
-            throw .init("vault '\(vault.relativePath)' is not a folder")
-        }
+        vault = try parsed.vault()
     }
 
     func run(console: Console) -> Int32 {

@@ -38,61 +38,20 @@ public enum NotesiteCLI {
         case "--version":
             console.out("notesite \(NotesiteVersion.current)\n")
             return success
-        case "build":
-            if rest.contains("--help") || rest.contains("-h") {
-                console.out(BuildCommand.usage)
-                return success
-            }
-            do {
-                let command = try BuildCommand(rest)
-                return await command.run(console: console)
-            } catch {
-                return usageFailure(error, help: "notesite build --help", console: console)
-            }
-        case "serve":
-            if rest.contains("--help") || rest.contains("-h") {
-                console.out(ServeCommand.usage)
-                return success
-            }
-            do {
-                let command = try ServeCommand(rest)
-                return await command.run(console: console)
-            } catch {
-                return usageFailure(error, help: "notesite serve --help", console: console)
-            }
-        case "render":
-            if rest.contains("--help") || rest.contains("-h") {
-                console.out(RenderCommand.usage)
-                return success
-            }
-            do {
-                return try RenderCommand(rest).run(console: console)
-            } catch {
-                return usageFailure(error, help: "notesite render --help", console: console)
-            }
-        case "clean":
-            if rest.contains("--help") || rest.contains("-h") {
-                console.out(CleanCommand.usage)
-                return success
-            }
-            do {
-                return try CleanCommand(rest).run(console: console)
-            } catch {
-                return usageFailure(error, help: "notesite clean --help", console: console)
-            }
-        case "theme":
-            if rest.contains("--help") || rest.contains("-h") {
-                console.out(ThemeCommand.usage)
-                return success
-            }
-            do {
-                return try ThemeCommand(rest).run(console: console)
-            } catch {
-                return usageFailure(error, help: "notesite theme --help", console: console)
-            }
         default:
-            console.err("notesite: error: unknown command '\(command)'\n\n\(usage)")
-            return usageError
+            guard let subcommand = Subcommand.all.first(where: { $0.name == command }) else {
+                console.err("notesite: error: unknown command '\(command)'\n\n\(usage)")
+                return usageError
+            }
+            if rest.contains("--help") || rest.contains("-h") {
+                console.out(subcommand.usage)
+                return success
+            }
+            do {
+                return try await subcommand.run(rest, console)
+            } catch {
+                return usageFailure(error, help: "notesite \(command) --help", console: console)
+            }
         }
     }
 

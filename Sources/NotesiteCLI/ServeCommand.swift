@@ -27,15 +27,7 @@ struct ServeCommand {
 
     init(_ arguments: [String]) throws(Arguments.UsageError) {
         let parsed = try Arguments(arguments, flags: ["--open"], options: ["--port", "--host"])
-        guard parsed.positionals.count <= 1 else {
-            throw .init("expected at most one vault folder, got \(parsed.positionals.count)")
-        }
-        let vault = URL(fileURLWithPath: parsed.positionals.first ?? ".")
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: vault.path, isDirectory: &isFolder), isFolder.boolValue
-        else {
-            throw .init("vault '\(vault.relativePath)' is not a folder")
-        }
+        let vault = try parsed.vault()
         var port: UInt16 = 4000
         if let text = parsed.options["--port"] {
             guard let value = UInt16(text) else {

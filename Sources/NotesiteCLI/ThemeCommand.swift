@@ -19,13 +19,7 @@ struct ThemeCommand {
         guard parsed.positionals.first == "eject" else {
             throw .init("expected 'eject' (the only theme command)")
         }
-        guard parsed.positionals.count <= 2 else { throw .init("expected at most one vault folder") }
-        vault = URL(fileURLWithPath: parsed.positionals.count == 2 ? parsed.positionals[1] : ".")
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: vault.path, isDirectory: &isFolder), isFolder.boolValue
-        else {
-            throw .init("vault '\(vault.relativePath)' is not a folder")
-        }
+        vault = try parsed.vault(at: 1)
     }
 
     func run(console: Console) -> Int32 {

@@ -14,10 +14,11 @@ enum SearchIndex {
 
     /// One note's entry, as JSON.
     static func entry(for note: ParsedNote) -> String {
-        let headings = note.document.headings.map { json($0.text) }.joined(separator: ",")
-        let tags = note.source.tags.map(json).joined(separator: ",")
-        return "{\"t\":\(json(note.title)),\"u\":\(json(note.pagePath)),\"h\":[\(headings)],"
-            + "\"g\":[\(tags)],\"x\":\(json(text(of: note)))}"
+        let headings = note.document.headings.map { JSONString.literal($0.text) }.joined(separator: ",")
+        let tags = note.source.tags.map(JSONString.literal).joined(separator: ",")
+        return
+            "{\"t\":\(JSONString.literal(note.title)),\"u\":\(JSONString.literal(note.pagePath)),\"h\":[\(headings)],"
+            + "\"g\":[\(tags)],\"x\":\(JSONString.literal(text(of: note)))}"
     }
 
     /// The note's words: paragraphs and headings as plain text, runs of white space folded to one
@@ -47,29 +48,5 @@ enum SearchIndex {
         }
         if bytes.last == 0x20 { bytes.removeLast() }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// A JSON string literal; `<` is escaped so the script can never close its own `<script>`.
-    static func json(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<": out += "\\u003c"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }
