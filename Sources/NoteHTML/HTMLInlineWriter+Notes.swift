@@ -5,19 +5,13 @@ extension HTMLInlineWriter {
         guard hiddenSpan == nil else { return }
         switch span.kind {
         case .wikilink(let link):
-            let href =
-                notes.wikilink?(link.target, link.fragment)
-                ?? NotesHooks.defaultHref(link.target, link.fragment)
-            writeLinkStart(href, className: "internal-link")
+            writeWikilinkStart(link, className: "internal-link")
         case .embed(let link):
             if let html = notes.embed?(link) {
                 output.append(html)
                 hiddenSpan = id
             } else {
-                let href =
-                    notes.wikilink?(link.target, link.fragment)
-                    ?? NotesHooks.defaultHref(link.target, link.fragment)
-                writeLinkStart(href, className: "internal-embed")
+                writeWikilinkStart(link, className: "internal-embed")
             }
         case .highlight:
             output.append("<mark>")
@@ -52,6 +46,19 @@ extension HTMLInlineWriter {
     mutating func appendSize(_ size: ImageSize?) {
         if let width = size?.width { output.append(" width=\"\(width)\"") }
         if let height = size?.height { output.append(" height=\"\(height)\"") }
+    }
+
+    /// With a hook that finds nothing, the link is broken: its text stays, marked, and leads nowhere.
+    private mutating func writeWikilinkStart(_ link: WikiLink, className: String) {
+        guard let hook = notes.wikilink else {
+            writeLinkStart(NotesHooks.defaultHref(link.target, link.fragment), className: className)
+            return
+        }
+        guard let href = hook(link.target, link.fragment) else {
+            output.append("<a class=\"\(className) broken-link\">")
+            return
+        }
+        writeLinkStart(href, className: className)
     }
 
     private mutating func writeLinkStart(_ href: String, className: String) {

@@ -3,8 +3,10 @@ public import Foundation
 /// What `notesite build` was asked to do.
 public struct BuildOptions: Sendable {
     public var vault: URL
-    /// Defaults to `VAULT/_site`.
+    /// `--output`, else the `output` setting, else `VAULT/_site`.
     public var output: URL
+    /// Whether `output` was given (`--output`); if not, `notesite.yml` may choose it.
+    public var outputGiven: Bool
     /// Warnings count as errors.
     public var strict: Bool
     /// How many notes or images are worked on at once.
@@ -15,6 +17,7 @@ public struct BuildOptions: Sendable {
     public init(vault: URL, output: URL? = nil, strict: Bool = false, jobs: Int? = nil, force: Bool = false) {
         self.vault = vault.standardizedFileURL
         self.output = (output ?? vault.appendingPathComponent("_site")).standardizedFileURL
+        self.outputGiven = output != nil
         self.strict = strict
         self.jobs = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         self.force = force

@@ -77,7 +77,10 @@ enum NoteLoading {
         if valid == nil, let bad = firstInvalidUTF8(in: bytes) {
             diagnostics.append(
                 .error(
-                    String(format: "not valid UTF-8 (byte 0x%02X); save the file as UTF-8", bad.byte),
+                    String(
+                        format: "not valid UTF-8 (byte 0x%02X at offset %d); save the file as UTF-8",
+                        bad.byte,
+                        bad.offset),
                     at: .init(file: displayName, line: bad.line, column: bad.column)))
         }
         let text = valid ?? String(decoding: bytes, as: UTF8.self)
@@ -131,7 +134,7 @@ enum NoteLoading {
     }
 
     /// The line, column (in bytes, 1-based) and value of the first byte that breaks UTF-8.
-    static func firstInvalidUTF8(in bytes: [UInt8]) -> (line: Int, column: Int, byte: UInt8)? {
+    static func firstInvalidUTF8(in bytes: [UInt8]) -> (line: Int, column: Int, byte: UInt8, offset: Int)? {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var offset = 0
@@ -146,7 +149,7 @@ enum NoteLoading {
                 }
                 offset += scalar.count
             case .error:
-                return (line, offset - lineStart + 1, bytes[offset])
+                return (line, offset - lineStart + 1, bytes[offset], offset)
             case .emptyInput:
                 return nil
             }

@@ -14,6 +14,14 @@ public enum SiteBuild {
     }
 
     private static func buildAndWrite(_ options: BuildOptions) async -> BuildReport {
+        var options = options
+        if !options.outputGiven {
+            let (configuration, _) = loadConfiguration(
+                options.vault, display: DisplayPaths(vault: options.vault))
+            if let output = configuration.output {
+                options.output = options.vault.appendingPathComponent(output).standardizedFileURL
+            }
+        }
         do {
             try OutputFolder.check(target: options.output, vault: options.vault, force: options.force)
         } catch {
@@ -46,11 +54,14 @@ public enum SiteBuild {
         report.diagnostics += configDiagnostics
         let themeFolder = options.vault.appendingPathComponent(configuration.theme)
         let cacheFolder = configuration.cache.map { options.vault.appendingPathComponent($0) }
+        // The output is never read back as notes, wherever it is set.
+        let outputs =
+            [options.output] + (configuration.output.map { [options.vault.appendingPathComponent($0)] } ?? [])
         let vault: Vault
         do {
             vault = try Vault.scan(
                 root: options.vault, filter: PathFilter(exclude: configuration.exclude),
-                excluding: [options.output, themeFolder] + (cacheFolder.map { [$0] } ?? []))
+                excluding: outputs + [themeFolder] + (cacheFolder.map { [$0] } ?? []))
         } catch {
             report.diagnostics.append(.error("cannot read the vault '\(options.vault.path)': \(error)"))
             return (nil, report)

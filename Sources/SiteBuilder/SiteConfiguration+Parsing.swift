@@ -78,6 +78,13 @@ extension SiteConfiguration {
             }
             return nil
         },
+        "output": text { configuration, value in
+            guard !value.hasPrefix("/"), !value.split(separator: "/").contains(".."), value != "." else {
+                return "must be a folder inside the vault (or use --output), found '\(value)'"
+            }
+            configuration.output = value
+            return nil
+        },
         "urls": text { configuration, value in
             guard let style = URLStyle(rawValue: value) else {
                 return "must be 'files' or 'pretty', found '\(value)'"

@@ -14,6 +14,8 @@ public struct SiteConfiguration: Sendable, Hashable {
     /// Where the site is published (`https://example.org/notes/`), always ending in `/`;
     /// only used where absolute URLs are required (feed, sitemap).
     public var baseURL: String?
+    /// Where `notesite build` writes the site, relative to the vault, unless `--output` says otherwise.
+    public var output: String?
     /// Vault paths left out of the site, as globs: `drafts/`, `*.tmp.md`, `journal/**/private-*`.
     public var exclude = ["templates/", "private/"]
     /// The widest image rendition in device pixels (1440 fills a 720 px column at 2x).

@@ -129,7 +129,8 @@ import Testing
         let report = await build(vault)
         #expect(
             report.diagnostics.map(\.description).contains {
-                $0.hasSuffix("latin1.md:1:6: error: not valid UTF-8 (byte 0xE9); save the file as UTF-8")
+                $0.hasSuffix(
+                    "latin1.md:1:6: error: not valid UTF-8 (byte 0xE9 at offset 5); save the file as UTF-8")
             })
         #expect(try vault.read("_site/latin1.html").contains("still here"))
     }

@@ -138,6 +138,22 @@ import Testing
         #expect(try vault.read("_site/index.html").contains("<a href=\"trips/\">Trips/</a>"))
     }
 
+    @Test func outputSettingChoosesTheFolderUnlessTheCommandLineDoes() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("# A\n", to: "a.md")
+        try vault.write("output: public\n", to: "notesite.yml")
+        let report = await build(vault)
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        #expect(vault.exists("public/a.html") && !vault.exists("_site"))
+        try vault.write("# Stray\n", to: "public/stray.md")
+        _ = await build(vault)
+        #expect(!vault.exists("public/stray.html"), "the output is never read as notes")
+        let elsewhere = vault.root.appendingPathComponent("cli-out")
+        _ = await SiteBuild.run(BuildOptions(vault: vault.root, output: elsewhere, jobs: 1))
+        #expect(vault.exists("cli-out/a.html"))
+    }
+
     @Test func notFoundPageStandsAlone() async throws {
         let vault = try TestVault()
         defer { vault.remove() }
