@@ -17,6 +17,9 @@ public final class DevServer: Sendable {
     public static func start(
         _ options: ServeOptions, log: @escaping @Sendable (String) -> Void
     ) async throws(ServeError) -> DevServer {
+        var options = options
+        // Rebuilds parse only the notes whose bytes changed.
+        if options.build.memory == nil { options.build.memory = BuildMemory() }
         let listener = try HTTPServer.Listener(host: options.host, port: options.port)
         // Changes during a build (the first one too) fold into one more rebuild after it.
         let (stream, continuation) = AsyncStream.makeStream(

@@ -13,6 +13,8 @@ public struct BuildOptions: Sendable {
     public var jobs: Int
     /// Replace the output folder even when notesite did not make it (never the vault itself).
     public var force: Bool
+    /// Notes parsed by earlier builds in this process, reused when their bytes are unchanged.
+    public var memory: BuildMemory?
 
     public init(vault: URL, output: URL? = nil, strict: Bool = false, jobs: Int? = nil, force: Bool = false) {
         self.vault = vault.standardizedFileURL

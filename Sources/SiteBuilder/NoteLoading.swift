@@ -63,16 +63,28 @@ enum ImageTarget: Sendable, Hashable {
 enum NoteLoading {
     /// Reads one note. A file that is not UTF-8 is reported at its first bad byte and still built,
     /// with U+FFFD in place of the bad bytes, so nothing else of it is lost.
-    static func read(_ path: String, from vault: Vault, displayName: String) -> SourceNote {
-        var diagnostics: [Diagnostic] = []
-        let bytes: [UInt8]
+    static func read(_ path: String, from vault: Vault, displayName: String, memory: BuildMemory? = nil)
+        -> SourceNote
+    {
+        let data: Data
         do {
-            bytes = Array(try Data(contentsOf: vault.url(for: path)))
+            data = try Data(contentsOf: vault.url(for: path))
         } catch {
             let place = SourceLocation(file: displayName, line: 1, column: 1)
-            diagnostics.append(.error("cannot read note: \(error.localizedDescription)", at: place))
-            bytes = []
+            let failed = parse(path, bytes: [], displayName: displayName)
+            return SourceNote(
+                path: path, displayName: displayName, text: "", document: failed.document,
+                diagnostics: [.error("cannot read note: \(error.localizedDescription)", at: place)])
         }
+        if let known = memory?.note(at: path, displayName: displayName, bytes: data) { return known }
+        let note = parse(path, bytes: Array(data), displayName: displayName)
+        memory?.remember(note, bytes: data)
+        return note
+    }
+
+    /// Parses a note's bytes with the notes syntax.
+    static func parse(_ path: String, bytes: [UInt8], displayName: String) -> SourceNote {
+        var diagnostics: [Diagnostic] = []
         let valid = String(validating: bytes, as: UTF8.self)
         if valid == nil, let bad = firstInvalidUTF8(in: bytes) {
             diagnostics.append(

@@ -82,8 +82,9 @@ public enum SiteBuild {
         stage = report.lap("configuration, scan, theme", since: stage)
         // Read every note; drafts (`draft: true`, `publish: false`) leave here, unseen by the rest.
         let sources = await concurrentMap(vault.notes, limit: options.jobs) { path in
-            NoteLoading.read(path, from: vault, displayName: display.name(path))
+            NoteLoading.read(path, from: vault, displayName: display.name(path), memory: options.memory)
         }
+        options.memory?.keep(only: Set(vault.notes))
         let published = sources.filter(\.isPublished)
         let pagePaths = pagePaths(for: published, style: configuration.urls)
         let context = LinkContext(

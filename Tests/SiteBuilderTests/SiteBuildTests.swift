@@ -243,3 +243,27 @@ import Testing
         #expect(vault.exists("notes/a.md"))
     }
 }
+
+@Suite struct BuildMemoryTests {
+    @Test func rebuildsWithMemoryEqualFreshBuilds() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("# A\n\n[[B]] and #tag\n", to: "A.md")
+        try vault.write("# B\n\nfirst\n", to: "B.md")
+        try vault.write("# C\n", to: "C.md")
+        var options = BuildOptions(vault: vault.root, jobs: 2)
+        options.memory = BuildMemory()
+        _ = await SiteBuild.make(options)
+        #expect(options.memory?.count == 3)
+        try vault.write("# B\n\nsecond\n", to: "B.md")
+        try FileManager.default.removeItem(at: vault.root.appendingPathComponent("C.md"))
+        try vault.write("# D\n\n[[A]]\n", to: "D.md")
+        let (remembered, _) = await SiteBuild.make(options)
+        let (fresh, _) = await SiteBuild.make(BuildOptions(vault: vault.root, jobs: 2))
+        #expect(remembered == fresh, "a rebuild with memory makes exactly what a fresh build does")
+        #expect(try #require(remembered?.files["b.html"]).count > 0)
+        let page = String(decoding: remembered?.files["b.html"] ?? Data(), as: UTF8.self)
+        #expect(page.contains("second"))
+        #expect(options.memory?.count == 3, "C.md is forgotten, D.md remembered")
+    }
+}
