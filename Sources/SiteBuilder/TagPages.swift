@@ -27,9 +27,8 @@ struct TagPages: Sendable {
         }
         tags = names.keys.sorted().compactMap { key in
             guard let name = names[key] else { return nil }
-            let notes = (members[key] ?? [:]).values.sorted {
-                ($0.title.lowercased(), $0.path) < ($1.title.lowercased(), $1.path)
-            }
+            let notes = (members[key] ?? [:]).values.map { ($0.title.lowercased(), $0) }
+                .sorted { ($0.0, $0.1.path) < ($1.0, $1.1.path) }.map(\.1)
             return Tag(name: name, pagePath: Self.pagePath(for: name), notes: notes)
         }
     }
