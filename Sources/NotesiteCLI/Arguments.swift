@@ -31,10 +31,10 @@ struct Arguments {
             let name: String
             var inlineValue: String?
             if let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
+                name = Self.longName(String(argument[..<equals]))
                 inlineValue = String(argument[argument.index(after: equals)...])
             } else {
-                name = argument == "-h" ? "--help" : argument
+                name = Self.longName(argument)
             }
             if flagNames.contains(name) {
                 guard inlineValue == nil else { throw UsageError("\(name) takes no value") }
@@ -49,10 +49,16 @@ struct Arguments {
                     throw UsageError("\(name) needs a value")
                 }
             } else {
-                throw UsageError("unknown option '\(name)'")
+                throw UsageError(
+                    "unknown option '\(name)'" + Suggestion.hint(for: name, in: flagNames.union(optionNames)))
             }
         }
     }
+
+    /// The one-letter spellings every command accepts.
+    static let shortNames = ["-h": "--help", "-q": "--quiet", "-v": "--verbose"]
+
+    static func longName(_ name: String) -> String { shortNames[name] ?? name }
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 

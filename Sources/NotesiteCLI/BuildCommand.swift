@@ -1,33 +1,74 @@
 import Foundation
 import SiteBuilder
 
-/// `notesite build [VAULT] [--output DIR] [--strict] [--jobs N]`
+/// `notesite build [VAULT] ...` and `notesite check [VAULT] ...`: the same build, written out or not.
 struct BuildCommand {
+    enum Mode: String { case build, check }
+
     static let usage = """
-        USAGE: notesite build [VAULT] [--output DIR] [--strict] [--jobs N] [--force]
+        USAGE: notesite build [VAULT] [--output DIR] [--strict] [--base-url URL] [--json FILE|-]
+                              [--jobs N] [--force] [--quiet | --verbose] [--color WHEN]
 
         Turns the notes in VAULT (default: the current folder) into a website.
 
         OPTIONS:
-          --output DIR   where the site goes (default: VAULT/_site); replaced whole, only
-                         when it is empty or was made by notesite
-          --strict       treat warnings as errors, and keep the old site on any problem (for CI)
-          --jobs N       notes and images worked on at once (default: the number of cores)
-          --force        replace the output folder even if notesite did not make it
-          --timings      print how long each stage took
-          -h, --help     show this help
+          --output DIR      where the site goes (default: VAULT/_site); replaced whole, only
+                            when it is empty or was made by notesite
+          --strict          treat warnings as errors, and keep the old site on any problem (for CI)
+          --base-url URL    the address the site is published at, instead of base_url in notesite.yml
+          --json FILE       write a machine-readable report to FILE; '-' prints it on stdout,
+                            which then carries nothing else
+          --jobs N          notes and images worked on at once (default: the number of cores)
+          --force           replace the output folder even if notesite did not make it
+          -q, --quiet       print problems only, no summary
+          -v, --verbose     also print the image cache and how long each stage took
+          --timings         print how long each stage took
+          --color WHEN      auto (default: on a terminal, unless NO_COLOR is set), always, never
+          -h, --help        show this help
 
-        EXIT STATUS: 0 built (warnings allowed), 1 an error was reported, 64 usage error.
+        Under GITHUB_ACTIONS=true, problems are also printed on stdout as workflow commands, so
+        they show on the pull request.
+
+        EXIT STATUS: 0 built (warnings allowed), 1 an error was reported (under --strict, a
+        warning too), 64 usage error.
 
         """
 
+    static let checkUsage = """
+        USAGE: notesite check [VAULT] [--strict] [--base-url URL] [--json FILE|-] [--jobs N]
+                              [--quiet | --verbose] [--color WHEN]
+
+        Checks the notes in VAULT (default: the current folder) as `notesite build` would: the
+        settings, front matter, links, images and templates, and whether the output folder can
+        be replaced. The site is made in memory and nothing is written (only the image cache).
+
+        OPTIONS:
+          --output DIR      the output folder to check (default: VAULT/_site or the output setting)
+          --strict          warnings count as errors
+          --base-url URL    the address the site is published at, instead of base_url in notesite.yml
+          --json FILE       write a machine-readable report to FILE ('-': stdout)
+          --jobs N          notes and images worked on at once (default: the number of cores)
+          -q, --quiet       print problems only, no summary
+          -v, --verbose     also print the image cache and how long each stage took
+          --color WHEN      auto, always or never
+          -h, --help        show this help
+
+        EXIT STATUS: 0 no errors (warnings allowed), 1 an error was found (under --strict, a
+        warning too), 64 usage error.
+
+        """
+
+    var mode: Mode
     var options: BuildOptions
-    var timings = false
+    var output: ReportOutput
 
     /// Reads and checks the arguments; a problem is a usage error.
-    init(_ arguments: [String]) throws(Arguments.UsageError) {
+    init(_ arguments: [String], mode: Mode = .build) throws(Arguments.UsageError) {
+        self.mode = mode
+        let flags = Set(
+            ["--strict", "--quiet", "--verbose", "--timings"] + (mode == .build ? ["--force"] : []))
         let parsed = try Arguments(
-            arguments, flags: ["--strict", "--force", "--timings"], options: ["--output", "--jobs"])
+            arguments, flags: flags, options: ["--output", "--jobs", "--json", "--base-url", "--color"])
         let vault = try parsed.vault()
         var jobs: Int?
         if let text = parsed.options["--jobs"] {
@@ -40,40 +81,38 @@ struct BuildCommand {
         options = BuildOptions(
             vault: vault, output: output, strict: parsed.has("--strict"), jobs: jobs,
             force: parsed.has("--force"))
-        timings = parsed.has("--timings")
+        if let text = parsed.options["--base-url"] {
+            guard let url = SiteConfiguration.normalizedBaseURL(text) else {
+                throw .init(
+                    "--base-url takes an absolute http(s) URL such as https://example.org/notes/, got '\(text)'"
+                )
+            }
+            options.baseURL = url
+        }
+        if parsed.has("--quiet") && parsed.has("--verbose") {
+            throw .init("--quiet and --verbose cannot be used together")
+        }
+        if let json = parsed.options["--json"], json.isEmpty {
+            throw .init("--json needs a file name, or '-'")
+        }
+        self.output = ReportOutput(
+            command: mode.rawValue, quiet: parsed.has("--quiet"), verbose: parsed.has("--verbose"),
+            timings: parsed.has("--timings") || parsed.has("--verbose"),
+            color: try ColorChoice(parsing: parsed.options["--color"]), json: parsed.options["--json"])
     }
 
     func run(console: Console) async -> Int32 {
-        let report = await SiteBuild.run(options)
-        for diagnostic in report.sortedDiagnostics {
-            console.err("\(diagnostic)\n")
+        var options = options
+        var bar: Task<Void, Never>?
+        if ProgressBar.wanted(console: console, quiet: output.quiet) {
+            let progress = BuildProgress()
+            options.progress = progress
+            bar = Task { await ProgressBar(progress: progress, console: console).run() }
         }
-        let seconds = String(format: "%.2f", Self.seconds(report.duration))
-        let problems =
-            Self.count(report.errorCount, "error") + ", " + Self.count(report.warningCount, "warning")
-        let output = Self.displayPath(report.output)
-        let encoded =
-            report.imageCache.flatMap { cache in
-                cache.encodes + cache.hits == 0
-                    ? nil : " (\(cache.encodes) encoded, \(cache.hits) from the cache)"
-            } ?? ""
-        if report.wroteOutput {
-            console.err(
-                "notesite: built \(Self.count(report.pageCount, "page")) with \(Self.count(report.imageCount, "image"))\(encoded) into \(output) in \(seconds) s (\(problems))\n"
-            )
-        } else {
-            console.err("notesite: build failed, \(output) left as it was (\(problems))\n")
-        }
-        if timings {
-            for (name, duration) in report.stages {
-                console.err(String(format: "  %7.3f s  ", Self.seconds(duration)) + name + "\n")
-            }
-        }
-        let code = report.exitCode(strict: options.strict)
-        if code != 0 && report.errorCount == 0 {
-            console.err("notesite: --strict: warnings count as errors\n")
-        }
-        return code
+        let report = mode == .build ? await SiteBuild.run(options) : await SiteBuild.check(options)
+        bar?.cancel()
+        await bar?.value
+        return output.show(report, vault: options.vault, strict: options.strict, console: console)
     }
 
     static func seconds(_ duration: Duration) -> Double {

@@ -1,3 +1,5 @@
+import ImagePipeline
+import MarkdownReader
 import SiteBuilder
 
 /// The command line, callable in-process so tests can run it; `main.swift` only calls `main`.
@@ -7,23 +9,31 @@ public enum NotesiteCLI {
     public static let failure: Int32 = 1
     public static let usageError: Int32 = 64
 
-    static let usage = """
-        USAGE: notesite <command> [options]
+    static var usage: String {
+        let width = Subcommand.all.map(\.name.count).max() ?? 0
+        let commands = Subcommand.all.map { command in
+            "  " + command.name + String(repeating: " ", count: width - command.name.count + 3)
+                + command.summary
+        }
+        return """
+            USAGE: notesite <command> [options]
 
-        Turns a folder of Markdown notes with images into a website.
+            Turns a folder of Markdown notes with images into a website.
 
-        COMMANDS:
-          build     build the site from a vault of notes
-          serve     build the site, serve it on this machine and rebuild on every change
-          render    print the HTML that notesite makes of one Markdown file
-          theme     `theme eject`: copy the default theme into the vault to customize it
-          clean     `clean --cache`: empty the image rendition cache
+            COMMANDS:
+            \(commands.joined(separator: "\n"))
 
-        OPTIONS:
-          -h, --help     show this help (also: notesite <command> --help)
-          --version      show the version
+            OPTIONS:
+              -h, --help     show this help (also: notesite help <command>, notesite <command> --help)
+              --version      show the version, with the libcmark and libvips it uses
 
-        """
+            """
+    }
+
+    /// `notesite 0.1.0 (libcmark 0.30.2, libvips 8.14.1)`
+    static var versionLine: String {
+        "notesite \(NotesiteVersion.current) (libcmark \(MarkdownReader.cmarkVersion), libvips \(ImageProcessor.vipsVersion))"
+    }
 
     public static func main(arguments: [String], console: Console = .standard) async -> Int32 {
         guard let command = arguments.first else {
@@ -32,27 +42,53 @@ public enum NotesiteCLI {
         }
         let rest = Array(arguments.dropFirst())
         switch command {
-        case "--help", "-h", "help":
+        case "--help", "-h":
             console.out(usage)
             return success
-        case "--version":
-            console.out("notesite \(NotesiteVersion.current)\n")
+        case "help":
+            return help(rest, console: console)
+        case "--version", "-V":
+            console.out(versionLine + "\n")
             return success
         default:
-            guard let subcommand = Subcommand.all.first(where: { $0.name == command }) else {
-                console.err("notesite: error: unknown command '\(command)'\n\n\(usage)")
-                return usageError
+            guard let subcommand = Subcommand.named(command) else {
+                let error =
+                    command.hasPrefix("-")
+                    ? Arguments.UsageError(
+                        "unknown option '\(command)'"
+                            + Suggestion.hint(for: command, in: ["--help", "--version"]))
+                    : Subcommand.unknown(command)
+                return usageFailure(error, help: "notesite --help", console: console)
             }
-            if rest.contains("--help") || rest.contains("-h") {
+            // `--help` anywhere before `--` wins over everything else on the line.
+            let options = rest.prefix { $0 != "--" }
+            if options.contains("--help") || options.contains("-h") {
                 console.out(subcommand.usage)
                 return success
             }
             do {
                 return try await subcommand.run(rest, console)
             } catch {
-                return usageFailure(error, help: "notesite \(command) --help", console: console)
+                return usageFailure(error, help: "notesite help \(command)", console: console)
             }
         }
+    }
+
+    /// `notesite help [COMMAND]`
+    static func help(_ arguments: [String], console: Console) -> Int32 {
+        guard let name = arguments.first else {
+            console.out(usage)
+            return success
+        }
+        guard arguments.count == 1 else {
+            return usageFailure(
+                .init("help takes one command name"), help: "notesite --help", console: console)
+        }
+        guard let subcommand = Subcommand.named(name) else {
+            return usageFailure(Subcommand.unknown(name), help: "notesite --help", console: console)
+        }
+        console.out(subcommand.usage)
+        return success
     }
 
     static func usageFailure(_ error: Arguments.UsageError, help: String, console: Console) -> Int32 {

@@ -15,6 +15,10 @@ public struct BuildOptions: Sendable {
     public var force: Bool
     /// Notes parsed by earlier builds in this process, reused when their bytes are unchanged.
     public var memory: BuildMemory?
+    /// `--base-url`: replaces the `base_url` setting for this build (an absolute http(s) URL ending in `/`).
+    public var baseURL: String?
+    /// Advanced as notes, images and pages are made, for a progress bar; nil when nobody watches.
+    public var progress: BuildProgress?
 
     public init(vault: URL, output: URL? = nil, strict: Bool = false, jobs: Int? = nil, force: Bool = false) {
         self.vault = vault.standardizedFileURL

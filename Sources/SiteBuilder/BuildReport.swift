@@ -6,6 +6,12 @@ public struct BuildReport: Sendable {
     public var diagnostics: [Diagnostic]
     public var pageCount = 0
     public var imageCount = 0
+    /// Notes published (drafts left out).
+    public var noteCount = 0
+    /// Every HTML page made, sorted (alias redirects left out).
+    public var pagePaths: [String] = []
+    /// Every image made, or that failed, for the `--json` report.
+    public var images: [ImageRecord] = []
     /// Renditions this build encoded and found in the cache; nil without a cache.
     public var imageCache: (encodes: Int, hits: Int)?
     /// True when the output folder was replaced with the new site.

@@ -50,7 +50,8 @@ public enum SiteBuild {
         var stage = ContinuousClock.now
 
         // Configuration and the list of files.
-        let (configuration, configDiagnostics) = loadConfiguration(options.vault, display: display)
+        let (loaded, configDiagnostics) = loadConfiguration(options.vault, display: display)
+        let configuration = loaded.overriding(baseURL: options.baseURL)
         report.diagnostics += configDiagnostics
         let themeFolder = options.vault.appendingPathComponent(configuration.theme)
         let cacheFolder = configuration.cache.map { options.vault.appendingPathComponent($0) }
@@ -81,8 +82,11 @@ public enum SiteBuild {
 
         stage = report.lap("configuration, scan, theme", since: stage)
         // Read every note; drafts (`draft: true`, `publish: false`) leave here, unseen by the rest.
+        options.progress?.start("notes", total: vault.notes.count)
         let sources = await concurrentMap(vault.notes, limit: options.jobs) { path in
-            NoteLoading.read(path, from: vault, displayName: display.name(path), memory: options.memory)
+            defer { options.progress?.advance() }
+            return NoteLoading.read(
+                path, from: vault, displayName: display.name(path), memory: options.memory)
         }
         options.memory?.keep(only: Set(vault.notes))
         let published = sources.filter(\.isPublished)
@@ -102,12 +106,14 @@ public enum SiteBuild {
         let cache = configuration.cache.map {
             RenditionCache(folder: options.vault.appendingPathComponent($0))
         }
+        options.progress?.start("images", total: ImageRendering.keys(in: notes).count)
         let renditions = await ImageRendering.render(
             ImageRendering.keys(in: notes), in: vault, settings: settings, cache: cache, jobs: options.jobs)
         report.imageCache = cache.map { ($0.statistics.encodes, $0.statistics.hits) }
         // Entries no build has used for a month are dropped, so the cache does not grow forever.
         _ = cache?.prune(unusedFor: 30 * 24 * 3600)
         report.imageCount = renditions.values.filter(\.isRendition).count
+        report.images = ImageRecord.records(renditions, in: vault)
 
         stage = report.lap("images", since: stage)
         // Pages through the theme.
@@ -119,7 +125,9 @@ public enum SiteBuild {
         let theme = plainTheme.knowing(hasTags: !tags.tags.isEmpty, hasFeed: feed != nil)
         let backlinks = Backlinks(notes)
         let notesByPath = Dictionary(uniqueKeysWithValues: notes.map { ($0.path, $0) })
+        options.progress?.start("pages", total: notes.count)
         let pages = await concurrentMap(notes, limit: options.jobs) { note -> (String, Data, [Diagnostic]) in
+            defer { options.progress?.advance() }
             let writer = PageBody(
                 notes: notesByPath, renditions: renditions, allowHTML: configuration.allowHTML,
                 urls: configuration.urls, pagePath: note.pagePath)
@@ -166,6 +174,8 @@ public enum SiteBuild {
             site.files["feed.xml"] = feed
         }
         report.pageCount = htmlPages.count
+        report.noteCount = notes.count
+        report.pagePaths = htmlPages.sorted()
         _ = report.lap("pages, listings, search index, feeds", since: stage)
         return (site, report)
     }

@@ -1,0 +1,90 @@
+import Foundation
+import NoteModel
+import SiteBuilder
+
+/// How a build's report is shown: diagnostics and a summary for people on stderr, workflow commands
+/// for GitHub Actions and the `--json` report for programs.
+struct ReportOutput {
+    var command: String
+    var quiet = false
+    var verbose = false
+    var timings = false
+    var color = ColorChoice.auto
+    /// `--json`: a file name, or `-` for stdout.
+    var json: String?
+
+    /// Prints everything and returns the exit status.
+    func show(_ report: BuildReport, vault: URL, strict: Bool, console: Console) -> Int32 {
+        let colored = color.enabled(for: console)
+        let diagnostics = report.sortedDiagnostics
+        for diagnostic in diagnostics {
+            console.err(Self.text(of: diagnostic, colored: colored) + "\n")
+        }
+        // `--json -` owns stdout; the annotations then go nowhere (the report has the same facts).
+        if console.isGitHubActions && json != "-" {
+            for diagnostic in diagnostics { console.out(GitHubAnnotation.line(for: diagnostic) + "\n") }
+        }
+        var code = report.exitCode(strict: strict)
+        if !quiet { summarize(report, console: console) }
+        if code != 0 && report.errorCount == 0 {
+            console.err("notesite: --strict: warnings count as errors\n")
+        }
+        if let json {
+            let data = report.json(command: command, vault: vault, strict: strict)
+            if json == "-" {
+                console.out(String(decoding: data, as: UTF8.self) + "\n")
+            } else {
+                do {
+                    try (data + Data("\n".utf8)).write(to: URL(fileURLWithPath: json), options: .atomic)
+                } catch {
+                    console.err(
+                        "notesite: error: cannot write the report to '\(json)': \(error.localizedDescription)\n"
+                    )
+                    code = NotesiteCLI.failure
+                }
+            }
+        }
+        return code
+    }
+
+    private func summarize(_ report: BuildReport, console: Console) {
+        let output = BuildCommand.displayPath(report.output)
+        if command == "check" {
+            console.err(
+                "notesite: checked \(BuildCommand.count(report.pageCount, "page")); nothing written\n")
+        } else if report.wroteOutput {
+            console.err("notesite: wrote \(BuildCommand.count(report.pageCount, "page")) to \(output)\n")
+        } else {
+            console.err("notesite: build failed, \(output) left as it was\n")
+        }
+        if verbose, let cache = report.imageCache {
+            console.err("notesite: images: \(cache.encodes) encoded, \(cache.hits) from the cache\n")
+        }
+        if timings {
+            for (name, duration) in report.stages {
+                console.err(String(format: "  %7.3f s  ", BuildCommand.seconds(duration)) + name + "\n")
+            }
+        }
+        console.err(Self.summaryLine(report) + "\n")
+    }
+
+    /// `412 notes, 96 images, 3 warnings in 1.84 s` (errors are named only when there are some).
+    static func summaryLine(_ report: BuildReport) -> String {
+        var parts = [
+            BuildCommand.count(report.noteCount, "note"), BuildCommand.count(report.imageCount, "image"),
+        ]
+        if report.errorCount > 0 { parts.append(BuildCommand.count(report.errorCount, "error")) }
+        parts.append(BuildCommand.count(report.warningCount, "warning"))
+        return parts.joined(separator: ", ")
+            + String(format: " in %.2f s", BuildCommand.seconds(report.duration))
+    }
+
+    /// `file:line:col: error: message`, with the severity in colour on a terminal.
+    static func text(of diagnostic: Diagnostic, colored: Bool) -> String {
+        guard colored else { return diagnostic.description }
+        let place = diagnostic.location.map { "\u{1B}[1m\($0):\u{1B}[0m " } ?? "notesite: "
+        let severity =
+            diagnostic.severity == .error ? "\u{1B}[1;31merror:\u{1B}[0m" : "\u{1B}[1;35mwarning:\u{1B}[0m"
+        return place + severity + " " + diagnostic.message
+    }
+}

@@ -1,0 +1,81 @@
+public import Foundation
+import NoteModel
+
+extension BuildReport {
+    /// The `--json` report: one object, keys sorted, documented in `Site/guide/Publishing.md`.
+    /// `format` is bumped whenever a key changes meaning or goes away (new keys may appear).
+    public func json(command: String, vault: URL, strict: Bool) -> Data {
+        let document = JSONReport(
+            format: 1, notesite: NotesiteVersion.current, command: command,
+            vault: vault.standardizedFileURL.path, output: output.path, wroteOutput: wroteOutput,
+            strict: strict, exitCode: Int(exitCode(strict: strict)), seconds: Self.rounded(duration),
+            notes: noteCount, pages: .init(count: pageCount, paths: pagePaths),
+            images: .init(
+                count: imageCount, encoded: imageCache?.encodes, fromCache: imageCache?.hits,
+                sourceBytes: images.reduce(0) { $0 + $1.sourceBytes },
+                inlinedBytes: images.reduce(0) { $0 + $1.inlinedBytes }, items: images),
+            errors: errorCount, warnings: warningCount,
+            diagnostics: sortedDiagnostics.map {
+                .init(
+                    severity: $0.severity.rawValue, file: $0.location?.file, line: $0.location?.line,
+                    column: $0.location?.column, message: $0.message)
+            },
+            stages: stages.map { .init(name: $0.name, seconds: Self.rounded($0.duration)) })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        // Every field is a plain string, number, bool or array: encoding cannot fail.
+        return (try? encoder.encode(document)) ?? Data("{}".utf8)
+    }
+
+    /// Seconds to the millisecond, so the report does not print 17 digits of noise.
+    static func rounded(_ duration: Duration) -> Double {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return (seconds * 1000).rounded() / 1000
+    }
+}
+
+/// The shape of the `--json` report.
+private struct JSONReport: Encodable {
+    struct Pages: Encodable {
+        var count: Int
+        var paths: [String]
+    }
+    struct Images: Encodable {
+        var count: Int
+        /// Absent without a cache.
+        var encoded: Int?
+        var fromCache: Int?
+        var sourceBytes: Int
+        var inlinedBytes: Int
+        var items: [ImageRecord]
+    }
+    struct Problem: Encodable {
+        var severity: String
+        var file: String?
+        var line: Int?
+        var column: Int?
+        var message: String
+    }
+    struct Stage: Encodable {
+        var name: String
+        var seconds: Double
+    }
+
+    var format: Int
+    var notesite: String
+    var command: String
+    var vault: String
+    var output: String
+    var wroteOutput: Bool
+    var strict: Bool
+    var exitCode: Int
+    var seconds: Double
+    var notes: Int
+    var pages: Pages
+    var images: Images
+    var errors: Int
+    var warnings: Int
+    var diagnostics: [Problem]
+    var stages: [Stage]
+}

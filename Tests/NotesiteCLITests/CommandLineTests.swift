@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+@testable import NotesiteCLI
+
+/// The parser: every command's help, usage errors with the message they print, suggestions, exit codes.
+@Suite struct CommandLineTests {
+    @Test(arguments: ["init", "build", "check", "serve", "render", "theme", "clean"])
+    func helpForEveryCommand(name: String) async {
+        let (code, viaHelp) = await run("help", name)
+        #expect(code == 0)
+        #expect(viaHelp.stdout.hasPrefix("USAGE: notesite \(name)"), "\(viaHelp.stdout)")
+        #expect(viaHelp.stderr.isEmpty)
+        let (flagCode, viaFlag) = await run(name, "--help")
+        #expect(flagCode == 0)
+        #expect(viaFlag.stdout == viaHelp.stdout)
+    }
+
+    @Test func helpListsEveryCommand() async {
+        for arguments in [["help"], ["--help"], ["-h"]] {
+            let captured = Captured()
+            let code = await NotesiteCLI.main(arguments: arguments, console: captured.console)
+            #expect(code == 0)
+            for command in Subcommand.all {
+                #expect(captured.stdout.contains("\n  \(command.name) "), "\(command.name) missing")
+            }
+        }
+    }
+
+    /// Each usage error: its arguments and a part of the one line it prints; all exit 64.
+    @Test(arguments: [
+        (["biuld"], "unknown command 'biuld'; did you mean 'build'?"),
+        (["chekc"], "unknown command 'chekc'; did you mean 'check'?"),
+        (["serv"], "unknown command 'serv'; did you mean 'serve'?"),
+        (["frobnicate"], "unknown command 'frobnicate'\n"),
+        (["--verison"], "unknown option '--verison'; did you mean '--version'?"),
+        (["help", "biuld"], "unknown command 'biuld'; did you mean 'build'?"),
+        (["help", "build", "check"], "help takes one command name"),
+        (["build", "--stirct"], "unknown option '--stirct'; did you mean '--strict'?"),
+        (["build", "--ouptut", "x"], "unknown option '--ouptut'; did you mean '--output'?"),
+        (["build", "--base-ulr", "x"], "did you mean '--base-url'?"),
+        (["check", "--force"], "unknown option '--force'\n"),
+        (["check", "--jsno", "-"], "did you mean '--json'?"),
+        (["render", "--smrat"], "did you mean '--smart'?"),
+        (
+            ["build", "--color", "allways"],
+            "--color takes auto, always or never, got 'allways'; did you mean 'always'?"
+        ),
+        (["build", "--quiet", "--verbose"], "--quiet and --verbose cannot be used together"),
+        (["build", "--base-url", "example.org"], "--base-url takes an absolute http(s) URL"),
+        (["build", "--json"], "--json needs a value"),
+        (["build", "--json="], "--json needs a file name, or '-'"),
+        (["build", "--jobs", "0"], "--jobs takes a whole number of 1 or more, got '0'"),
+        (["check", "/no/such/vault"], "vault '/no/such/vault' is not a folder"),
+        (["build", "-q=1"], "--quiet takes no value"),
+        (["init", "a", "b"], "expected at most one folder, got 2"),
+        (["init", "--forse"], "did you mean '--force'?"),
+    ])
+    func usageError(arguments: [String], message: String) async {
+        let captured = Captured()
+        let code = await NotesiteCLI.main(arguments: arguments, console: captured.console)
+        #expect(code == 64)
+        #expect(captured.stdout.isEmpty)
+        #expect(captured.stderr.hasPrefix("notesite: error: "), "\(captured.stderr)")
+        #expect(captured.stderr.contains(message), "\(captured.stderr)")
+        #expect(captured.stderr.contains("\nSee 'notesite "), "\(captured.stderr)")
+    }
+
+    @Test func usageErrorPointsAtTheCommandsHelp() async {
+        let (_, captured) = await run("check", "--nope")
+        #expect(captured.stderr.hasSuffix("See 'notesite help check'.\n"))
+    }
+
+    @Test func helpAfterDoubleDashIsAName() async {
+        // `--` ends the options: `--help` after it is a vault name, which does not exist.
+        let (code, captured) = await run("check", "--", "--help")
+        #expect(code == 64)
+        #expect(captured.stderr.contains("vault '--help' is not a folder"))
+    }
+
+    @Test func shortFlags() async throws {
+        let vault = try temporaryVault(["a.md": "# A\n"])
+        defer { try? FileManager.default.removeItem(at: vault) }
+        let (quiet, quietOut) = await run("check", "-q", vault.path)
+        #expect(quiet == 0)
+        #expect(quietOut.stderr.isEmpty, "\(quietOut.stderr)")
+        let (verbose, verboseOut) = await run("check", "-v", vault.path)
+        #expect(verbose == 0)
+        #expect(verboseOut.stderr.contains("read and link notes"))
+    }
+}
+
+@Suite struct SuggestionTests {
+    @Test(arguments: [
+        ("biuld", "build"), ("buidl", "build"), ("bild", "build"), ("BUILD", "build"), ("chek", "check"),
+        ("serv", "serve"), ("rendr", "render"), ("them", "theme"), ("clena", "clean"), ("int", "init"),
+    ])
+    func closeTyposFindTheCommand(typed: String, expected: String) {
+        #expect(Suggestion.closest(to: typed, in: Subcommand.all.map(\.name)) == expected)
+    }
+
+    @Test(arguments: ["frobnicate", "xyz", "publish", "deploy"])
+    func farNamesSuggestNothing(typed: String) {
+        #expect(Suggestion.closest(to: typed, in: Subcommand.all.map(\.name)) == nil)
+    }
+
+    @Test func editDistance() {
+        #expect(Suggestion.editDistance("", "abc") == 3)
+        #expect(Suggestion.editDistance("kitten", "sitting") == 3)
+        #expect(Suggestion.editDistance("ab", "ba") == 1)
+        #expect(Suggestion.editDistance("same", "same") == 0)
+    }
+}

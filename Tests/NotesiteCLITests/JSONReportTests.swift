@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// `--json`: the documented shape (Site/guide/Publishing.md), to a file and alone on stdout.
+@Suite struct JSONReportTests {
+    static let topKeys: Set<String> = [
+        "format", "notesite", "command", "vault", "output", "wrote_output", "strict", "exit_code", "seconds",
+        "notes", "pages", "images", "errors", "warnings", "diagnostics", "stages",
+    ]
+
+    func object(_ text: String) throws -> [String: Any] {
+        let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        return try #require(value as? [String: Any])
+    }
+
+    @Test func reportOnStdoutCarriesNothingElse() async throws {
+        let vault = try troubledVault()
+        defer { try? FileManager.default.removeItem(at: vault) }
+        let (code, captured) = await run(
+            "build", vault.path, "--json", "-", environment: ["GITHUB_ACTIONS": "true"])
+        #expect(code == 1)
+        // The whole of stdout is one JSON object: no annotations, no summary.
+        let report = try object(captured.stdout)
+        #expect(Set(report.keys) == Self.topKeys)
+        #expect(report["format"] as? Int == 1)
+        #expect(report["command"] as? String == "build")
+        #expect(report["exit_code"] as? Int == 1)
+        #expect(report["notes"] as? Int == 2)
+        let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
+        let missing = try #require(
+            diagnostics.first { ($0["message"] as? String)?.contains("gone.png") == true })
+        #expect(missing["severity"] as? String == "error")
+        #expect((missing["file"] as? String)?.hasSuffix("b.md") == true)
+        #expect(missing["line"] as? Int == 5)
+        #expect(missing["column"] as? Int == 1)
+        #expect(report["errors"] as? Int == diagnostics.filter { $0["severity"] as? String == "error" }.count)
+        // People still get the summary on stderr.
+        #expect(captured.stderr.contains(" in "))
+    }
+
+    @Test func reportFileDescribesPagesImagesAndStages() async throws {
+        let vault = try temporaryVault([
+            "a.md": "# A\n\n![[dot.svg]]\n\n![[dot.svg|100]]\n", "sub/b.md": "# B\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: vault) }
+        let svg =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"400\" height=\"200\"><rect width=\"400\" height=\"200\"/></svg>"
+        try Data(svg.utf8).write(to: vault.appendingPathComponent("dot.svg"))
+        let file = vault.appendingPathComponent("report.json")
+        let (code, captured) = await run(
+            "build", vault.path, "--output", vault.appendingPathComponent("out").path, "--json", file.path)
+        #expect(code == 0, "\(captured.stderr)")
+        #expect(captured.stdout.isEmpty)
+        let report = try object(String(decoding: try Data(contentsOf: file), as: UTF8.self))
+        #expect(Set(report.keys) == Self.topKeys)
+        #expect(report["wrote_output"] as? Bool == true)
+        #expect(report["strict"] as? Bool == false)
+        #expect((report["seconds"] as? Double ?? -1) >= 0)
+        let pages = try #require(report["pages"] as? [String: Any])
+        let paths = try #require(pages["paths"] as? [String])
+        #expect(pages["count"] as? Int == paths.count)
+        #expect(paths.contains("a.html") && paths.contains("sub/b.html") && paths.contains("index.html"))
+        let images = try #require(report["images"] as? [String: Any])
+        #expect(images["count"] as? Int == 2)
+        #expect(images["encoded"] is Int && images["from_cache"] is Int)
+        let items = try #require(images["items"] as? [[String: Any]])
+        #expect(items.map { $0["source"] as? String } == ["dot.svg", "dot.svg"])
+        #expect(items.map { $0["requested_size"] as? String } == [nil, "100"])
+        for item in items {
+            #expect(item["source_bytes"] as? Int == svg.utf8.count)
+            #expect((item["inlined_bytes"] as? Int ?? 0) > 0)
+            #expect(item["mime_type"] as? String == "image/svg+xml")
+        }
+        #expect(
+            images["inlined_bytes"] as? Int == items.reduce(0) { $0 + ($1["inlined_bytes"] as? Int ?? 0) })
+        let stages = try #require(report["stages"] as? [[String: Any]])
+        #expect(stages.map { $0["name"] as? String }.contains("images"))
+        #expect(stages.allSatisfy { ($0["seconds"] as? Double ?? -1) >= 0 })
+    }
+
+    @Test func unwritableReportIsAnError() async throws {
+        let vault = try temporaryVault(["a.md": "# A\n"])
+        defer { try? FileManager.default.removeItem(at: vault) }
+        let (code, captured) = await run("check", vault.path, "--json", "/no/such/folder/report.json")
+        #expect(code == 1)
+        #expect(captured.stderr.contains("cannot write the report to '/no/such/folder/report.json'"))
+    }
+}
