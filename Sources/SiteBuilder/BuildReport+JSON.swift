@@ -7,7 +7,7 @@ extension BuildReport {
     public func json(command: String, vault: URL, strict: Bool) -> Data {
         let document = JSONReport(
             format: 1, notesite: NotesiteVersion.current, command: command,
-            vault: vault.standardizedFileURL.path, output: output.path, wroteOutput: wroteOutput,
+            vault: Self.displayed(vault), output: Self.displayed(output), wroteOutput: wroteOutput,
             strict: strict, exitCode: Int(exitCode(strict: strict)), seconds: Self.rounded(duration),
             notes: noteCount, pages: .init(count: pageCount, paths: pagePaths),
             images: .init(
@@ -26,6 +26,14 @@ extension BuildReport {
         encoder.keyEncodingStrategy = .convertToSnakeCase
         // Every field is a plain string, number, bool or array: encoding cannot fail.
         return (try? encoder.encode(document)) ?? Data("{}".utf8)
+    }
+
+    /// A folder as diagnostics name files: relative to the working folder when inside it.
+    static func displayed(_ folder: URL) -> String {
+        let path = folder.standardizedFileURL.path
+        let current = FileManager.default.currentDirectoryPath
+        if path == current { return "." }
+        return path.hasPrefix(current + "/") ? String(path.dropFirst(current.count + 1)) : path
     }
 
     /// Seconds to the millisecond, so the report does not print 17 digits of noise.
