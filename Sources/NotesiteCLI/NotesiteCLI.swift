@@ -36,11 +36,12 @@ public enum NotesiteCLI {
     }
 
     public static func main(arguments: [String], console: Console = .standard) async -> Int32 {
+        let (leading, arguments) = leadingOutputOptions(arguments)
         guard let command = arguments.first else {
             console.err(usage)
             return usageError
         }
-        let rest = Array(arguments.dropFirst())
+        let rest = leading + Array(arguments.dropFirst())
         switch command {
         case "--help", "-h":
             console.out(usage)
@@ -72,6 +73,22 @@ public enum NotesiteCLI {
                 return usageFailure(error, help: "notesite help \(command)", console: console)
             }
         }
+    }
+
+    /// `notesite -q build` as `notesite build -q`: the output options may come before the command.
+    static func leadingOutputOptions(_ arguments: [String]) -> (options: [String], rest: [String]) {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if ["-q", "--quiet", "-v", "--verbose"].contains(argument) || argument.hasPrefix("--color=") {
+                index += 1
+            } else if argument == "--color" && index + 1 < arguments.count {
+                index += 2
+            } else {
+                break
+            }
+        }
+        return (Array(arguments[..<index]), Array(arguments[index...]))
     }
 
     /// `notesite help [COMMAND]`

@@ -31,6 +31,8 @@ struct ProgressBar {
 
     static func line(_ snapshot: BuildProgress.Snapshot, width: Int = 30) -> String {
         guard snapshot.total > 0 else { return "notesite: \(snapshot.stage)..." }
+        // The image stage reports no steps until it is over: its count, without a bar that never moves.
+        guard snapshot.done > 0 else { return "notesite: \(snapshot.stage) (\(snapshot.total))..." }
         let filled = min(width, width * snapshot.done / snapshot.total)
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
         return "notesite: \(snapshot.stage) [\(bar)] \(snapshot.done)/\(snapshot.total)"

@@ -7,6 +7,12 @@ public final class BuildProgress: Sendable {
         public var stage: String
         public var done: Int
         public var total: Int
+
+        public init(stage: String, done: Int, total: Int) {
+            self.stage = stage
+            self.done = done
+            self.total = total
+        }
     }
 
     private let state = Mutex(Snapshot(stage: "starting", done: 0, total: 0))

@@ -111,3 +111,36 @@ import Testing
         #expect(Suggestion.editDistance("same", "same") == 0)
     }
 }
+
+@Suite struct LeadingOptionsTests {
+    @Test func outputOptionsMayComeBeforeTheCommand() async throws {
+        let vault = try troubledVault()
+        defer { try? FileManager.default.removeItem(at: vault) }
+        let captured = Captured(terminal: true)
+        let code = await NotesiteCLI.main(
+            arguments: ["-q", "--color", "never", "check", vault.path], console: captured.console)
+        #expect(code == 1)
+        #expect(
+            !captured.stderr.contains("\u{1B}[1m") && !captured.stderr.contains(/\d+ notes?, \d+ images?/),
+            "\(captured.stderr)")
+        #expect(captured.stderr.contains(": error: "))
+    }
+
+    @Test func leadingOptionsAreSplitOff() {
+        let (options, rest) = NotesiteCLI.leadingOutputOptions(["--verbose", "--color=always", "build", "-q"])
+        #expect(options == ["--verbose", "--color=always"])
+        #expect(rest == ["build", "-q"])
+        #expect(NotesiteCLI.leadingOutputOptions(["--color"]).rest == ["--color"])
+    }
+
+    @Test func optionsBeforeACommandThatDoesNotTakeThemAreUsageErrors() async {
+        let (code, captured) = await run("--quiet", "render")
+        #expect(code == 64)
+        #expect(captured.stderr.contains("unknown option '--quiet'"))
+    }
+
+    @Test func imageStageShowsItsCountWithoutABar() {
+        let line = ProgressBar.line(.init(stage: "images", done: 0, total: 96))
+        #expect(line == "notesite: images (96)...")
+    }
+}
