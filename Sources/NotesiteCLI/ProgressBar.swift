@@ -20,14 +20,19 @@ struct ProgressBar {
             try await Task.sleep(for: delay)
             while !Task.isCancelled {
                 drew = true
-                console.err("\r" + Self.line(progress.snapshot) + "\u{1B}[K")
+                draw()
                 try await Task.sleep(for: interval)
             }
         } catch {
             // Cancelled: the build is over.
         }
-        if drew { console.err("\r\u{1B}[K") }
+        if drew { wipe() }
     }
+
+    /// One frame, over the last: back to the line's start, the bar, then clear what is left.
+    func draw() { console.err("\r" + Self.line(progress.snapshot) + "\u{1B}[K") }
+
+    func wipe() { console.err("\r\u{1B}[K") }
 
     static func line(_ snapshot: BuildProgress.Snapshot, width: Int = 30) -> String {
         guard snapshot.total > 0 else { return "notesite: \(snapshot.stage)..." }
