@@ -19,7 +19,10 @@ enum PageBudget {
             at: location)
     }
 
+    /// `5.2 MB`, `340 KB`, `900 bytes` (decimal units, as the setting is written).
     static func megabytes(_ bytes: Int) -> String {
+        if bytes < 1000 { return "\(bytes) bytes" }
+        if bytes < 1_000_000 { return "\((bytes + 500) / 1000) KB" }
         let tenths = (bytes + 50_000) / 100_000
         return "\(tenths / 10).\(tenths % 10) MB"
     }
