@@ -84,6 +84,28 @@ import Testing
         #expect(report.imageCount == 0)
     }
 
+    @Test func htmlImagesFollowTheInlineSettingAndCountTowardsTheBudget() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write(TinyPNG.solid(width: 64, height: 32), to: "pics/c.png")
+        try vault.write("# H\n\n<p><img src=\"../pics/c.png\"></p>\n", to: "sub/H.md")
+        try vault.write("# I\n\nInline <img src=\"pics/c.png\" alt=\"c\">\n", to: "I.md")
+        try vault.write("allow_html: true\ninline: never\nimage_format: png\n", to: "notesite.yml")
+        let never = await SiteBuild.run(BuildOptions(vault: vault.root, jobs: 1))
+        #expect(never.diagnostics.isEmpty, "\(never.diagnostics)")
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: vault.root.appendingPathComponent("_site/images").path)
+        let name = try #require(files.first)
+        #expect(files.count == 1)
+        #expect(
+            try vault.read("_site/sub/h.html").contains(
+                "<img src=\"../images/\(name)\" width=\"64\" height=\"32\" decoding=\"async\">"))
+        try vault.write("allow_html: true\npage_budget_bytes: 10\n", to: "notesite.yml")
+        let inlined = await SiteBuild.run(BuildOptions(vault: vault.root, jobs: 1))
+        let warnings = inlined.diagnostics.map(\.description).filter { $0.contains("page_budget_bytes") }
+        #expect(warnings.count == 2 && warnings.allSatisfy { $0.contains("c.png") }, "\(warnings)")
+    }
+
     @Test func tagScannerReadsQuotedUnquotedAndBareAttributesAndSkipsComments() {
         let tags = HTMLImageTag.all(
             in:
