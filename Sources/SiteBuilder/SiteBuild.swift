@@ -88,7 +88,8 @@ public enum SiteBuild {
         let published = sources.filter(\.isPublished)
         let pagePaths = pagePaths(for: published, style: configuration.urls)
         let context = LinkContext(
-            notes: published, files: vault.files, pages: pagePaths, style: configuration.urls)
+            notes: published, files: vault.files, pages: pagePaths, style: configuration.urls,
+            allowHTML: configuration.allowHTML)
         let notes = await concurrentMap(published, limit: options.jobs) { NoteLoading.link($0, in: context) }
         report.diagnostics += notes.flatMap(\.diagnostics)
         report.diagnostics += duplicatePages(notes, display: display)
@@ -104,6 +105,14 @@ public enum SiteBuild {
         }
         let renditions = await ImageRendering.render(
             ImageRendering.keys(in: notes), in: vault, settings: settings, cache: cache, jobs: options.jobs)
+        var previews: [String: ImageRendition] = [:]
+        if let previewWidth = configuration.previewWidth {
+            previews = await ImageRendering.previews(
+                of: renditions, width: previewWidth, in: vault, settings: settings, cache: cache,
+                jobs: options.jobs)
+        }
+        let publishing = ImagePublishing(
+            inlining: configuration.inline, inlineMaxBytes: configuration.inlineMaxBytes, previews: previews)
         report.imageCache = cache.map { ($0.statistics.encodes, $0.statistics.hits) }
         // Entries no build has used for a month are dropped, so the cache does not grow forever.
         _ = cache?.prune(unusedFor: 30 * 24 * 3600)
@@ -121,9 +130,15 @@ public enum SiteBuild {
         let notesByPath = Dictionary(uniqueKeysWithValues: notes.map { ($0.path, $0) })
         let pages = await concurrentMap(notes, limit: options.jobs) { note -> (String, Data, [Diagnostic]) in
             let writer = PageBody(
-                notes: notesByPath, renditions: renditions, allowHTML: configuration.allowHTML,
-                urls: configuration.urls, pagePath: note.pagePath)
-            let (body, problems) = writer.html(for: note)
+                notes: notesByPath, renditions: renditions, publishing: publishing,
+                allowHTML: configuration.allowHTML, urls: configuration.urls, pagePath: note.pagePath)
+            var (body, problems, inlined) = writer.html(for: note)
+            let place = SourceLocation(file: note.source.displayName, line: 1, column: 1)
+            if let warning = PageBudget.warning(
+                page: note.pagePath, images: inlined, budget: configuration.pageBudgetBytes, at: place)
+            {
+                problems.append(warning)
+            }
             do {
                 let html = try theme.page(for: note, body: body, backlinks: backlinks.to(note.path))
                 return (note.pagePath, Data(html.utf8), problems)
@@ -146,6 +161,7 @@ public enum SiteBuild {
         } catch {
             report.diagnostics.append(themeFiles.diagnostic(for: error))
         }
+        for (path, data) in publishing.files(for: renditions) { site.files[path] = data }
         for (name, bytes) in theme.assets { site.files["assets/" + name] = Data(bytes) }
         site.files["assets/search-index.js"] = await SearchIndex.script(for: notes, jobs: options.jobs)
         for path in Set(notes.flatMap(\.links.attachments)).sorted() {
