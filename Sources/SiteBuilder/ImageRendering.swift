@@ -5,7 +5,7 @@ import NoteModel
 /// The image stage: every distinct image (a file at one requested size) is made once, however
 /// many notes show it, and through the rendition cache, so an unchanged image is never encoded twice.
 enum ImageRendering {
-    enum Outcome: Sendable {
+    enum Outcome: Sendable, Hashable {
         case rendition(ImageRendition)
         case failed(ImageError)
 

@@ -128,7 +128,7 @@ public enum SiteBuild {
         let theme = plainTheme.knowing(hasTags: !tags.tags.isEmpty, hasFeed: feed != nil)
         let backlinks = Backlinks(notes)
         let notesByPath = Dictionary(uniqueKeysWithValues: notes.map { ($0.path, $0) })
-        let pages = await concurrentMap(notes, limit: options.jobs) { note -> (String, Data, [Diagnostic]) in
+        @Sendable func page(_ note: ParsedNote) -> (String, Data, [Diagnostic]) {
             let writer = PageBody(
                 notes: notesByPath, renditions: renditions, publishing: publishing,
                 allowHTML: configuration.allowHTML, urls: configuration.urls, pagePath: note.pagePath)
@@ -146,6 +146,27 @@ public enum SiteBuild {
                 return (note.pagePath, Data(), problems + [themeFiles.diagnostic(for: error)])
             }
         }
+        let siteInputs = PageInputs.Site(
+            configuration: configuration, siteTitle: theme.siteTitle, hasTags: !tags.tags.isEmpty,
+            hasFeed: feed != nil, templates: themeFiles.templates, assets: themeFiles.assets)
+        let memory = options.memory
+        memory?.pagesShare(siteInputs)
+        let renditionsByPath = Dictionary(grouping: renditions, by: \.key.path).mapValues {
+            Dictionary(uniqueKeysWithValues: $0.map { ($0.key, $0.value) })
+        }
+        let pages = await concurrentMap(notes, limit: options.jobs) { note -> (String, Data, [Diagnostic]) in
+            let inputs =
+                memory == nil
+                ? nil
+                : PageInputs(note: note, renditions: renditionsByPath, backlinks: backlinks.to(note.path))
+            if let inputs, let known = memory?.page(for: inputs) {
+                return (note.pagePath, known.html, known.diagnostics)
+            }
+            let (path, html, problems) = page(note)
+            if let inputs { memory?.remember(page: html, diagnostics: problems, for: inputs) }
+            return (path, html, problems)
+        }
+        memory?.keep(onlyPages: Set(notes.map(\.pagePath)))
         report.diagnostics += pages.flatMap { $0.2 }
         var site = SiteFiles()
         for (path, data, _) in pages { site.files[path] = data }
