@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import NoteModel
 import Synchronization
 
@@ -21,6 +21,8 @@ public final class BuildMemory: Sendable {
     private let pages = Mutex<[String: Page]>([:])
     private let site = Mutex<PageInputs.Site?>(nil)
     private let reuses = Mutex(0)
+    /// Search index entries by page, with the note text and path they were made from.
+    private let searchEntries = Mutex<[String: (path: String, text: String, entry: String)]>([:])
 
     public init() {}
 
@@ -70,6 +72,20 @@ public final class BuildMemory: Sendable {
     /// Forgets pages no longer made.
     func keep(onlyPages paths: Set<String>) {
         pages.withLock { pages in pages = pages.filter { paths.contains($0.key) } }
+        searchEntries.withLock { entries in entries = entries.filter { paths.contains($0.key) } }
+    }
+
+    /// A note's search index entry, made again only when its text or page changed.
+    func searchEntry(for note: ParsedNote, make: (ParsedNote) -> String) -> String {
+        let known = searchEntries.withLock { entries -> String? in
+            guard let entry = entries[note.pagePath], entry.path == note.path, entry.text == note.source.text
+            else { return nil }
+            return entry.entry
+        }
+        if let known { return known }
+        let entry = make(note)
+        searchEntries.withLock { $0[note.pagePath] = (note.path, note.source.text, entry) }
+        return entry
     }
 
     /// How many pages were reused rather than made again, over all builds (for tests).

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import ImagePipeline
 import NoteModel
 
@@ -184,7 +184,8 @@ public enum SiteBuild {
         }
         for (path, data) in publishing.files(for: renditions) { site.files[path] = data }
         for (name, bytes) in theme.assets { site.files["assets/" + name] = Data(bytes) }
-        site.files["assets/search-index.js"] = await SearchIndex.script(for: notes, jobs: options.jobs)
+        site.files["assets/search-index.js"] = await SearchIndex.script(
+            for: notes, jobs: options.jobs, memory: options.memory)
         for path in Set(notes.flatMap(\.links.attachments)).sorted() {
             do {
                 site.files[NoteLinks.attachmentPath(for: path)] = try Data(contentsOf: vault.url(for: path))
