@@ -92,8 +92,14 @@ public final class DevServer: Sendable {
         let clock = ContinuousClock()
         let started = clock.now
         let (site, report) = await options.make(options.build)
+        let built = clock.now
         let next = previous.next(site: site, report: report)
         let elapsed = (clock.now - started).milliseconds
+        // NOTESITE_TIMINGS=1 shows where a rebuild's time goes.
+        if ProcessInfo.processInfo.environment["NOTESITE_TIMINGS"] == "1" {
+            for stage in report.stages { log("  \(stage.duration.milliseconds) ms  \(stage.name)\n") }
+            log("  \((clock.now - built).milliseconds) ms  snapshot and fingerprints\n")
+        }
         for diagnostic in report.sortedDiagnostics {
             log("\(diagnostic)\n")
         }

@@ -13,6 +13,7 @@ extension BuildReport {
             images: .init(
                 count: imageCount, encoded: imageCache?.encodes, fromCache: imageCache?.hits,
                 sourceBytes: images.reduce(0) { $0 + $1.sourceBytes },
+                renditionBytes: images.reduce(0) { $0 + $1.renditionBytes },
                 inlinedBytes: images.reduce(0) { $0 + $1.inlinedBytes }, items: images),
             errors: errorCount, warnings: warningCount,
             diagnostics: sortedDiagnostics.map {
@@ -55,6 +56,7 @@ private struct JSONReport: Encodable {
         var encoded: Int?
         var fromCache: Int?
         var sourceBytes: Int
+        var renditionBytes: Int
         var inlinedBytes: Int
         var items: [ImageRecord]
     }

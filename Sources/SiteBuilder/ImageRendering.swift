@@ -5,7 +5,7 @@ import NoteModel
 /// The image stage: every distinct image (a file at one requested size) is made once, however
 /// many notes show it, and through the rendition cache, so an unchanged image is never encoded twice.
 enum ImageRendering {
-    enum Outcome: Sendable {
+    enum Outcome: Sendable, Hashable {
         case rendition(ImageRendition)
         case failed(ImageError)
 
@@ -44,6 +44,11 @@ enum ImageRendering {
                 let key = Key(path: path, size: image.size)
                 if seen.insert(key).inserted { keys.append(key) }
             }
+            for reference in note.htmlImages {
+                guard case .file(let path) = note.htmlImageTargets[reference.source] else { continue }
+                let key = Key(path: path, size: reference.size)
+                if seen.insert(key).inserted { keys.append(key) }
+            }
         }
         return keys
     }
@@ -63,5 +68,32 @@ enum ImageRendering {
             }
         }
         return Dictionary(uniqueKeysWithValues: zip(keys, results))
+    }
+
+    /// `preview_width`: one larger rendition of each raster image the pages show, by vault path.
+    static func previews(
+        of renditions: Renditions, width: Int, in vault: Vault, settings: ImageSettings,
+        cache: RenditionCache?,
+        jobs: Int
+    ) async -> [String: ImageRendition] {
+        let paths = Set(
+            renditions.compactMap { key, outcome -> String? in
+                guard case .rendition(let shown) = outcome, shown.mimeType != "image/svg+xml" else {
+                    return nil
+                }
+                return key.path
+            }
+        ).sorted()
+        // The column stays, so the preview's density is its width over the column's.
+        var wider = settings
+        wider.maxPixelWidth = width
+        wider.size = nil
+        let larger = wider
+        let results = await concurrentMap(paths, limit: jobs) { path -> ImageRendition? in
+            try? ImageProcessor.render(fileAt: vault.url(for: path).path, settings: larger, cache: cache)
+        }
+        var previews: [String: ImageRendition] = [:]
+        for (path, result) in zip(paths, results) { previews[path] = result }
+        return previews
     }
 }

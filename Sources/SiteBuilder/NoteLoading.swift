@@ -41,6 +41,10 @@ struct ParsedNote: Sendable {
     let pagePath: String
     /// Where each of `document.imageAttachments` points, in the same order.
     let images: [ImageTarget]
+    /// Local `<img src>` in the note's raw HTML (none unless `allow_html`), in document order.
+    let htmlImages: [HTMLImageReference]
+    /// Where each `src` of ``htmlImages`` points, by `src`.
+    let htmlImageTargets: [String: ImageTarget]
     /// Links and embeds: hrefs, the notes they name, files to publish.
     let links: NoteLinks.Resolved
     let diagnostics: [Diagnostic]
@@ -108,10 +112,20 @@ enum NoteLoading {
         let images = source.document.imageAttachments.map { image in
             target(of: image, in: source.path, resolver: site.resolver, diagnostics: &diagnostics)
         }
+        // Raw HTML is dropped in safe mode, so its images are neither looked up nor reported.
+        let htmlImages = site.allowHTML ? source.document.htmlImageReferences(text: source.text) : []
+        var htmlImageTargets: [String: ImageTarget] = [:]
+        for reference in htmlImages where htmlImageTargets[reference.source] == nil {
+            let image = ImageAttachment(
+                destination: reference.source, title: "", location: reference.location)
+            htmlImageTargets[reference.source] = target(
+                of: image, in: source.path, resolver: site.resolver, diagnostics: &diagnostics)
+        }
         let links = NoteLinks.resolve(source, in: site, diagnostics: &diagnostics)
         return ParsedNote(
             source: source, pagePath: site.pages[source.path] ?? Slug.pagePath(forNote: source.path),
-            images: images, links: links, diagnostics: diagnostics)
+            images: images, htmlImages: htmlImages, htmlImageTargets: htmlImageTargets, links: links,
+            diagnostics: diagnostics)
     }
 
     /// Looks an image up in the vault; every way it can fail is reported at the image's place.
@@ -175,13 +189,19 @@ struct LinkContext: Sendable {
     /// Every published note's page, by note path.
     let pages: [String: String]
     let style: URLStyle
+    /// Whether raw HTML is kept (`allow_html`), and so its `<img>` tags looked up.
+    let allowHTML: Bool
     /// Heading ids by note path, then by heading text without case (for `[[Note#Heading]]`).
     let headings: [String: [String: String]]
     /// Notes by alias without case (front matter `aliases`).
     let aliases: [String: String]
 
-    init(notes: [SourceNote], files: [String], pages: [String: String], style: URLStyle) {
+    init(
+        notes: [SourceNote], files: [String], pages: [String: String], style: URLStyle,
+        allowHTML: Bool = false
+    ) {
         resolver = Resolver(paths: files + notes.map(\.path))
+        self.allowHTML = allowHTML
         self.pages = pages
         self.style = style
         var headings: [String: [String: String]] = [:]

@@ -7,20 +7,24 @@ import NoteModel
 struct PageBody {
     let notes: [String: ParsedNote]
     let renditions: ImageRendering.Renditions
+    var publishing = ImagePublishing()
     let allowHTML: Bool
     let urls: URLStyle
     /// The page the HTML is for: an embedded note's links are made relative to it.
     let pagePath: String
 
     /// `embedding` lists the notes being placed, outermost first, to catch `A` embedding `B` embedding `A`.
+    /// `inlined` lists every image the HTML carries as a `data:` URI, embedded notes' too.
     func html(for note: ParsedNote, section heading: String? = nil, embedding: [String] = [])
-        -> (html: String, diagnostics: [Diagnostic])
+        -> (html: String, diagnostics: [Diagnostic], inlined: [InlinedImage])
     {
         var diagnostics: [Diagnostic] = []
+        var inlined: [InlinedImage] = []
         let linked = note.document.linkedImageIndices
         var writer = HTMLWriter(unsafe: allowHTML, tagFilter: true) { index, image, alt in
             imageHTML(
-                index: index, image: image, alt: alt, in: note, linked: linked, diagnostics: &diagnostics)
+                index: index, image: image, alt: alt, in: note, linked: linked, diagnostics: &diagnostics,
+                inlined: &inlined)
         }
         // Links were resolved from the note's own page; an embedded note's are re-aimed at this page.
         let rebase = { (href: String) -> String in
@@ -32,15 +36,86 @@ struct PageBody {
         }
         writer.tagHook = { tag in urls.href(from: pagePath, to: TagPages.pagePath(for: tag)) }
         writer.embedHook = { link in
-            embedHTML(link, in: note, embedding: embedding + [note.path], diagnostics: &diagnostics)
+            embedHTML(
+                link, in: note, embedding: embedding + [note.path], diagnostics: &diagnostics,
+                inlined: &inlined)
         }
-        let document = heading.map { note.document.section(under: $0) } ?? note.document
-        return (writer.render(document), diagnostics)
+        var document = heading.map { note.document.section(under: $0) } ?? note.document
+        if allowHTML && !note.htmlImages.isEmpty {
+            var seen: [String: Int] = [:]
+            document = document.rewritingHTML { literal in
+                rewritingImages(
+                    in: literal, of: note, seen: &seen, diagnostics: &diagnostics, inlined: &inlined)
+            }
+        }
+        return (writer.render(document), diagnostics, inlined)
+    }
+
+    /// Where the page loads a rendition from: its `data:` URI (recorded in `inlined`), or its
+    /// file relative to this page.
+    private func source(
+        of rendition: ImageRendition, named name: String, inlined: inout [InlinedImage]
+    ) -> String {
+        guard publishing.inlines(rendition) else {
+            return urls.href(from: pagePath, to: ImagePublishing.path(of: rendition))
+        }
+        inlined.append(InlinedImage(name: name, bytes: ImagePublishing.inlinedBytes(rendition)))
+        return rendition.dataURI
+    }
+
+    /// Raw HTML with each local `<img>` pointed at its rendition, like a Markdown image; remote and
+    /// `data:` sources stay as written. `seen` counts each `src` so far, to report a problem at
+    /// the place of the tag it belongs to.
+    private func rewritingImages(
+        in literal: String, of note: ParsedNote, seen: inout [String: Int], diagnostics: inout [Diagnostic],
+        inlined: inout [InlinedImage]
+    ) -> String {
+        let tags = HTMLImageTag.all(in: literal)
+        guard !tags.isEmpty else { return literal }
+        let bytes = Array(literal.utf8)
+        var output: [UInt8] = []
+        var offset = 0
+        for tag in tags {
+            guard let written = tag.source, let target = note.htmlImageTargets[written] else { continue }
+            let occurrence = seen[written, default: 0]
+            seen[written] = occurrence + 1
+            let places = note.htmlImages.filter { $0.source == written }
+            let location = places.isEmpty ? nil : places[min(occurrence, places.count - 1)].location
+            let replacement: String
+            switch target {
+            case .remote:
+                continue
+            case .unresolved:
+                replacement = PageRendering.missing(written)
+            case .file(let path):
+                switch renditions[ImageRendering.Key(path: path, size: tag.requestedSize)] {
+                case .rendition(let rendition):
+                    var extra: [(String, String)] = []
+                    if !tag.has("width") && !tag.has("height") {
+                        extra = [("width", "\(rendition.cssWidth)"), ("height", "\(rendition.cssHeight)")]
+                    }
+                    extra.append(("decoding", "async"))
+                    replacement = tag.rewritten(
+                        source: source(of: rendition, named: written, inlined: &inlined), adding: extra)
+                case .failed(let error):
+                    diagnostics.append(.error("cannot use image '\(written)': \(error.reason)", at: location))
+                    replacement = PageRendering.missing(written)
+                case nil:
+                    diagnostics.append(.error("image '\(written)' was not processed", at: location))
+                    replacement = PageRendering.missing(written)
+                }
+            }
+            output += bytes[offset..<tag.range.lowerBound]
+            output += Array(replacement.utf8)
+            offset = tag.range.upperBound
+        }
+        output += bytes[offset...]
+        return String(decoding: output, as: UTF8.self)
     }
 
     private func imageHTML(
         index: Int, image: ImageAttachment, alt: String, in note: ParsedNote, linked: Set<Int>,
-        diagnostics: inout [Diagnostic]
+        diagnostics: inout [Diagnostic], inlined: inout [InlinedImage]
     ) -> String? {
         guard index < note.images.count else {
             diagnostics.append(.error("image '\(image.destination)' was not looked up", at: image.location))
@@ -56,8 +131,12 @@ struct PageBody {
             case .rendition(let rendition):
                 let anchor = PageRendering.imageAnchor(
                     index: index, notePath: note.path, embedded: note.pagePath != pagePath, linked: linked)
+                let preview = publishing.preview(for: path, shown: rendition).map {
+                    urls.href(from: pagePath, to: ImagePublishing.path(of: $0))
+                }
                 return PageRendering.imageTag(
-                    rendition, alt: alt, title: image.title, anchor: anchor)
+                    rendition, source: source(of: rendition, named: image.destination, inlined: &inlined),
+                    previewSource: preview, alt: alt, title: image.title, anchor: anchor)
             case .failed(let error):
                 let message = "cannot use image '\(image.destination)': \(error.reason)"
                 diagnostics.append(.error(message, at: image.location))
@@ -71,7 +150,8 @@ struct PageBody {
     }
 
     private func embedHTML(
-        _ link: WikiLink, in note: ParsedNote, embedding: [String], diagnostics: inout [Diagnostic]
+        _ link: WikiLink, in note: ParsedNote, embedding: [String], diagnostics: inout [Diagnostic],
+        inlined: inout [InlinedImage]
     ) -> String? {
         switch note.links.embeds[NoteLinks.key(link.target, link.fragment)] {
         case nil:
@@ -85,8 +165,9 @@ struct PageBody {
                 diagnostics.append(.error("embed cycle: \(chain)", at: link.location))
                 return nil
             }
-            let (inner, problems) = html(for: target, section: heading, embedding: embedding)
+            let (inner, problems, images) = html(for: target, section: heading, embedding: embedding)
             diagnostics += problems
+            inlined += images
             let href = urls.href(from: pagePath, to: target.pagePath)
             let title = heading.map { "\(target.title) > \($0)" } ?? target.title
             return "<div class=\"embed\" data-note=\"\(path.htmlEscaped)\">\n"
@@ -107,4 +188,12 @@ struct PageBody {
         let target = path.hasSuffix("/") ? absolute + "/index.html" : absolute
         return urls.href(from: pagePath, to: target) + fragment
     }
+}
+
+/// One image a page carries inline, for the page budget warning.
+struct InlinedImage: Sendable, Hashable {
+    /// As the note wrote it.
+    var name: String
+    /// Its `data:` URI's length.
+    var bytes: Int
 }

@@ -12,11 +12,18 @@ enum PageRendering {
     /// `anchor` is the wrapper's id (see ``imageAnchor(index:notePath:embedded:linked:)``); nil
     /// for an image inside the author's own link, which stays a bare `<img>`: links cannot nest,
     /// and the author's link wins.
-    static func imageTag(_ rendition: ImageRendition, alt: String, title: String, anchor: String?) -> String {
-        var image = "<img class=\"notesite-image\" src=\"\(rendition.dataURI)\""
+    /// `source` is the data URI or the file's relative URL; `previewSource`, when set, is the larger
+    /// rendition preview.js loads when the preview opens (without JavaScript, the same image is enlarged).
+    static func imageTag(
+        _ rendition: ImageRendition, source: String, previewSource: String? = nil, alt: String, title: String,
+        anchor: String?
+    ) -> String {
+        var image =
+            "<img class=\"notesite-image\" src=\"\(source.hasPrefix("data:") ? source : source.htmlEscaped)\""
         image += " width=\"\(rendition.cssWidth)\" height=\"\(rendition.cssHeight)\""
         image += " alt=\"\(alt.htmlEscaped)\""
         if !title.isEmpty { image += " title=\"\(title.htmlEscaped)\"" }
+        if let previewSource { image += " data-preview-src=\"\(previewSource.htmlEscaped)\"" }
         image += " decoding=\"async\">"
         guard let id = anchor else { return image }
         var tag = "<span class=\"notesite-figure\" id=\"\(id)\">"

@@ -7,8 +7,10 @@ enum SearchIndex {
     /// Text kept per note: enough for any word of an ordinary note, bounded for huge ones.
     static let textLimit = 20_000
 
-    static func script(for notes: [ParsedNote], jobs: Int) async -> Data {
-        let entries = await concurrentMap(notes.sorted { $0.pagePath < $1.pagePath }, limit: jobs, entry)
+    static func script(for notes: [ParsedNote], jobs: Int, memory: BuildMemory? = nil) async -> Data {
+        let entries = await concurrentMap(notes.sorted { $0.pagePath < $1.pagePath }, limit: jobs) { note in
+            memory?.searchEntry(for: note, make: entry) ?? entry(for: note)
+        }
         return Data("window.notesiteSearch={\"notes\":[\n\(entries.joined(separator: ",\n"))\n]};\n".utf8)
     }
 

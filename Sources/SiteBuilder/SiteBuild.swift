@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import ImagePipeline
 import NoteModel
 
@@ -92,7 +92,8 @@ public enum SiteBuild {
         let published = sources.filter(\.isPublished)
         let pagePaths = pagePaths(for: published, style: configuration.urls)
         let context = LinkContext(
-            notes: published, files: vault.files, pages: pagePaths, style: configuration.urls)
+            notes: published, files: vault.files, pages: pagePaths, style: configuration.urls,
+            allowHTML: configuration.allowHTML)
         let notes = await concurrentMap(published, limit: options.jobs) { NoteLoading.link($0, in: context) }
         report.diagnostics += notes.flatMap(\.diagnostics)
         report.diagnostics += duplicatePages(notes, display: display)
@@ -109,11 +110,19 @@ public enum SiteBuild {
         options.progress?.start("images", total: ImageRendering.keys(in: notes).count)
         let renditions = await ImageRendering.render(
             ImageRendering.keys(in: notes), in: vault, settings: settings, cache: cache, jobs: options.jobs)
+        var previews: [String: ImageRendition] = [:]
+        if let previewWidth = configuration.previewWidth {
+            previews = await ImageRendering.previews(
+                of: renditions, width: previewWidth, in: vault, settings: settings, cache: cache,
+                jobs: options.jobs)
+        }
+        let publishing = ImagePublishing(
+            inlining: configuration.inline, inlineMaxBytes: configuration.inlineMaxBytes, previews: previews)
         report.imageCache = cache.map { ($0.statistics.encodes, $0.statistics.hits) }
         // Entries no build has used for a month are dropped, so the cache does not grow forever.
         _ = cache?.prune(unusedFor: 30 * 24 * 3600)
         report.imageCount = renditions.values.filter(\.isRendition).count
-        report.images = ImageRecord.records(renditions, in: vault)
+        report.images = ImageRecord.records(renditions, in: vault, publishing: publishing)
 
         stage = report.lap("images", since: stage)
         // Pages through the theme.
@@ -125,13 +134,17 @@ public enum SiteBuild {
         let theme = plainTheme.knowing(hasTags: !tags.tags.isEmpty, hasFeed: feed != nil)
         let backlinks = Backlinks(notes)
         let notesByPath = Dictionary(uniqueKeysWithValues: notes.map { ($0.path, $0) })
-        options.progress?.start("pages", total: notes.count)
-        let pages = await concurrentMap(notes, limit: options.jobs) { note -> (String, Data, [Diagnostic]) in
-            defer { options.progress?.advance() }
+        @Sendable func page(_ note: ParsedNote) -> (String, Data, [Diagnostic]) {
             let writer = PageBody(
-                notes: notesByPath, renditions: renditions, allowHTML: configuration.allowHTML,
-                urls: configuration.urls, pagePath: note.pagePath)
-            let (body, problems) = writer.html(for: note)
+                notes: notesByPath, renditions: renditions, publishing: publishing,
+                allowHTML: configuration.allowHTML, urls: configuration.urls, pagePath: note.pagePath)
+            var (body, problems, inlined) = writer.html(for: note)
+            let place = SourceLocation(file: note.source.displayName, line: 1, column: 1)
+            if let warning = PageBudget.warning(
+                page: note.pagePath, images: inlined, budget: configuration.pageBudgetBytes, at: place)
+            {
+                problems.append(warning)
+            }
             do {
                 let html = try theme.page(for: note, body: body, backlinks: backlinks.to(note.path))
                 return (note.pagePath, Data(html.utf8), problems)
@@ -139,6 +152,29 @@ public enum SiteBuild {
                 return (note.pagePath, Data(), problems + [themeFiles.diagnostic(for: error)])
             }
         }
+        let siteInputs = PageInputs.Site(
+            configuration: configuration, siteTitle: theme.siteTitle, hasTags: !tags.tags.isEmpty,
+            hasFeed: feed != nil, templates: themeFiles.templates, assets: themeFiles.assets)
+        let memory = options.memory
+        memory?.pagesShare(siteInputs)
+        let renditionsByPath = Dictionary(grouping: renditions, by: \.key.path).mapValues {
+            Dictionary(uniqueKeysWithValues: $0.map { ($0.key, $0.value) })
+        }
+        options.progress?.start("pages", total: notes.count)
+        let pages = await concurrentMap(notes, limit: options.jobs) { note -> (String, Data, [Diagnostic]) in
+            defer { options.progress?.advance() }
+            let inputs =
+                memory == nil
+                ? nil
+                : PageInputs(note: note, renditions: renditionsByPath, backlinks: backlinks.to(note.path))
+            if let inputs, let known = memory?.page(for: inputs) {
+                return (note.pagePath, known.html, known.diagnostics)
+            }
+            let (path, html, problems) = page(note)
+            if let inputs { memory?.remember(page: html, diagnostics: problems, for: inputs) }
+            return (path, html, problems)
+        }
+        memory?.keep(onlyPages: Set(notes.map(\.pagePath)))
         report.diagnostics += pages.flatMap { $0.2 }
         var site = SiteFiles()
         for (path, data, _) in pages { site.files[path] = data }
@@ -154,8 +190,10 @@ public enum SiteBuild {
         } catch {
             report.diagnostics.append(themeFiles.diagnostic(for: error))
         }
+        for (path, data) in publishing.files(for: renditions) { site.files[path] = data }
         for (name, bytes) in theme.assets { site.files["assets/" + name] = Data(bytes) }
-        site.files["assets/search-index.js"] = await SearchIndex.script(for: notes, jobs: options.jobs)
+        site.files["assets/search-index.js"] = await SearchIndex.script(
+            for: notes, jobs: options.jobs, memory: options.memory)
         for path in Set(notes.flatMap(\.links.attachments)).sorted() {
             do {
                 site.files[NoteLinks.attachmentPath(for: path)] = try Data(contentsOf: vault.url(for: path))

@@ -140,6 +140,27 @@ extension SiteConfiguration {
             }
             return nil
         },
+        "inline": text { configuration, value in
+            guard let inlining = ImageInlining(rawValue: value) else {
+                return "must be one of always, auto, never; found '\(value)'"
+            }
+            configuration.inline = inlining
+            return nil
+        },
+        "inline_max_bytes": bytes { $0.inlineMaxBytes = $1 },
+        "page_budget_bytes": bytes { $0.pageBudgetBytes = $1 },
+        "preview_width": { configuration, node in
+            switch node.scalarValue {
+            case .bool(false), .null:
+                configuration.previewWidth = nil
+                return nil
+            case .int(let value) where (16...16384).contains(value):
+                configuration.previewWidth = value
+                return nil
+            default:
+                return "must be a width in pixels from 16 to 16384, or false; found \(node.typeDescription)"
+            }
+        },
         "image_width": pixels(in: 16...16384) { $0.imageWidth = $1 },
         "column_width": pixels(in: 160...4096) { $0.columnWidth = $1 },
     ]
@@ -160,6 +181,17 @@ extension SiteConfiguration {
                 return "must be text, found \(node.typeDescription)"
             }
             return set(&configuration, value)
+        }
+    }
+
+    /// A size in bytes: a whole number, at least 1.
+    private static func bytes(_ set: @escaping @Sendable (inout SiteConfiguration, Int) -> Void) -> Setter {
+        { configuration, node in
+            guard case .int(let value) = node.scalarValue, value >= 1 else {
+                return "must be a whole number of bytes (1000000 is 1 MB), found \(node.typeDescription)"
+            }
+            set(&configuration, value)
+            return nil
         }
     }
 

@@ -28,6 +28,16 @@ public struct SiteConfiguration: Sendable, Hashable {
     public var imageQuality: Int?
     /// Images with more pixels than this are refused from their header (decompression bombs).
     public var maxPixels = ImageSettings.defaultMaxInputPixels
+    /// Whether images are inlined into pages as `data:` URIs or published as files.
+    public var inline = ImageInlining.always
+    /// Under `inline: auto`, renditions of at least this many encoded bytes become files.
+    public var inlineMaxBytes = 100_000
+    /// A page whose inlined images (as base64, so a third more than the files) pass this many
+    /// bytes is warned about, naming its largest images.
+    public var pageBudgetBytes = 5_000_000
+    /// When set, each raster image also gets a rendition this many pixels wide, published as a
+    /// file and loaded only when its preview opens; nil: the preview shows the inlined image.
+    public var previewWidth: Int?
     /// Where renditions are cached, relative to the vault (keep it between CI runs); nil: no cache.
     public var cache: String? = RenditionCache.defaultFolderName
     /// Raw HTML in notes is left out unless this is on (then it is kept as written).

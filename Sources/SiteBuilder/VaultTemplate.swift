@@ -132,6 +132,10 @@ public enum VaultTemplate {
         # image_format: auto            # auto, png, jpeg, webp, avif or original
         # image_quality: 80             # encoder quality 1-100 (default: each format's own)
         # max_pixels: 100000000         # larger images are refused (100 megapixels)
+        # inline: always                # images in the pages (always), as files (never), or auto
+        # inline_max_bytes: 100000      # with inline: auto, larger renditions become files
+        # page_budget_bytes: 5000000    # warn when a page's inlined images pass this
+        # preview_width: false          # a wider rendition for the click-to-enlarge preview, in pixels
         # cache: .notesite-cache        # image rendition cache folder, or false; keep it between CI runs
 
         """

@@ -220,7 +220,8 @@
     var source = images[index];
     var title = source.getAttribute("title") || "";
     var alt = source.getAttribute("alt") || "";
-    view.src = source.currentSrc || source.src;
+    // A larger rendition (preview_width) is fetched only now; the page keeps its own image.
+    view.src = source.getAttribute("data-preview-src") || source.currentSrc || source.src;
     view.alt = alt;
     caption.textContent = title || alt;
     var several = images.length > 1;

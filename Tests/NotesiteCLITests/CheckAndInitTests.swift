@@ -64,7 +64,7 @@ import Testing
         for key in [
             "title", "description", "author", "language", "base_url", "output", "exclude", "urls", "theme",
             "allow_html", "image_width", "column_width", "image_format", "image_quality", "max_pixels",
-            "cache",
+            "cache", "inline", "inline_max_bytes", "page_budget_bytes", "preview_width",
         ] {
             #expect(settings.contains("\n\(key): ") || settings.contains("\n# \(key): "), "\(key) missing")
         }

@@ -86,3 +86,25 @@ import Testing
         #expect(captured.stderr.contains("cannot write the report to '/no/such/folder/report.json'"))
     }
 }
+
+@Suite struct JSONImagePublishingTests {
+    @Test func imagesPublishedAsFilesNameTheirFile() async throws {
+        let svg =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"40\" height=\"20\"><rect width=\"40\" height=\"20\"/></svg>"
+        let vault = try temporaryVault([
+            "a.md": "# A\n\n![[dot.svg]]\n", "dot.svg": svg, "notesite.yml": "inline: never\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: vault) }
+        let (code, captured) = await run("build", vault.path, "--json", "-")
+        #expect(code == 0, "\(captured.stderr)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(captured.stdout.utf8)) as? [String: Any])
+        let images = try #require(report["images"] as? [String: Any])
+        let item = try #require((images["items"] as? [[String: Any]])?.first)
+        #expect(item["inlined_bytes"] as? Int == 0)
+        #expect(item["rendition_bytes"] as? Int == svg.utf8.count)
+        let file = try #require(item["file"] as? String)
+        #expect(file.hasPrefix("images/") && file.hasSuffix(".svg"))
+        #expect(FileManager.default.fileExists(atPath: vault.appendingPathComponent("_site/" + file).path))
+    }
+}

@@ -266,4 +266,37 @@ import Testing
         #expect(page.contains("second"))
         #expect(options.memory?.count == 3, "C.md is forgotten, D.md remembered")
     }
+
+    @Test func unchangedPagesAreReusedAndChangedOnesRemade() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write(TinyPNG.solid(width: 40, height: 30), to: "p.png")
+        try vault.write("# A\n\nFirst words about [[B]].\n", to: "A.md")
+        try vault.write("# B\n\n![p](p.png)\n", to: "B.md")
+        for index in 0..<5 { try vault.write("# N\(index)\n\n#tag\n", to: "n\(index).md") }
+        var options = BuildOptions(vault: vault.root, jobs: 2)
+        let memory = BuildMemory()
+        options.memory = memory
+        _ = await SiteBuild.make(options)
+        #expect(memory.reusedPages == 0)
+        _ = await SiteBuild.make(options)
+        #expect(memory.reusedPages == 7, "nothing changed: every note's page is reused")
+        // A's paragraph is B's backlink context: both pages change, the other five do not.
+        try vault.write("# A\n\nOther words about [[B]].\n", to: "A.md")
+        let (remembered, _) = await SiteBuild.make(options)
+        #expect(memory.reusedPages == 12)
+        let (fresh, _) = await SiteBuild.make(BuildOptions(vault: vault.root, jobs: 2))
+        #expect(remembered == fresh)
+        // An image's bytes change: the page showing it is made again.
+        try vault.write(TinyPNG.solid(width: 40, height: 30, rgb: (0, 0, 255)), to: "p.png")
+        let (afterImage, _) = await SiteBuild.make(options)
+        #expect(afterImage == (await SiteBuild.make(BuildOptions(vault: vault.root, jobs: 2))).0)
+        // A theme change remakes every page.
+        try vault.write("<footer>mine</footer>\n", to: "_theme/footer.mustache")
+        let before = memory.reusedPages
+        let (themed, _) = await SiteBuild.make(options)
+        #expect(memory.reusedPages == before)
+        let page = String(decoding: themed?.files["n0.html"] ?? Data(), as: UTF8.self)
+        #expect(page.contains("<footer>mine</footer>"))
+    }
 }

@@ -1,0 +1,155 @@
+import Foundation
+import NoteModel
+
+/// One `<img>` tag in raw HTML written in a note. A small tokenizer, enough for the tags authors
+/// write: attributes quoted with `"` or `'`, unquoted, or bare; comments are skipped.
+struct HTMLImageTag: Sendable, Hashable {
+    struct Attribute: Sendable, Hashable {
+        /// Lowercased, as HTML compares names.
+        var name: String
+        /// As written, entities undecoded; nil for a bare attribute (`<img ismap>`).
+        var value: String?
+    }
+
+    /// Byte offsets of the whole tag, `<` to `>`, in the HTML it was found in.
+    var range: Range<Int>
+    var attributes: [Attribute]
+
+    /// The `src` with `&amp;` and the other common entities decoded; nil without one.
+    var source: String? {
+        attributes.first { $0.name == "src" }?.value.map(Self.decodeEntities)
+    }
+
+    func has(_ name: String) -> Bool { attributes.contains { $0.name == name } }
+
+    /// The size the author's own `width`/`height` ask for, in CSS pixels (whole numbers only;
+    /// `50%` asks for nothing).
+    var requestedSize: ImageSize? {
+        let number = { (name: String) -> Int? in
+            attributes.first { $0.name == name }?.value.flatMap {
+                Int($0.trimmingCharacters(in: .whitespaces))
+            }
+            .flatMap { $0 > 0 ? $0 : nil }
+        }
+        let width = number("width")
+        let height = number("height")
+        return width == nil && height == nil ? nil : ImageSize(width: width, height: height)
+    }
+
+    /// Every `<img>` tag in `html`, in order.
+    static func all(in html: String) -> [HTMLImageTag] {
+        let bytes = Array(html.utf8)
+        var tags: [HTMLImageTag] = []
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<") else {
+                index += 1
+                continue
+            }
+            if starts(bytes, at: index, with: "<!--") {
+                index = find(bytes, "-->", from: index + 4).map { $0 + 3 } ?? bytes.count
+                continue
+            }
+            if starts(bytes, at: index, with: "<img"), index + 4 < bytes.count,
+                isSpace(bytes[index + 4]) || bytes[index + 4] == UInt8(ascii: ">")
+                    || bytes[index + 4] == UInt8(ascii: "/")
+            {
+                let (attributes, end) = parseAttributes(bytes, from: index + 4)
+                tags.append(HTMLImageTag(range: index..<end, attributes: attributes))
+                index = end
+                continue
+            }
+            index += 1
+        }
+        return tags
+    }
+
+    /// Attributes up to the tag's `>`; returns them and the offset just past the `>`.
+    private static func parseAttributes(_ bytes: [UInt8], from start: Int) -> ([Attribute], Int) {
+        var attributes: [Attribute] = []
+        var index = start
+        let text = { (range: Range<Int>) in String(decoding: bytes[range], as: UTF8.self) }
+        while index < bytes.count {
+            while index < bytes.count && (isSpace(bytes[index]) || bytes[index] == UInt8(ascii: "/")) {
+                index += 1
+            }
+            guard index < bytes.count else { break }
+            if bytes[index] == UInt8(ascii: ">") { return (attributes, index + 1) }
+            let nameStart = index
+            while index < bytes.count && !isSpace(bytes[index]) && !"=>/".utf8.contains(bytes[index]) {
+                index += 1
+            }
+            let name = text(nameStart..<index).lowercased()
+            var probe = index
+            while probe < bytes.count && isSpace(bytes[probe]) { probe += 1 }
+            guard probe < bytes.count, bytes[probe] == UInt8(ascii: "=") else {
+                if !name.isEmpty { attributes.append(Attribute(name: name, value: nil)) }
+                if index == nameStart { index += 1 }
+                continue
+            }
+            index = probe + 1
+            while index < bytes.count && isSpace(bytes[index]) { index += 1 }
+            var value = ""
+            if index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") {
+                let quote = bytes[index]
+                let valueStart = index + 1
+                index = valueStart
+                while index < bytes.count && bytes[index] != quote { index += 1 }
+                value = text(valueStart..<index)
+                index = min(bytes.count, index + 1)
+            } else {
+                let valueStart = index
+                while index < bytes.count && !isSpace(bytes[index]) && bytes[index] != UInt8(ascii: ">") {
+                    index += 1
+                }
+                value = text(valueStart..<index)
+            }
+            if !name.isEmpty { attributes.append(Attribute(name: name, value: value)) }
+        }
+        return (attributes, bytes.count)
+    }
+
+    /// The tag written again with a new `src` and extra attributes, keeping every other
+    /// attribute of the author's in order.
+    func rewritten(source: String, adding extra: [(String, String)]) -> String {
+        var tag = "<img src=\"\(source.hasPrefix("data:") ? source : source.htmlEscaped)\""
+        for (name, value) in extra where !has(name) { tag += " \(name)=\"\(value.htmlEscaped)\"" }
+        for attribute in attributes where attribute.name != "src" {
+            tag += " " + attribute.name
+            if let value = attribute.value {
+                // Re-quoted: the value keeps its entities as written, so only `"` needs care.
+                tag += "=\"" + value.replacingOccurrences(of: "\"", with: "&quot;") + "\""
+            }
+        }
+        return tag + ">"
+    }
+
+    static func decodeEntities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        return text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(
+            of: "&#39;", with: "'"
+        )
+        .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+        .replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
+    }
+
+    private static func starts(_ bytes: [UInt8], at index: Int, with prefix: String) -> Bool {
+        let prefix = Array(prefix.utf8)
+        guard index + prefix.count <= bytes.count else { return false }
+        return zip(bytes[index..<index + prefix.count], prefix).allSatisfy { $0 | 0x20 == $1 | 0x20 }
+    }
+
+    static func find(_ bytes: [UInt8], _ needle: String, from start: Int) -> Int? {
+        let needle = Array(needle.utf8)
+        guard !needle.isEmpty, start <= bytes.count - needle.count else { return nil }
+        for index in start...(bytes.count - needle.count)
+        where bytes[index..<index + needle.count].elementsEqual(needle) {
+            return index
+        }
+        return nil
+    }
+}
