@@ -35,8 +35,8 @@ struct BuildCommand {
         """
 
     static let checkUsage = """
-        USAGE: notesite check [VAULT] [--strict] [--base-url URL] [--json FILE|-] [--jobs N]
-                              [--quiet | --verbose] [--color WHEN]
+        USAGE: notesite check [VAULT] [--output DIR] [--strict] [--base-url URL] [--json FILE|-]
+                              [--jobs N] [--quiet | --verbose] [--timings] [--color WHEN]
 
         Checks the notes in VAULT (default: the current folder) as `notesite build` would: the
         settings, front matter, links, images and templates, and whether the output folder can
@@ -50,6 +50,7 @@ struct BuildCommand {
           --jobs N          notes and images worked on at once (default: the number of cores)
           -q, --quiet       print problems only, no summary
           -v, --verbose     also print the image cache and how long each stage took
+          --timings         print how long each stage took
           --color WHEN      auto, always or never
           -h, --help        show this help
 

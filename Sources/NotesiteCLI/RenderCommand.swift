@@ -27,7 +27,9 @@ struct RenderCommand {
         let parsed = try Arguments(arguments, flags: ["--unsafe", "--smart"], options: ["--syntax"])
         let name = parsed.options["--syntax"] ?? Syntax.notes.rawValue
         guard let syntax = Syntax(rawValue: name) else {
-            throw .init("unsupported --syntax '\(name)' (supported: commonmark, gfm, notes)")
+            throw .init(
+                "unsupported --syntax '\(name)' (supported: commonmark, gfm, notes)"
+                    + Suggestion.hint(for: name, in: ["commonmark", "gfm", "notes"]))
         }
         guard parsed.positionals.count <= 1 else { throw .init("expected at most one file") }
         file = parsed.positionals.first.flatMap { $0 == "-" ? nil : $0 }

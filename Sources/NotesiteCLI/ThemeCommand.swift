@@ -17,7 +17,8 @@ struct ThemeCommand {
     init(_ arguments: [String]) throws(Arguments.UsageError) {
         let parsed = try Arguments(arguments, flags: [], options: [])
         guard parsed.positionals.first == "eject" else {
-            throw .init("expected 'eject' (the only theme command)")
+            let hint = parsed.positionals.first.map { Suggestion.hint(for: $0, in: ["eject"]) } ?? ""
+            throw .init("expected 'eject' (the only theme command)" + hint)
         }
         vault = try parsed.vault(at: 1)
     }

@@ -43,6 +43,15 @@ import Testing
         (["check", "--jsno", "-"], "did you mean '--json'?"),
         (["render", "--smrat"], "did you mean '--smart'?"),
         (
+            ["render", "--syntax", "gmf"],
+            "unsupported --syntax 'gmf' (supported: commonmark, gfm, notes); did you mean 'gfm'?"
+        ),
+        (["theme", "ejcet"], "expected 'eject' (the only theme command); did you mean 'eject'?"),
+        (["clean"], "say what to clean: --cache"),
+        (["clean", "--cahce"], "did you mean '--cache'?"),
+        (["serve", "--prot", "80"], "did you mean '--port'?"),
+        (["serve", "--port", "70000"], "--port takes a number from 0 to 65535, got '70000'"),
+        (
             ["build", "--color", "allways"],
             "--color takes auto, always or never, got 'allways'; did you mean 'always'?"
         ),
