@@ -79,7 +79,7 @@ extension SiteConfiguration {
             return nil
         },
         "output": text { configuration, value in
-            guard !value.hasPrefix("/"), !value.split(separator: "/").contains(".."), value != "." else {
+            guard isFolderInsideVault(value), value != "." else {
                 return "must be a folder inside the vault (or use --output), found '\(value)'"
             }
             configuration.output = value
@@ -93,7 +93,7 @@ extension SiteConfiguration {
             return nil
         },
         "theme": text { configuration, value in
-            guard !value.hasPrefix("/"), !value.split(separator: "/").contains("..") else {
+            guard isFolderInsideVault(value) else {
                 return "must be a folder inside the vault, found '\(value)'"
             }
             configuration.theme = value
@@ -132,7 +132,7 @@ extension SiteConfiguration {
             switch node.scalarValue {
             case .bool(false): configuration.cache = nil
             case .string(let folder)
-            where !folder.hasPrefix("/") && !folder.split(separator: "/").contains(".."):
+            where isFolderInsideVault(folder):
                 configuration.cache = folder
             default:
                 return
@@ -164,6 +164,11 @@ extension SiteConfiguration {
         "image_width": pixels(in: 16...16384) { $0.imageWidth = $1 },
         "column_width": pixels(in: 160...4096) { $0.columnWidth = $1 },
     ]
+
+    /// A relative path that cannot climb out of the vault (`output`, `theme`, `cache`).
+    private static func isFolderInsideVault(_ path: String) -> Bool {
+        !path.hasPrefix("/") && !path.split(separator: "/").contains("..")
+    }
 
     /// A setting that takes one line of text.
     private static func text(_ set: @escaping @Sendable (inout SiteConfiguration, String) -> Void) -> Setter {

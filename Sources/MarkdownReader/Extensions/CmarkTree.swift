@@ -45,15 +45,18 @@ enum CmarkTree {
 
     /// Every node of a type, in pre-order (collected first, so callers may change the tree).
     static func nodes(_ root: OpaquePointer, ofType type: cmark_node_type) -> [OpaquePointer] {
+        nodes(root) { cmark_node_get_type($0) == type }
+    }
+
+    /// Every node that passes `test`, in pre-order (collected first, so callers may change the tree).
+    static func nodes(_ root: OpaquePointer, where test: (OpaquePointer) -> Bool) -> [OpaquePointer] {
         guard let iterator = cmark_iter_new(root) else { return [] }
         defer { cmark_iter_free(iterator) }
         var found: [OpaquePointer] = []
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
-            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
-                cmark_node_get_type(node) == type
-            {
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), test(node) {
                 found.append(node)
             }
         }

@@ -23,18 +23,7 @@ struct StrikethroughPass {
 
     /// Every node whose children are inlines, outermost first.
     private static func inlineContainers(_ root: OpaquePointer) -> [OpaquePointer] {
-        guard let iterator = cmark_iter_new(root) else { return [] }
-        defer { cmark_iter_free(iterator) }
-        var found: [OpaquePointer] = []
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
-                let child = cmark_node_first_child(node)
-            else { continue }
-            if InlineText.isInline(child) { found.append(node) }
-        }
-        return found
+        CmarkTree.nodes(root) { node in cmark_node_first_child(node).map(InlineText.isInline) ?? false }
     }
 
     private func process(_ container: OpaquePointer, marks: inout ExtensionMarks) {
