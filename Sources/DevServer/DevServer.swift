@@ -17,6 +17,9 @@ public final class DevServer: Sendable {
     public static func start(
         _ options: ServeOptions, log: @escaping @Sendable (String) -> Void
     ) async throws(ServeError) -> DevServer {
+        // A browser that goes away mid-response must not end the server: a write to its closed
+        // socket gives EPIPE instead of the process-killing SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         var options = options
         // Rebuilds parse only the notes whose bytes changed.
         if options.build.memory == nil { options.build.memory = BuildMemory() }
