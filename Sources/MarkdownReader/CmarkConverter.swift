@@ -229,23 +229,23 @@ struct CmarkConverter {
     }
 
     private func start(of node: OpaquePointer) -> SourceLocation {
-        if marks.lineShifts[node] != nil, let moved = marks.positions[node] { return moved.start }
-        var location =
-            marks.positions[node]?.start
-            ?? SourceLocation(
-                file: file, line: Int(cmark_node_get_start_line(node)),
-                column: Int(cmark_node_get_start_column(node)))
-        location.line += lineShift
-        return location
+        place(of: node, end: false)
     }
 
     private func end(of node: OpaquePointer) -> SourceLocation {
-        if marks.lineShifts[node] != nil, let moved = marks.positions[node] { return moved.end }
+        place(of: node, end: true)
+    }
+
+    /// Where a node starts or ends: as an extension moved it, else as cmark says, shifted past any
+    /// lines cut before parsing.
+    private func place(of node: OpaquePointer, end: Bool) -> SourceLocation {
+        let moved = marks.positions[node].map { end ? $0.end : $0.start }
+        if marks.lineShifts[node] != nil, let moved { return moved }
         var location =
-            marks.positions[node]?.end
+            moved
             ?? SourceLocation(
-                file: file, line: Int(cmark_node_get_end_line(node)),
-                column: Int(cmark_node_get_end_column(node)))
+                file: file, line: Int(end ? cmark_node_get_end_line(node) : cmark_node_get_start_line(node)),
+                column: Int(end ? cmark_node_get_end_column(node) : cmark_node_get_start_column(node)))
         location.line += lineShift
         return location
     }
