@@ -113,8 +113,10 @@ public final class DevServer: Sendable {
         } else {
             let changed = next.changedPages(since: previous)
             let names = changed.prefix(3).joined(separator: ", ") + (changed.count > 3 ? ", ..." : "")
+            // Pages changed is what the reader sees; pages made is what the build redid to get there.
             log(
-                "notesite: rebuilt in \(elapsed) ms: \(changed.count) pages changed\(changed.isEmpty ? "" : " (\(names))")\n"
+                "notesite: rebuilt in \(elapsed) ms: \(changed.count) pages changed\(changed.isEmpty ? "" : " (\(names))"), "
+                    + "\(report.madePages.count) note pages made\n"
             )
         }
         if next.errors == nil && previous.errors != nil {

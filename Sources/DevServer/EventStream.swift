@@ -52,15 +52,15 @@ final class EventStream {
     private func evaluate(_ snapshot: SiteSnapshot) {
         if seenVersion == 0 { send("hello", data: String(snapshot.version)) }
         seenVersion = snapshot.version
+        // Errors anywhere in the vault are shown over the page, but never hold back its reload:
+        // in a real vault some note nearly always has a problem. A build that failed outright
+        // keeps the files already served, so their pages do not change.
         if let errors = snapshot.errors {
-            // The page may be half made while the build is broken: show why, reload once fixed.
             if errors != shownErrors {
                 send("build-error", data: JSONString.literal(errors))
                 shownErrors = errors
             }
-            return
-        }
-        if shownErrors != nil {
+        } else if shownErrors != nil {
             send("ok", data: String(snapshot.version))
             shownErrors = nil
         }

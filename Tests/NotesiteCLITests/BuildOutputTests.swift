@@ -54,8 +54,11 @@ func troubledVault() throws -> URL {
         let (code, captured) = await run("build", "--verbose", vault.path)
         #expect(code == 0)
         #expect(captured.stderr.contains("images: 0 encoded, 0 from the cache"), "\(captured.stderr)")
-        #expect(captured.stderr.contains(" s  configuration, scan, theme\n"))
-        #expect(captured.stderr.contains(" s  write and swap the output\n"))
+        // Every stage, in pipeline order, one line each.
+        let stages = captured.stderr.split(separator: "\n").compactMap { line in
+            line.firstRange(of: " s  ").map { String(line[$0.upperBound...]) }
+        }
+        #expect(stages == ["scan", "read", "resolve", "images", "files", "pages", "listings", "write"])
     }
 
     @Test(arguments: [

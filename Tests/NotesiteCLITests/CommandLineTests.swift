@@ -95,7 +95,7 @@ import Testing
         #expect(quietOut.stderr.isEmpty, "\(quietOut.stderr)")
         let (verbose, verboseOut) = await run("check", "-v", vault.path)
         #expect(verbose == 0)
-        #expect(verboseOut.stderr.contains("read and link notes"))
+        #expect(verboseOut.stderr.contains(" s  resolve\n"))
     }
 }
 

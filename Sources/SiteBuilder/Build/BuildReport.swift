@@ -18,6 +18,9 @@ public struct BuildReport: Sendable {
     public var wroteOutput = false
     public var output: URL
     public var duration: Duration = .zero
+    /// The note pages this build made rather than reused from an earlier build in the process
+    /// (`notesite serve`), sorted; without memory, every note page.
+    public var madePages: [String] = []
     /// How long each stage took, in order (`notesite build --timings` prints them).
     public var stages: [(name: String, duration: Duration)] = []
 

@@ -54,9 +54,11 @@ enum ImageRendering {
     }
 
     static func render(
-        _ keys: [Key], in vault: Vault, settings: ImageSettings, cache: RenditionCache?, jobs: Int
+        _ keys: [Key], in vault: Vault, settings: ImageSettings, cache: RenditionCache?,
+        progress: BuildProgress? = nil, jobs: Int
     ) async -> Renditions {
         let results = await concurrentMap(keys, limit: jobs) { key -> Outcome in
+            defer { progress?.advance() }
             var requested = settings
             requested.size = key.size
             do throws(ImageError) {

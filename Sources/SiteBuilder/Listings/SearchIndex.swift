@@ -9,7 +9,12 @@ enum SearchIndex {
 
     static func script(for notes: [ParsedNote], jobs: Int, memory: BuildMemory? = nil) async -> Data {
         let entries = await concurrentMap(notes.sorted { $0.pagePath < $1.pagePath }, limit: jobs) { note in
-            memory?.searchEntry(for: note, make: entry) ?? entry(for: note)
+            guard let memory else { return entry(for: note) }
+            return memory.searchEntries.value(
+                slot: note.pagePath, key: ContentKey(note.source, note.pagePath)
+            ) {
+                entry(for: note)
+            }
         }
         return Data("window.notesiteSearch={\"notes\":[\n\(entries.joined(separator: ",\n"))\n]};\n".utf8)
     }

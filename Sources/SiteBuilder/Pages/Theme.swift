@@ -6,7 +6,7 @@ import NoteModel
 /// The theme a build uses: the default theme, with any file of the vault's theme folder
 /// (`_theme/` unless `theme:` says otherwise) taking the place of the default file of the same
 /// name. `name.mustache` files are templates and partials; everything else is an asset.
-struct Theme: Sendable {
+struct Theme: Sendable, Hashable {
     var templates: [String: String]
     var assets: [String: [UInt8]]
     /// Where the overrides came from, as messages name it (`Site/_theme`), and which templates they replaced.

@@ -13,6 +13,8 @@ struct ThemeRendering: Sendable {
     let urls: URLStyle
 
     let theme: Theme
+    /// Pages rendered by earlier builds in this process, reused when their values are the same.
+    var remembered: StageCache<Result<String, TemplateError>>?
 
     init(_ theme: Theme, configuration: SiteConfiguration, siteTitle: String) throws(TemplateError) {
         self.theme = theme
@@ -146,7 +148,13 @@ struct ThemeRendering: Sendable {
         context["site"] = site
         context["root"] = .string(Slug.rootPrefix(forPage: pagePath))
         context["generator"] = .string(Self.generator)
-        return try library.render(template, with: .object(context))
+        let values = TemplateValue.object(context)
+        guard let remembered else { return try library.render(template, with: values) }
+        // The same template with the same values and templates makes the same page.
+        let key = ContentKey(template, values, theme.templates)
+        return try remembered.value(slot: pagePath, key: key) {
+            Result { () throws(TemplateError) in try library.render(template, with: values) }
+        }.get()
     }
 
     private func entries(_ notes: [ParsedNote], from pagePath: String) -> TemplateValue {

@@ -3,7 +3,8 @@ import MarkdownReader
 import NoteModel
 
 /// A note as read from disk and parsed, before anything it names is looked up in the vault.
-struct SourceNote: Sendable {
+/// Equal and hashed by path, name and text alone: the model and its problems follow from those.
+struct SourceNote: Sendable, Hashable {
     /// Vault-relative source path, e.g. `trips/Lisbon.md`.
     let path: String
     /// How messages name the file.
@@ -11,6 +12,16 @@ struct SourceNote: Sendable {
     let text: String
     let document: NoteDocument
     let diagnostics: [Diagnostic]
+
+    static func == (a: SourceNote, b: SourceNote) -> Bool {
+        a.path == b.path && a.displayName == b.displayName && a.text == b.text
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(displayName)
+        hasher.combine(text)
+    }
 
     /// `draft: true` or `publish: false` keeps a note out of everything.
     var isPublished: Bool {
@@ -34,8 +45,9 @@ struct SourceNote: Sendable {
     }
 }
 
-/// A published note with everything it names looked up: ready to become a page.
-struct ParsedNote: Sendable {
+/// A published note with everything it names looked up: ready to become a page. `Hashable` over
+/// all of it, so a page is made again exactly when something it shows changed (``PageStage``).
+struct ParsedNote: Sendable, Hashable {
     let source: SourceNote
     /// Site-relative page path, e.g. `trips/lisbon.html`.
     let pagePath: String
@@ -80,10 +92,10 @@ enum NoteLoading {
                 path: path, displayName: displayName, text: "", document: failed.document,
                 diagnostics: [.error("cannot read note: \(error.localizedDescription)", at: place)])
         }
-        if let known = memory?.note(at: path, displayName: displayName, bytes: data) { return known }
-        let note = parse(path, bytes: Array(data), displayName: displayName)
-        memory?.remember(note, bytes: data)
-        return note
+        guard let memory else { return parse(path, bytes: Array(data), displayName: displayName) }
+        return memory.notes.value(slot: path, key: ContentKey(displayName, data)) {
+            parse(path, bytes: Array(data), displayName: displayName)
+        }
     }
 
     /// Parses a note's bytes with the notes syntax.
@@ -184,7 +196,8 @@ enum NoteLoading {
 }
 
 /// What every note's links are looked up against: the published notes and files of the vault.
-struct LinkContext: Sendable {
+/// `Hashable`, so a note's resolution is reused while it and this stay the same (``ResolveStage``).
+struct LinkContext: Sendable, Hashable {
     let resolver: Resolver
     /// Every published note's page, by note path.
     let pages: [String: String]

@@ -21,7 +21,7 @@ enum NoteLinks {
         case file(path: String, href: String)
     }
 
-    struct Resolved: Sendable {
+    struct Resolved: Sendable, Hashable {
         /// Hrefs for Markdown links, by destination as written.
         var hrefs: [String: String] = [:]
         /// Hrefs for wikilinks, by `key(target, fragment)`.

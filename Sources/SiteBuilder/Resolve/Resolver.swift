@@ -1,7 +1,7 @@
 /// Finds the vault file a reference names, the way Obsidian does: relative to the note's folder,
 /// then from the vault root, then by name anywhere in the vault (fewest folders deep wins, then
 /// alphabetical order, and a tie is reported), then all of that again ignoring case.
-struct Resolver: Sendable {
+struct Resolver: Sendable, Hashable {
     enum Resolution: Sendable, Hashable {
         /// `others` are the equally good candidates passed over (a tie worth a warning).
         case found(String, others: [String])

@@ -5,7 +5,7 @@ import ImagePipeline
 public enum CacheCleaning {
     /// Returns the cache folder, or nil when the vault's configuration turns the cache off.
     public static func removeCache(vault: URL) -> URL? {
-        let (configuration, _) = SiteBuild.loadConfiguration(vault, display: DisplayPaths(vault: vault))
+        let (configuration, _) = LoadedConfiguration.read(vault, display: DisplayPaths(vault: vault))
         guard let folder = configuration.cache.map({ vault.appendingPathComponent($0) }) else { return nil }
         RenditionCache(folder: folder).removeAll()
         return folder

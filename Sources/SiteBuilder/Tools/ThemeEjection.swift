@@ -4,7 +4,7 @@ public import Foundation
 public enum ThemeEjection {
     /// Returns the theme folder and the files written (existing files are kept).
     public static func eject(vault: URL) throws -> (folder: URL, written: [String]) {
-        let (configuration, _) = SiteBuild.loadConfiguration(vault, display: DisplayPaths(vault: vault))
+        let (configuration, _) = LoadedConfiguration.read(vault, display: DisplayPaths(vault: vault))
         let folder = vault.appendingPathComponent(configuration.theme)
         return (folder, try Theme.eject(into: folder))
     }

@@ -6,7 +6,8 @@
 URL is the running server (http://127.0.0.1:PORT/), VAULT its folder, NOTE a note in it (long
 enough to scroll) and PAGE that note's page. Checks, in headless Chromium: editing the note reloads
 the page with the new text at the same scroll position; a broken notesite.yml shows the error
-overlay without reloading; fixing it removes the overlay. Prints one line per check, then
+overlay, and saving a note while it is broken still reloads the page (the overlay shown again);
+fixing it removes the overlay. Prints one line per check, then
 "N passed, N failed"; exits 1 when a check failed. Needs python3-selenium, chromium, chromium-driver.
 """
 
@@ -82,7 +83,16 @@ def main():
         save(config, "title: [unclosed\n")
         check("a broken notesite.yml shows the error overlay",
               lambda: (overlay() or "").find("notesite.yml") >= 0, lambda: overlay())
-        check("the page did not reload for the error", lambda: marker())
+        time.sleep(1.0)  # the broken setting changed the page too (its title): let that reload settle
+        check("the overlay is there after the page reloaded", lambda: (overlay() or "").find("notesite.yml") >= 0,
+              lambda: overlay())
+        driver.execute_script("window.notesiteTestMarker = 1;")
+        save(note_path, original + "\nWritten while the settings are broken.\n")
+        check("saving a note while another file is broken still reloads the page", lambda: not marker())
+        check("the page has the new text", lambda: "Written while the settings are broken." in text(),
+              lambda: text()[-200:])
+        check("the reloaded page shows the errors again", lambda: (overlay() or "").find("notesite.yml") >= 0,
+              lambda: overlay())
         save(config, good)
         check("fixing it removes the overlay", lambda: overlay() is None, lambda: overlay())
     finally:

@@ -1,0 +1,42 @@
+import Foundation
+import NoteModel
+
+/// The build, as the list of its stages: Scan -> Read -> Resolve -> Images -> Files -> Pages ->
+/// Listings (-> Write, in ``SiteBuild/run(_:)``). Each stage's output is the next one's input.
+struct BuildPipeline {
+    let options: BuildOptions
+    let configuration: LoadedConfiguration
+
+    /// The whole site in memory; nil when it cannot be made at all (the vault is unreadable, the
+    /// theme does not compile). Problems in single notes or images are diagnostics in the report.
+    func make() async -> (SiteFiles?, BuildReport) {
+        let settings = configuration.settings
+        var runner = StageRunner(
+            context: StageContext(options, configuration),
+            report: BuildReport(diagnostics: configuration.diagnostics, output: options.output))
+        let scan = await runner.run(
+            ScanStage(root: options.vault, configuration: settings, excluded: configuration.outputs), ())
+        guard let vault = scan.vault, let rendering = scan.rendering else { return (nil, runner.report) }
+        let read = await runner.run(ReadStage(), vault)
+        let graph = await runner.run(ResolveStage(files: vault.files, configuration: settings), read).graph
+        let images = await runner.run(ImageStage(vault: vault, configuration: settings), graph)
+        let files = await runner.run(
+            FileStage(vault: vault, theme: scan.theme), .init(graph: graph, images: images))
+        let pages = await runner.run(
+            PageStage(configuration: settings, theme: scan.theme, rendering: rendering),
+            .init(graph: graph, images: images))
+        let listings = await runner.run(
+            ListingStage(configuration: settings, theme: scan.theme, rendering: rendering),
+            .init(graph: graph, pages: pages, files: files))
+
+        var report = runner.report
+        report.noteCount = graph.notes.count
+        report.imageCount = images.renditions.values.filter(\.isRendition).count
+        report.images = images.records
+        report.imageCache = images.cacheStatistics
+        report.pageCount = listings.htmlPages.count
+        report.pagePaths = listings.htmlPages
+        report.madePages = pages.made
+        return (listings.site, report)
+    }
+}

@@ -1,0 +1,36 @@
+import Synchronization
+
+/// One stage's results from earlier builds in this process, a slot each (a note's path, a page's
+/// path), every result kept with the key of the inputs it was made from. A result is reused only
+/// when its inputs' key is the same again; a slot holds one result, so memory stays bounded.
+final class StageCache<Value: Sendable>: Sendable {
+    private struct Entry: Sendable {
+        let key: ContentKey
+        let value: Value
+    }
+
+    private let entries = Mutex<[String: Entry]>([:])
+    private let counts = Mutex((reused: 0, made: 0))
+
+    /// The value made from inputs with this key, or a new one made now and remembered.
+    func value(slot: String, key: ContentKey, make: () -> Value) -> Value {
+        let known = entries.withLock { entries in entries[slot].flatMap { $0.key == key ? $0.value : nil } }
+        if let known {
+            counts.withLock { $0.reused += 1 }
+            return known
+        }
+        let value = make()
+        entries.withLock { $0[slot] = Entry(key: key, value: value) }
+        counts.withLock { $0.made += 1 }
+        return value
+    }
+
+    /// Forgets the slots not in `slots` (notes deleted, pages no longer made).
+    func keep(only slots: Set<String>) {
+        entries.withLock { entries in entries = entries.filter { slots.contains($0.key) } }
+    }
+
+    var count: Int { entries.withLock { $0.count } }
+    var reused: Int { counts.withLock { $0.reused } }
+    var made: Int { counts.withLock { $0.made } }
+}

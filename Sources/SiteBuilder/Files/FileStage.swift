@@ -1,0 +1,36 @@
+import Foundation
+import NoteModel
+
+/// Files: what the site publishes beside its pages: the theme's assets, renditions published as
+/// files (`inline: auto|never`, previews) and the vault files notes link to (a PDF, a recording).
+struct FileStage: BuildStage {
+    static let name = "files"
+
+    let vault: Vault
+    let theme: Theme
+
+    struct Input: Sendable {
+        var graph: LinkGraph
+        var images: ImageStage.Output
+    }
+
+    struct Output: StageOutput {
+        var files: [String: Data]
+        var diagnostics: [Diagnostic]
+    }
+
+    func run(_ input: Input, _ context: StageContext) async -> Output {
+        var files = input.images.publishing.files(for: input.images.renditions)
+        for (name, bytes) in theme.assets { files["assets/" + name] = Data(bytes) }
+        var diagnostics: [Diagnostic] = []
+        for path in Set(input.graph.notes.flatMap(\.links.attachments)).sorted() {
+            do {
+                files[NoteLinks.attachmentPath(for: path)] = try Data(contentsOf: vault.url(for: path))
+            } catch {
+                diagnostics.append(
+                    .error("cannot read '\(path)' to publish it: \(error.localizedDescription)"))
+            }
+        }
+        return Output(files: files, diagnostics: diagnostics)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import ImagePipeline
+import NoteModel
+
+/// Images: every distinct image the notes show (a file at one requested size) made once through
+/// libvips and the rendition cache, plus the larger previews `preview_width` asks for.
+struct ImageStage: BuildStage {
+    static let name = "images"
+
+    let vault: Vault
+    let configuration: SiteConfiguration
+
+    struct Output: StageOutput {
+        var renditions: ImageRendering.Renditions
+        var publishing: ImagePublishing
+        /// Each rendition's and preview's content, as a key for the pages that show it.
+        var keys: [ImageRendering.Key: ContentKey]
+        var previewKeys: [String: ContentKey]
+        /// For the report.
+        var records: [ImageRecord]
+        var cacheStatistics: (encodes: Int, hits: Int)?
+        var diagnostics: [Diagnostic] { [] }
+    }
+
+    func steps(for graph: LinkGraph) -> Int { ImageRendering.keys(in: graph.notes).count }
+
+    func run(_ graph: LinkGraph, _ context: StageContext) async -> Output {
+        let settings = ImageSettings(
+            maxPixelWidth: configuration.imageWidth, columnWidth: configuration.columnWidth,
+            maxInputPixels: configuration.maxPixels, format: configuration.imageFormat,
+            quality: configuration.imageQuality)
+        let cache = configuration.cache.map { RenditionCache(folder: vault.root.appendingPathComponent($0)) }
+        let renditions = await ImageRendering.render(
+            ImageRendering.keys(in: graph.notes), in: vault, settings: settings, cache: cache,
+            progress: context.progress, jobs: context.jobs)
+        var previews: [String: ImageRendition] = [:]
+        if let width = configuration.previewWidth {
+            previews = await ImageRendering.previews(
+                of: renditions, width: width, in: vault, settings: settings, cache: cache, jobs: context.jobs)
+        }
+        // Entries no build has used for a month are dropped, so the cache does not grow forever.
+        _ = cache?.prune(unusedFor: 30 * 24 * 3600)
+        let publishing = ImagePublishing(
+            inlining: configuration.inline, inlineMaxBytes: configuration.inlineMaxBytes, previews: previews)
+        return Output(
+            renditions: renditions, publishing: publishing,
+            keys: renditions.mapValues { ContentKey($0) }, previewKeys: previews.mapValues { ContentKey($0) },
+            records: ImageRecord.records(renditions, in: vault, publishing: publishing),
+            cacheStatistics: cache.map { ($0.statistics.encodes, $0.statistics.hits) })
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import NoteModel
+
+/// Listings: the pages made from many notes (home, folders, tags, the 404 page), the search
+/// index, alias redirects, and with `base_url` the feed and sitemap; then the whole site together.
+/// A listing page is rendered again only when the values its template is given changed.
+struct ListingStage: BuildStage {
+    static let name = "listings"
+
+    let configuration: SiteConfiguration
+    let theme: Theme
+    let rendering: ThemeRendering
+
+    struct Input: Sendable {
+        var graph: LinkGraph
+        var pages: PageStage.Output
+        var files: FileStage.Output
+    }
+
+    struct Output: StageOutput {
+        var site: SiteFiles
+        /// Every HTML page but alias redirects, sorted.
+        var htmlPages: [String]
+        var diagnostics: [Diagnostic]
+    }
+
+    func run(_ input: Input, _ context: StageContext) async -> Output {
+        let notes = input.graph.notes
+        let tags = input.graph.tags
+        var listings = rendering.knowing(
+            hasTags: !tags.tags.isEmpty, hasFeed: configuration.baseURL != nil && input.graph.hasDatedNotes)
+        listings.remembered = context.memory?.listings
+        var site = SiteFiles(files: input.pages.pages)
+        var diagnostics: [Diagnostic] = []
+        do {
+            for listing in FolderListing.all(for: notes) {
+                let html =
+                    listing.name == nil
+                    ? try listings.home(listing, allNotes: notes) : try listings.folder(listing)
+                site.files[listing.pagePath] = Data(html.utf8)
+            }
+            if !tags.tags.isEmpty { site.files["tags.html"] = Data(try listings.tagIndex(tags).utf8) }
+            for tag in tags.tags { site.files[tag.pagePath] = Data(try listings.tag(tag).utf8) }
+            site.files["404.html"] = Data(try listings.notFound().utf8)
+        } catch {
+            diagnostics.append(theme.diagnostic(for: error))
+        }
+        context.memory?.listings.keep(only: Set(site.files.keys))
+        site.files.merge(input.files.files) { _, file in file }
+        site.files["assets/search-index.js"] = await SearchIndex.script(
+            for: notes, jobs: context.jobs, memory: context.memory)
+        context.memory?.searchEntries.keep(only: Set(notes.map(\.pagePath)))
+        let redirects = AliasRedirects.pages(
+            for: notes, taken: Set(site.files.keys), style: configuration.urls, display: context.display)
+        for (page, html) in redirects.pages { site.files[page] = Data(html.utf8) }
+        diagnostics += redirects.diagnostics
+        let htmlPages = site.files.keys.filter { $0.hasSuffix(".html") && redirects.pages[$0] == nil }
+            .sorted()
+        if let baseURL = configuration.baseURL {
+            site.files["sitemap.xml"] = Sitemap.xml(pages: htmlPages, baseURL: baseURL)
+            site.files["feed.xml"] = AtomFeed.xml(
+                notes: notes, siteTitle: rendering.siteTitle, baseURL: baseURL, author: configuration.author)
+        }
+        return Output(site: site, htmlPages: htmlPages, diagnostics: diagnostics)
+    }
+}

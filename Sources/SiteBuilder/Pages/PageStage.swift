@@ -1,0 +1,95 @@
+import Foundation
+import NoteModel
+
+/// Pages: each note's model written as HTML (images, links, embeds in place) and put through the
+/// theme's page template. A page is made again only when something it shows changed: its note,
+/// the notes it embeds, its backlinks, its images, or what every page shares (``PageKey``).
+struct PageStage: BuildStage {
+    static let name = "pages"
+
+    let configuration: SiteConfiguration
+    let theme: Theme
+    let rendering: ThemeRendering
+
+    struct Input: Sendable {
+        var graph: LinkGraph
+        var images: ImageStage.Output
+    }
+
+    struct Page: Sendable {
+        var html: Data
+        var diagnostics: [Diagnostic]
+    }
+
+    struct Output: StageOutput {
+        var pages: [String: Data]
+        /// The pages made by this build rather than reused from an earlier one, sorted.
+        var made: [String]
+        var diagnostics: [Diagnostic]
+    }
+
+    func steps(for input: Input) -> Int { input.graph.notes.count }
+
+    func run(_ input: Input, _ context: StageContext) async -> Output {
+        let graph = input.graph
+        let theme = rendering.knowing(
+            hasTags: !graph.tags.tags.isEmpty, hasFeed: configuration.baseURL != nil && graph.hasDatedNotes)
+        let shared = ContentKey(
+            configuration, self.theme, theme.siteTitle, !graph.tags.tags.isEmpty, graph.hasDatedNotes)
+        let memory = context.memory
+        let results = await context.map(graph.notes) { note -> (String, Page, Bool) in
+            guard let memory else { return (note.pagePath, page(for: note, input, theme: theme), true) }
+            var made = false
+            let key = PageKey.of(note, in: input.graph, images: input.images, shared: shared)
+            let page = memory.pages.value(slot: note.pagePath, key: key) {
+                made = true
+                return self.page(for: note, input, theme: theme)
+            }
+            return (note.pagePath, page, made)
+        }
+        memory?.pages.keep(only: Set(graph.notes.map(\.pagePath)))
+        var pages: [String: Data] = [:]
+        for (path, page, _) in results { pages[path] = page.html }
+        return Output(
+            pages: pages, made: results.filter(\.2).map(\.0).sorted(),
+            diagnostics: results.flatMap(\.1.diagnostics))
+    }
+
+    private func page(for note: ParsedNote, _ input: Input, theme: ThemeRendering) -> Page {
+        let writer = PageBody(
+            notes: input.graph.byPath, renditions: input.images.renditions,
+            publishing: input.images.publishing,
+            allowHTML: configuration.allowHTML, urls: configuration.urls, pagePath: note.pagePath)
+        var (body, problems, inlined) = writer.html(for: note)
+        let place = SourceLocation(file: note.source.displayName, line: 1, column: 1)
+        if let warning = PageBudget.warning(
+            page: note.pagePath, images: inlined, budget: configuration.pageBudgetBytes, at: place)
+        {
+            problems.append(warning)
+        }
+        do {
+            let html = try theme.page(for: note, body: body, backlinks: input.graph.backlinks.to(note.path))
+            return Page(html: Data(html.utf8), diagnostics: problems)
+        } catch {
+            return Page(html: Data(), diagnostics: problems + [self.theme.diagnostic(for: error)])
+        }
+    }
+}
+
+/// Everything one note's page shows, as one key: the note as resolved, every note it embeds
+/// (however deep), the notes linking to it with their words around the link, the content of
+/// every image those notes show, and what all pages share (settings, theme).
+enum PageKey {
+    static func of(
+        _ note: ParsedNote, in graph: LinkGraph, images: ImageStage.Output, shared: ContentKey
+    ) -> ContentKey {
+        let shown = [note] + graph.embedded(from: note.path).compactMap { graph.byPath[$0] }
+        let imageKeys = ImageRendering.keys(in: shown).map { key in
+            ContentKey(key, images.keys[key], images.previewKeys[key.path])
+        }
+        let backlinks = graph.backlinks.to(note.path).map {
+            [$0.source.title, $0.source.pagePath, $0.context]
+        }
+        return ContentKey(shared, shown, backlinks, ContentKey(combining: imageKeys))
+    }
+}

@@ -1,0 +1,33 @@
+/// The published notes with everything they name resolved, and what follows from all of them
+/// together: who links to whom, which tags exist. Pages and listings read only this.
+struct LinkGraph: Sendable {
+    let notes: [ParsedNote]
+    let byPath: [String: ParsedNote]
+    let backlinks: Backlinks
+    let tags: TagPages
+    /// Whether some note has a front matter `date` (the feed lists only those).
+    let hasDatedNotes: Bool
+
+    init(_ notes: [ParsedNote]) {
+        self.notes = notes
+        byPath = Dictionary(notes.map { ($0.path, $0) }) { first, _ in first }
+        backlinks = Backlinks(notes)
+        tags = TagPages(notes)
+        hasDatedNotes = notes.contains { $0.document.frontMatter?.date?.date != nil }
+    }
+
+    /// The notes a note's page shows besides itself: those it embeds, and those they embed, each once.
+    func embedded(from path: String) -> [String] {
+        var seen: Set<String> = [path]
+        var pending = [path]
+        var found: [String] = []
+        while let next = pending.popLast() {
+            let embeds = byPath[next].map { Array($0.links.embeds.values) } ?? []
+            for case .note(let target, _) in embeds where seen.insert(target).inserted {
+                found.append(target)
+                pending.append(target)
+            }
+        }
+        return found.sorted()
+    }
+}
