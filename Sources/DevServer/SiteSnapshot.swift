@@ -13,7 +13,11 @@ public struct SiteSnapshot: Sendable {
     /// The build's error diagnostics, one per line; nil when it had none.
     public let errors: String?
 
-    init(version: Int, files: [String: Data], errors: String?) {
+    /// What every page's fingerprint starts from: the theme's assets.
+    private let shared: Fingerprint
+
+    /// `previous`: the snapshot before, whose fingerprints are kept for pages with the same bytes.
+    init(version: Int, files: [String: Data], errors: String?, previous: SiteSnapshot? = nil) {
         self.version = version
         self.files = files
         self.errors = errors
@@ -22,8 +26,14 @@ public struct SiteSnapshot: Sendable {
             shared.add(path.utf8)
             shared.add(files[path] ?? Data())
         }
+        self.shared = shared
+        let known = previous?.shared == shared ? previous : nil
         var fingerprints: [String: Fingerprint] = [:]
         for (path, data) in files where path.hasSuffix(".html") {
+            if let known, let print = known.fingerprints[path], known.files[path] == data {
+                fingerprints[path] = print
+                continue
+            }
             var print = shared
             print.add(data)
             fingerprints[path] = print
@@ -36,7 +46,7 @@ public struct SiteSnapshot: Sendable {
         let errors = report.sortedDiagnostics.filter { $0.severity == .error }
         return SiteSnapshot(
             version: version + 1, files: site?.files ?? files,
-            errors: errors.isEmpty ? nil : errors.map(\.description).joined(separator: "\n"))
+            errors: errors.isEmpty ? nil : errors.map(\.description).joined(separator: "\n"), previous: self)
     }
 
     /// The HTML pages whose fingerprint differs from `other`'s, including added and removed ones.

@@ -31,6 +31,28 @@ import Testing
         #expect(options.memory?.reusedPages ?? 0 > 0, "seed \(seed): some pages were reused")
     }
 
+    @Test func anEditOfTheSameLengthFarIntoTheNoteIsSeen() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        let filler = String(repeating: "words to push the edit past the start. ", count: 20)
+        try vault.write("# A\n\n\(filler)\n\nThe colour is red.\n", to: "a.md")
+        var options = BuildOptions(vault: vault.root, jobs: 1)
+        options.memory = BuildMemory()
+        _ = await SiteBuild.make(options)
+        try vault.write("# A\n\n\(filler)\n\nThe colour is tan.\n", to: "a.md")
+        let (site, _) = await SiteBuild.make(options)
+        let page = String(decoding: site?.files["a.html"] ?? Data(), as: UTF8.self)
+        #expect(page.contains("The colour is tan."))
+    }
+
+    @Test func contentKeysReadEveryByte() {
+        let first = Data(repeating: 1, count: 1000)
+        var second = first
+        second[500] = 2
+        #expect(ContentKey(WholeBytes(first)) != ContentKey(WholeBytes(second)))
+        #expect(ContentKey(WholeBytes(first)) == ContentKey(WholeBytes(Data(repeating: 1, count: 1000))))
+    }
+
     @Test func aTextEditRemakesOnlyThePagesThatShowIt() async throws {
         let vault = try TestVault()
         defer { vault.remove() }

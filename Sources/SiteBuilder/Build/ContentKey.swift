@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a stage's result was made from, reduced to a digest: two results with equal keys were
 /// made from equal inputs. Built with Swift's `Hasher` (SipHash, seeded per process): keys live in
 /// memory only (``BuildMemory``), never on disk, where the per-process seed would break them.
@@ -16,5 +18,19 @@ struct ContentKey: Sendable, Hashable {
         hasher.combine(keys.count)
         for key in keys { hasher.combine(key.digest) }
         digest = hasher.finalize()
+    }
+}
+
+/// Bytes as a key part, all of them: `Data`'s own hash reads only its first 80 bytes (checked
+/// here: two 1,000-byte buffers differing at byte 500 hash the same), which would let an edit of
+/// the same length go unseen.
+struct WholeBytes: Hashable {
+    let data: Data
+
+    init(_ data: Data) { self.data = data }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(data.count)
+        data.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }

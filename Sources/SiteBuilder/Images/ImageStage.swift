@@ -22,6 +22,17 @@ struct ImageStage: BuildStage {
         var diagnostics: [Diagnostic] { [] }
     }
 
+    /// A rendition's key from all its bytes (see ``WholeBytes``) and what the page shows of it.
+    static func key(_ outcome: ImageRendering.Outcome) -> ContentKey {
+        switch outcome {
+        case .rendition(let image):
+            ContentKey(
+                WholeBytes(image.data), image.mimeType, image.pixelWidth, image.pixelHeight, image.cssWidth,
+                image.cssHeight)
+        case .failed(let error): ContentKey(error)
+        }
+    }
+
     func steps(for graph: LinkGraph) -> Int { ImageRendering.keys(in: graph.notes).count }
 
     func run(_ graph: LinkGraph, _ context: StageContext) async -> Output {
@@ -44,7 +55,8 @@ struct ImageStage: BuildStage {
             inlining: configuration.inline, inlineMaxBytes: configuration.inlineMaxBytes, previews: previews)
         return Output(
             renditions: renditions, publishing: publishing,
-            keys: renditions.mapValues { ContentKey($0) }, previewKeys: previews.mapValues { ContentKey($0) },
+            keys: renditions.mapValues(Self.key),
+            previewKeys: previews.mapValues { Self.key(.rendition($0)) },
             records: ImageRecord.records(renditions, in: vault, publishing: publishing),
             cacheStatistics: cache.map { ($0.statistics.encodes, $0.statistics.hits) })
     }

@@ -32,9 +32,7 @@ struct FolderListing: Sendable {
                 (name: String(child.split(separator: "/").last ?? ""), pagePath: pagePath(forFolder: child))
             }
             let name = folder.isEmpty ? nil : folder.split(separator: "/").last.map(String.init)
-            let listed = (notesByFolder[folder] ?? []).sorted {
-                $0.title.lowercased() < $1.title.lowercased()
-            }
+            let listed = (notesByFolder[folder] ?? []).sorted(byKey: { $0.title.lowercased() })
             return FolderListing(pagePath: page, name: name, notes: listed, folders: children)
         }
     }

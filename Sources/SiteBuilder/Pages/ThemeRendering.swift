@@ -105,7 +105,7 @@ struct ThemeRendering: Sendable {
 
     /// The home page when the vault has no `index.md` or `Home.md`: every note, and the top folders.
     func home(_ listing: FolderListing, allNotes: [ParsedNote]) throws(TemplateError) -> String {
-        let sorted = allNotes.sorted { ($0.title.lowercased(), $0.path) < ($1.title.lowercased(), $1.path) }
+        let sorted = allNotes.sorted(byKey: TitleOrder.init)
         // The newest notes by front matter `date` (never by file times, which differ per machine).
         let recent = allNotes.compactMap { note in note.document.frontMatter?.date?.date.map { (note, $0) } }
             .sorted { ($0.1, $1.0.path) > ($1.1, $0.0.path) }.prefix(10)

@@ -13,14 +13,17 @@ struct SourceNote: Sendable, Hashable {
     let document: NoteDocument
     let diagnostics: [Diagnostic]
 
+    /// Byte for byte: `String`'s own `==` and hash compare canonical equivalence, which is both
+    /// slower (hashing normalizes) and looser than what makes the same page.
     static func == (a: SourceNote, b: SourceNote) -> Bool {
-        a.path == b.path && a.displayName == b.displayName && a.text == b.text
+        a.path == b.path && a.displayName == b.displayName && a.text.utf8.elementsEqual(b.text.utf8)
     }
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(path)
         hasher.combine(displayName)
-        hasher.combine(text)
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// `draft: true` or `publish: false` keeps a note out of everything.
@@ -93,7 +96,7 @@ enum NoteLoading {
                 diagnostics: [.error("cannot read note: \(error.localizedDescription)", at: place)])
         }
         guard let memory else { return parse(path, bytes: Array(data), displayName: displayName) }
-        return memory.notes.value(slot: path, key: ContentKey(displayName, data)) {
+        return memory.notes.value(slot: path, key: ContentKey(displayName, WholeBytes(data))) {
             parse(path, bytes: Array(data), displayName: displayName)
         }
     }

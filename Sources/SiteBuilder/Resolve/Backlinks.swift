@@ -17,11 +17,7 @@ struct Backlinks: Sendable {
         }
         // Stable whatever order the notes were loaded in.
         self.byTarget = byTarget.mapValues { entries in
-            entries.sorted {
-                ($0.source.title.lowercased(), $0.source.path) < (
-                    $1.source.title.lowercased(), $1.source.path
-                )
-            }
+            entries.sorted(byKey: { TitleOrder($0.source) })
         }
     }
 
