@@ -31,6 +31,7 @@ import Testing
             [[FAQ#How large can each remote vault be]], [[Filters#`wikilink`]],
             [[Sidebar#Open hidden sidebars#Mobile and smaller tablets]], [[Sidebar#Other#Mobile and smaller tablets]],
             [[#Here#Deeper]], [[sidebar#OPEN HIDDEN SIDEBARS]], [[Sidebar#Nowhere]].
+            [As Obsidian writes it](FAQ.md#How%20large%20can%20each%20remote%20vault%20be), [kept](FAQ.md#big).
 
             ## Here
 
@@ -44,6 +45,10 @@ import Testing
         #expect(page.contains("href=\"sidebar.html#mobile-and-smaller-tablets-1\""), "the one under Other")
         #expect(page.contains("href=\"#deeper\""))
         #expect(page.contains("href=\"sidebar.html#open-hidden-sidebars\""), "case is ignored")
+        #expect(
+            page.contains("<a href=\"faq.html#how-large-can-each-remote-vault-be\">As Obsidian writes it</a>")
+        )
+        #expect(page.contains("<a href=\"faq.html#big\">kept</a>"), "a fragment that finds nothing stays")
         #expect(
             report.diagnostics.map(\.message) == [
                 "link '[[Sidebar#Nowhere]]' finds no heading 'Nowhere' there"
@@ -104,6 +109,19 @@ import Testing
         #expect(page.contains("<div class=\"embed\" data-note=\"Loop.md\">"), "placed once")
         #expect(page.contains("embed-skipped") && page.contains("Not shown here: embedded in itself."))
         #expect(page.components(separatedBy: "Before.").count == 3, "the section, then once inside itself")
+    }
+
+    @Test func aCycleInsideAnEmbeddedNoteIsReportedOnce() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("# Loop\n\n## Inner\n\n![[#Inner]]\n", to: "Loop.md")
+        try vault.write("# Host\n\n![[Loop]]\n", to: "Host.md")
+        let report = await build(vault)
+        #expect(
+            report.diagnostics.map(\.message) == [
+                "embed cycle: Loop.md#Inner -> Loop.md#Inner; shown as a link"
+            ])
+        #expect(try vault.read("_site/host.html").contains("Not shown here: embedded in itself."))
     }
 
     @Test func blocksWithIDsAreLinkedAndEmbedded() async throws {

@@ -1,3 +1,4 @@
+import Foundation
 import NoteModel
 
 /// Resolves one note's links and embeds (see ``NoteLinks``).
@@ -47,7 +48,9 @@ struct LinkResolution {
                     continue
                 }
                 targets[destination] = found
-                resolved.hrefs[destination] = site.style.href(from: pagePath, to: page) + fragment
+                resolved.hrefs[destination] =
+                    site.style.href(from: pagePath, to: page)
+                    + (isNote ? anchor(fragment, in: found) : fragment)
                 if isNote {
                     addBacklink(to: found, fromBlock: index)
                 } else {
@@ -55,6 +58,16 @@ struct LinkResolution {
                 }
             }
         }
+    }
+
+    /// A Markdown link's `#Heading%20text` (as Obsidian writes it) as the heading's id, when the
+    /// note has it; otherwise as written.
+    private func anchor(_ fragment: String, in target: String) -> String {
+        let written = String(fragment.dropFirst())
+        guard !written.isEmpty,
+            let id = site.outlines[target]?.find(written.removingPercentEncoding ?? written)?.id
+        else { return fragment }
+        return "#" + id
     }
 
     /// `[[Note]]`, `[[Note#Heading|shown]]`, `[[#Heading]]`, and embeds `![[Note]]`, `![[file.pdf]]`.
