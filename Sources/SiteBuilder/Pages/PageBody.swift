@@ -15,8 +15,9 @@ struct PageBody {
 
     /// `section` is the block the part of the note to write starts at (nil: all of it, see
     /// ``NoteDocument/section(at:)``); `embedding` lists the embeds being placed, outermost first
-    /// and this one last (empty for the page's own note), to catch cycles; `idPrefix` is given to every id of an embedded note, so the page has no
-    /// id twice. `inlined` lists every image the HTML carries as a `data:` URI, embedded notes' too.
+    /// and this one last (empty for the page's own note), to catch cycles; `idPrefix` is given to
+    /// every id of an embedded note, so the page has no id twice. `inlined` lists every image the
+    /// HTML carries as a `data:` URI, embedded notes' too.
     func html(for note: ParsedNote, section: Int? = nil, embedding: [EmbedFrame] = [], idPrefix: String = "")
         -> (html: String, diagnostics: [Diagnostic], inlined: [InlinedImage])
     {
