@@ -204,6 +204,29 @@ import Testing
             }, "\(report.diagnostics.map(\.message))")
     }
 
+    @Test func embedsAPageShowsAreBounded() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        // Each level embeds the next four times: 4^8 = 65,536 placings without a bound.
+        for level in 0..<8 {
+            let next = String(repeating: "![[L\(level + 1)]]\n\n", count: 4)
+            try vault.write("# L\(level)\n\n\(next)", to: "L\(level).md")
+        }
+        try vault.write("# L8\n\nLeaf.\n", to: "L8.md")
+        let clock = ContinuousClock()
+        let started = clock.now
+        let report = await build(vault)
+        #expect(clock.now - started < .seconds(60))
+        #expect(report.errorCount == 0)
+        let page = try vault.read("_site/l0.html")
+        #expect(page.components(separatedBy: "<div class=\"embed\" ").count - 1 == PageBody.maxEmbedsPerPage)
+        #expect(page.contains("Not shown here: too many embeds in this page."))
+        #expect(
+            report.diagnostics.contains {
+                $0.message.hasPrefix("more than 1000 embeds in one page; 'L")
+            }, "\(report.diagnostics.map(\.message))")
+    }
+
     @Test func linksWrittenForQuartzResolveAfterObsidiansRules() async throws {
         let vault = try TestVault()
         defer { vault.remove() }

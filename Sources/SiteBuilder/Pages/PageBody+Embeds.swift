@@ -9,6 +9,17 @@ struct EmbedFrame: Sendable, Hashable {
     let name: String
 }
 
+/// How many more notes one page may place: shared by a page and everything embedded in it, as
+/// eight levels of a note embedding the next four times would otherwise be 65,536 placings.
+/// One per page render, never shared between tasks.
+final class EmbedBudget {
+    var remaining = PageBody.maxEmbedsPerPage
+    /// Whether running out has been reported (once a page).
+    var reported = false
+}
+
+@available(*, unavailable) extension EmbedBudget: Sendable {}
+
 /// Embeds `![[Note]]`, `![[Note#Heading]]`, `![[#^id]]`: the note's part placed in the page, its
 /// ids prefixed so none repeats. A cycle (the same note and part already being placed) and an
 /// embed nested deeper than ``maxEmbedDepth`` are warned about and shown as a marker linking
@@ -16,10 +27,12 @@ struct EmbedFrame: Sendable, Hashable {
 extension PageBody {
     /// Deep enough for any note written by hand; bounds the work a chain of embeds can ask for.
     static let maxEmbedDepth = 8
+    /// More than any page written by hand shows.
+    static let maxEmbedsPerPage = 1000
 
     func embedHTML(
         _ link: WikiLink, in note: ParsedNote, embedding: [EmbedFrame], idPrefix: String, placed: inout Int,
-        diagnostics: inout [Diagnostic], inlined: inout [InlinedImage]
+        budget: EmbedBudget, diagnostics: inout [Diagnostic], inlined: inout [InlinedImage]
     ) -> String? {
         switch note.links.embeds[NoteLinks.key(link.target, link.fragment)] {
         case nil:
@@ -48,10 +61,22 @@ extension PageBody {
                         at: link.location))
                 return Self.marker(path: path, title: title, href: href, reason: "nested too deep")
             }
+            guard budget.remaining > 0 else {
+                if !budget.reported {
+                    budget.reported = true
+                    diagnostics.append(
+                        .warning(
+                            "more than \(Self.maxEmbedsPerPage) embeds in one page; '\(frame.name)' and the rest shown as links",
+                            at: link.location))
+                }
+                return Self.marker(
+                    path: path, title: title, href: href, reason: "too many embeds in this page")
+            }
+            budget.remaining -= 1
             placed += 1
             let (inner, problems, images) = html(
                 for: target, section: block, embedding: embedding + [frame],
-                idPrefix: idPrefix + "embed-\(placed)-")
+                idPrefix: idPrefix + "embed-\(placed)-", budget: budget)
             diagnostics += problems
             inlined += images
             return "<div class=\"embed\" data-note=\"\(path.htmlEscaped)\">\n"

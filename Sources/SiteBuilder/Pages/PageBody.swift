@@ -16,11 +16,14 @@ struct PageBody {
     /// `section` is the block the part of the note to write starts at (nil: all of it, see
     /// ``NoteDocument/section(at:)``); `embedding` lists the embeds being placed, outermost first
     /// and this one last (empty for the page's own note), to catch cycles; `idPrefix` is given to
-    /// every id of an embedded note, so the page has no id twice. `inlined` lists every image the
+    /// every id of an embedded note, so the page has no id twice; `budget` counts the embeds the
+    /// page may still place (a new one for the page's own note). `inlined` lists every image the
     /// HTML carries as a `data:` URI, embedded notes' too.
-    func html(for note: ParsedNote, section: Int? = nil, embedding: [EmbedFrame] = [], idPrefix: String = "")
-        -> (html: String, diagnostics: [Diagnostic], inlined: [InlinedImage])
-    {
+    func html(
+        for note: ParsedNote, section: Int? = nil, embedding: [EmbedFrame] = [], idPrefix: String = "",
+        budget: EmbedBudget? = nil
+    ) -> (html: String, diagnostics: [Diagnostic], inlined: [InlinedImage]) {
+        let budget = budget ?? EmbedBudget()
         var diagnostics: [Diagnostic] = []
         var inlined: [InlinedImage] = []
         let linked = note.document.linkedImageIndices
@@ -47,7 +50,7 @@ struct PageBody {
         var placed = 0
         writer.embedHook = { link in
             embedHTML(
-                link, in: note, embedding: stack, idPrefix: idPrefix, placed: &placed,
+                link, in: note, embedding: stack, idPrefix: idPrefix, placed: &placed, budget: budget,
                 diagnostics: &diagnostics, inlined: &inlined)
         }
         var document = section.map { note.document.section(at: $0) } ?? note.document
