@@ -31,6 +31,9 @@ import Testing
             [[FAQ#How large can each remote vault be]], [[Filters#`wikilink`]],
             [[Sidebar#Open hidden sidebars#Mobile and smaller tablets]], [[Sidebar#Other#Mobile and smaller tablets]],
             [[#Here#Deeper]], [[sidebar#OPEN HIDDEN SIDEBARS]], [[Sidebar#Nowhere]].
+
+            ![[Sidebar#Other#Mobile and smaller tablets]]
+
             [As Obsidian writes it](FAQ.md#How%20large%20can%20each%20remote%20vault%20be), [kept](FAQ.md#big).
 
             ## Here
@@ -44,6 +47,8 @@ import Testing
         #expect(page.contains("href=\"sidebar.html#mobile-and-smaller-tablets\""))
         #expect(page.contains("href=\"sidebar.html#mobile-and-smaller-tablets-1\""), "the one under Other")
         #expect(page.contains("href=\"#deeper\""))
+        #expect(
+            page.contains(">Sidebar &gt; Other &gt; Mobile and smaller tablets</a></p>"), "an embed's title")
         #expect(page.contains("href=\"sidebar.html#open-hidden-sidebars\""), "case is ignored")
         #expect(
             page.contains("<a href=\"faq.html#how-large-can-each-remote-vault-be\">As Obsidian writes it</a>")

@@ -43,7 +43,9 @@ extension PageBody {
             guard let target = notes[path] else { return nil }
             let frame = EmbedFrame(
                 path: path, block: block, name: path + (block == nil ? "" : "#" + (heading ?? "")))
-            let title = heading.map { "\(target.title) > \($0)" } ?? target.title
+            // `Sidebar > Open hidden sidebars > Mobile`, as Obsidian titles a heading path.
+            let parts = heading.map { $0.split(separator: "#").joined(separator: " > ") }
+            let title = parts.map { "\(target.title) > \($0)" } ?? target.title
             let href = urls.href(from: pagePath, to: target.pagePath)
             if let earlier = embedding.firstIndex(where: { $0.path == path && $0.block == block }) {
                 let chain = (embedding[earlier...].map(\.name) + [frame.name]).joined(separator: " -> ")
