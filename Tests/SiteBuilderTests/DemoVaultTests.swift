@@ -1,4 +1,5 @@
 import Foundation
+import NoteModel
 import Testing
 
 @testable import SiteBuilder
@@ -20,7 +21,14 @@ import Testing
             // Inline code spans can show syntax without being images.
             let outsideCode = line.split(separator: "`", omittingEmptySubsequences: false).enumerated()
                 .filter { $0.offset % 2 == 0 }.map(\.element).joined()
-            count += outsideCode.components(separatedBy: "![").count - 1
+            // `![[Note#part]]` embeds a note, not an image.
+            count +=
+                outsideCode.components(separatedBy: "![").dropFirst().filter { rest in
+                    guard rest.hasPrefix("[") else { return true }
+                    let target = rest.dropFirst().prefix { $0 != "]" && $0 != "|" && $0 != "#" }
+                    return WikiLink.imageExtensions.contains(
+                        String(target.split(separator: ".").last ?? "").lowercased())
+                }.count
         }
         return count
     }

@@ -38,7 +38,8 @@ import Testing
 @Suite struct ResolverTests {
     let resolver = Resolver(paths: [
         "trips/beach.jpg", "images/x.png", "trips/Lisbon.md", "deep/a/b/logo.svg", "other/logo.svg",
-        "assets/shared.png", "z/shared.png", "Photos/Cat.JPG", "x.png",
+        "a/shared.png", "z/shared.png", "Photos/Cat.JPG", "x.png", "trips/x.png", "zzzz/Note.md",
+        "a/b/Note.md",
     ])
 
     @Test(arguments: [
@@ -46,13 +47,16 @@ import Testing
         ("../images/x.png", "trips/Lisbon.md", .found("images/x.png", others: [])),
         ("images/x.png", "trips/Lisbon.md", .found("images/x.png", others: [])),  // from the vault root
         ("/images/x.png", "trips/Lisbon.md", .found("images/x.png", others: [])),
-        ("x.png", "trips/Lisbon.md", .found("x.png", others: [])),  // by name: shortest path wins
-        ("logo.svg", "n.md", .found("other/logo.svg", others: [])),  // fewest folders deep
-        ("shared.png", "n.md", .found("assets/shared.png", others: ["z/shared.png"])),  // a tie is reported
+        ("x.png", "trips/Lisbon.md", .found("x.png", others: [])),  // the vault path before the note's folder
+        ("./x.png", "trips/Lisbon.md", .found("trips/x.png", others: [])),  // `./`: beside the note only
+        ("logo.svg", "n.md", .found("other/logo.svg", others: [])),  // by name: shortest path wins
+        ("Note.md", "n.md", .found("a/b/Note.md", others: [])),  // shortest as a string, not fewest folders
+        ("Note.md", "zzzz/n.md", .found("zzzz/Note.md", others: [])),  // beside the note first
+        ("shared.png", "n.md", .found("a/shared.png", others: ["z/shared.png"])),  // a tie is reported
         ("a/b/logo.svg", "n.md", .found("deep/a/b/logo.svg", others: [])),  // by trailing folders
         ("photos/cat.jpg", "n.md", .found("Photos/Cat.JPG", others: [])),  // ignoring case last
         ("../../x.png", "trips/Lisbon.md", .outsideVault),
-        ("gone.png", "trips/Lisbon.md", .notFound(lookedFor: ["trips/gone.png", "gone.png"])),
+        ("gone.png", "trips/Lisbon.md", .notFound(lookedFor: ["gone.png", "trips/gone.png"])),
     ])
     func resolves(written: String, note: String, expected: Resolver.Resolution) {
         #expect(resolver.resolve(written, fromNote: note) == expected)

@@ -81,7 +81,7 @@ import Testing
         #expect(
             messages.contains {
                 $0.hasSuffix(
-                    "trips/Trip.md:3:7: error: image 'beach.jpg' not found (looked for trips/beach.jpg, beach.jpg, and by name in the vault)"
+                    "trips/Trip.md:3:7: error: image 'beach.jpg' not found (looked for beach.jpg, trips/beach.jpg, and by name in the vault)"
                 )
             }, "\(messages)")
         #expect(report.wroteOutput, "the rest of the site is still built")

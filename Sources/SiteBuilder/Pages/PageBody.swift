@@ -3,7 +3,7 @@ import NoteHTML
 import NoteModel
 
 /// Writes a note's HTML body from its model: images inlined as `data:` URIs, links and wikilinks
-/// pointed at pages, tags at tag pages, and embedded notes placed (a cycle is an error).
+/// pointed at pages, tags at tag pages, and embedded notes placed (see `PageBody+Embeds.swift`).
 struct PageBody {
     let notes: [String: ParsedNote]
     let renditions: ImageRendering.Renditions
@@ -13,34 +13,48 @@ struct PageBody {
     /// The page the HTML is for: an embedded note's links are made relative to it.
     let pagePath: String
 
-    /// `embedding` lists the notes being placed, outermost first, to catch `A` embedding `B` embedding `A`.
-    /// `inlined` lists every image the HTML carries as a `data:` URI, embedded notes' too.
-    func html(for note: ParsedNote, section heading: String? = nil, embedding: [String] = [])
-        -> (html: String, diagnostics: [Diagnostic], inlined: [InlinedImage])
-    {
+    /// `section` is the block the part of the note to write starts at (nil: all of it, see
+    /// ``NoteDocument/section(at:)``); `embedding` lists the embeds being placed, outermost first
+    /// and this one last (empty for the page's own note), to catch cycles; `idPrefix` is given to
+    /// every id of an embedded note, so the page has no id twice; `budget` counts the embeds the
+    /// page may still place (a new one for the page's own note). `inlined` lists every image the
+    /// HTML carries as a `data:` URI, embedded notes' too.
+    func html(
+        for note: ParsedNote, section: Int? = nil, embedding: [EmbedFrame] = [], idPrefix: String = "",
+        budget: EmbedBudget? = nil
+    ) -> (html: String, diagnostics: [Diagnostic], inlined: [InlinedImage]) {
+        let budget = budget ?? EmbedBudget()
         var diagnostics: [Diagnostic] = []
         var inlined: [InlinedImage] = []
         let linked = note.document.linkedImageIndices
         var writer = HTMLWriter(unsafe: allowHTML, tagFilter: true) { index, image, alt in
             imageHTML(
-                index: index, image: image, alt: alt, in: note, linked: linked, diagnostics: &diagnostics,
-                inlined: &inlined)
+                index: index, image: image, alt: alt, in: note, linked: linked, idPrefix: idPrefix,
+                diagnostics: &diagnostics, inlined: &inlined)
         }
-        // Links were resolved from the note's own page; an embedded note's are re-aimed at this page.
+        // Links were resolved from the note's own page; an embedded note's are re-aimed at this
+        // page, and its links to its own headings at its own page (its ids here carry a prefix).
         let rebase = { (href: String) -> String in
-            note.pagePath == pagePath || href.hasPrefix("#") ? href : rebased(href, from: note.pagePath)
+            if note.pagePath == pagePath { return href }
+            if href.hasPrefix("#") { return urls.href(from: pagePath, to: note.pagePath) + href }
+            return rebased(href, from: note.pagePath)
         }
         writer.linkHook = { note.links.hrefs[$0].map(rebase) }
         writer.wikilinkHook = { target, fragment in
             note.links.wikiHrefs[NoteLinks.key(target, fragment)].map(rebase)
         }
         writer.tagHook = { tag in urls.href(from: pagePath, to: TagPages.pagePath(for: tag)) }
+        // The page's own note is the stack's first frame; an embed's caller has pushed its frame.
+        let stack =
+            embedding.isEmpty ? [EmbedFrame(path: note.path, block: section, name: note.path)] : embedding
+        var placed = 0
         writer.embedHook = { link in
             embedHTML(
-                link, in: note, embedding: embedding + [note.path], diagnostics: &diagnostics,
-                inlined: &inlined)
+                link, in: note, embedding: stack, idPrefix: idPrefix, placed: &placed, budget: budget,
+                diagnostics: &diagnostics, inlined: &inlined)
         }
-        var document = heading.map { note.document.section(under: $0) } ?? note.document
+        var document = section.map { note.document.section(at: $0) } ?? note.document
+        if !idPrefix.isEmpty { document = document.prefixingIDs(with: idPrefix) }
         if allowHTML && !note.htmlImages.isEmpty {
             var seen: [String: Int] = [:]
             document = document.rewritingHTML { literal in
@@ -48,7 +62,11 @@ struct PageBody {
                     in: literal, of: note, seen: &seen, diagnostics: &diagnostics, inlined: &inlined)
             }
         }
-        return (writer.render(document), diagnostics, inlined)
+        let html = writer.render(document)
+        guard !idPrefix.isEmpty else { return (html, diagnostics, inlined) }
+        // A section's footnotes stay at the end of its note: its references point there.
+        let notesPage = section == nil ? nil : urls.href(from: pagePath, to: note.pagePath)
+        return (Self.prefixingFootnoteIDs(html, with: idPrefix, notesPage: notesPage), diagnostics, inlined)
     }
 
     /// Where the page loads a rendition from: its `data:` URI (recorded in `inlined`), or its
@@ -115,7 +133,7 @@ struct PageBody {
 
     private func imageHTML(
         index: Int, image: ImageAttachment, alt: String, in note: ParsedNote, linked: Set<Int>,
-        diagnostics: inout [Diagnostic], inlined: inout [InlinedImage]
+        idPrefix: String, diagnostics: inout [Diagnostic], inlined: inout [InlinedImage]
     ) -> String? {
         guard index < note.images.count else {
             diagnostics.append(.error("image '\(image.destination)' was not looked up", at: image.location))
@@ -130,7 +148,8 @@ struct PageBody {
             switch renditions[ImageRendering.Key(path: path, size: image.size)] {
             case .rendition(let rendition):
                 let anchor = PageRendering.imageAnchor(
-                    index: index, notePath: note.path, embedded: note.pagePath != pagePath, linked: linked)
+                    index: index, notePath: note.path, embedded: note.pagePath != pagePath, linked: linked
+                ).map { idPrefix + $0 }
                 let preview = publishing.preview(for: path, shown: rendition).map {
                     urls.href(from: pagePath, to: ImagePublishing.path(of: $0))
                 }
@@ -149,35 +168,8 @@ struct PageBody {
         }
     }
 
-    private func embedHTML(
-        _ link: WikiLink, in note: ParsedNote, embedding: [String], diagnostics: inout [Diagnostic],
-        inlined: inout [InlinedImage]
-    ) -> String? {
-        switch note.links.embeds[NoteLinks.key(link.target, link.fragment)] {
-        case nil:
-            return nil
-        case .file(let path, let href):
-            return EmbeddedFile.html(for: path, href: rebased(href, from: note.pagePath))
-        case .note(let path, let heading):
-            guard let target = notes[path] else { return nil }
-            if embedding.contains(path) {
-                let chain = (embedding + [path]).joined(separator: " -> ")
-                diagnostics.append(.error("embed cycle: \(chain)", at: link.location))
-                return nil
-            }
-            let (inner, problems, images) = html(for: target, section: heading, embedding: embedding)
-            diagnostics += problems
-            inlined += images
-            let href = urls.href(from: pagePath, to: target.pagePath)
-            let title = heading.map { "\(target.title) > \($0)" } ?? target.title
-            return "<div class=\"embed\" data-note=\"\(path.htmlEscaped)\">\n"
-                + "<p class=\"embed-title\"><a href=\"\(href.htmlEscaped)\">\(title.htmlEscaped)</a></p>\n"
-                + inner + "</div>\n"
-        }
-    }
-
     /// An href written for `source`'s page, re-aimed from this page.
-    private func rebased(_ href: String, from source: String) -> String {
+    func rebased(_ href: String, from source: String) -> String {
         if source == pagePath || href.contains("://") { return href }
         let (path, fragment) =
             href.firstIndex(of: "#").map { (String(href[..<$0]), String(href[$0...])) } ?? (href, "")

@@ -50,9 +50,11 @@ struct PageStage: BuildStage {
         memory?.pages.keep(only: Set(graph.notes.map(\.pagePath)))
         var pages: [String: Data] = [:]
         for (path, page, _) in results { pages[path] = page.html }
+        // A problem inside an embedded note comes from every page that shows it: report it once.
+        var reported: Set<Diagnostic> = []
         return Output(
             pages: pages, made: results.filter(\.2).map(\.0).sorted(),
-            diagnostics: results.flatMap(\.1.diagnostics))
+            diagnostics: results.flatMap(\.1.diagnostics).filter { reported.insert($0).inserted })
     }
 
     private func page(for note: ParsedNote, _ input: Input, theme: ThemeRendering) -> Page {

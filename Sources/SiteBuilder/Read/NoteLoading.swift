@@ -207,10 +207,12 @@ struct LinkContext: Sendable, Hashable {
     let style: URLStyle
     /// Whether raw HTML is kept (`allow_html`), and so its `<img>` tags looked up.
     let allowHTML: Bool
-    /// Heading ids by note path, then by heading text without case (for `[[Note#Heading]]`).
-    let headings: [String: [String: String]]
+    /// What `[[Note#Heading]]` and `[[Note#^id]]` can name, by note path.
+    let outlines: [String: NoteOutline]
     /// Notes by alias without case (front matter `aliases`).
     let aliases: [String: String]
+    /// Notes by their Quartz slug, for links written for Quartz.
+    let quartz: QuartzSlugs
 
     init(
         notes: [SourceNote], files: [String], pages: [String: String], style: URLStyle,
@@ -220,21 +222,16 @@ struct LinkContext: Sendable, Hashable {
         self.allowHTML = allowHTML
         self.pages = pages
         self.style = style
-        var headings: [String: [String: String]] = [:]
+        var outlines: [String: NoteOutline] = [:]
         var aliases: [String: String] = [:]
         for note in notes {
-            var ids: [String: String] = [:]
-            for heading in note.document.headings {
-                if let id = heading.id, ids[heading.text.lowercased()] == nil {
-                    ids[heading.text.lowercased()] = id
-                }
-            }
-            headings[note.path] = ids
+            outlines[note.path] = NoteOutline(document: note.document, text: note.text)
             for alias in note.document.frontMatter?.aliases ?? [] where aliases[alias.lowercased()] == nil {
                 aliases[alias.lowercased()] = note.path
             }
         }
-        self.headings = headings
+        self.outlines = outlines
+        quartz = QuartzSlugs(notes: notes.map(\.path))
         self.aliases = aliases
     }
 }

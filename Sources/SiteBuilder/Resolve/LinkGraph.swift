@@ -23,7 +23,7 @@ struct LinkGraph: Sendable {
         var found: [String] = []
         while let next = pending.popLast() {
             let embeds = byPath[next].map { Array($0.links.embeds.values) } ?? []
-            for case .note(let target, _) in embeds where seen.insert(target).inserted {
+            for case .note(let target, _, _) in embeds where seen.insert(target).inserted {
                 found.append(target)
                 pending.append(target)
             }

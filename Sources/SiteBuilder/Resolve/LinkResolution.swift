@@ -1,3 +1,4 @@
+import Foundation
 import NoteModel
 
 /// Resolves one note's links and embeds (see ``NoteLinks``).
@@ -35,6 +36,10 @@ struct LinkResolution {
                     let page = isNote ? site.pages[found] : NoteLinks.attachmentPath(for: found)
                 else {
                     reported.insert(destination)
+                    if !isNote, let folder = folderPage(written: written) {
+                        resolved.hrefs[destination] = site.style.href(from: pagePath, to: folder) + fragment
+                        continue
+                    }
                     let place = NoteLinks.location(
                         of: destination, in: note.text, after: block.location, file: note.displayName)
                     let what = isNote ? "no published note" : "no file"
@@ -43,7 +48,9 @@ struct LinkResolution {
                     continue
                 }
                 targets[destination] = found
-                resolved.hrefs[destination] = site.style.href(from: pagePath, to: page) + fragment
+                resolved.hrefs[destination] =
+                    site.style.href(from: pagePath, to: page)
+                    + (isNote ? anchor(fragment, in: found) : fragment)
                 if isNote {
                     addBacklink(to: found, fromBlock: index)
                 } else {
@@ -51,6 +58,16 @@ struct LinkResolution {
                 }
             }
         }
+    }
+
+    /// A Markdown link's `#Heading%20text` (as Obsidian writes it) as the heading's id, when the
+    /// note has it; otherwise as written.
+    private func anchor(_ fragment: String, in target: String) -> String {
+        let written = String(fragment.dropFirst())
+        guard !written.isEmpty,
+            let id = site.outlines[target]?.find(written.removingPercentEncoding ?? written)?.id
+        else { return fragment }
+        return "#" + id
     }
 
     /// `[[Note]]`, `[[Note#Heading|shown]]`, `[[#Heading]]`, and embeds `![[Note]]`, `![[file.pdf]]`.
@@ -69,9 +86,13 @@ struct LinkResolution {
     private mutating func wikilink(_ link: WikiLink, inBlock block: Int) {
         let key = NoteLinks.key(link.target, link.fragment)
         if resolved.wikiHrefs[key] != nil { return }
+        if let folder = folderPage(link) {
+            resolved.wikiHrefs[key] = site.style.href(from: pagePath, to: folder)
+            return
+        }
         guard let target = find(link) else { return }
         if let page = site.pages[target] {
-            let anchor = fragment(link, in: target)
+            let anchor = fragment(link, in: target)?.id
             let href = target == note.path && anchor != nil ? "" : site.style.href(from: pagePath, to: page)
             resolved.wikiHrefs[key] = href + (anchor.map { "#" + $0 } ?? "")
             addBacklink(to: target, fromBlock: block)
@@ -87,7 +108,8 @@ struct LinkResolution {
         if resolved.embeds[key] != nil { return }
         guard let target = find(link) else { return }
         if site.pages[target] != nil {
-            resolved.embeds[key] = .note(path: target, heading: link.fragment)
+            let section = fragment(link, in: target)?.block
+            resolved.embeds[key] = .note(path: target, heading: link.fragment, block: section)
             addBacklink(to: target, fromBlock: block)
         } else {
             resolved.attachments.insert(target)
@@ -97,7 +119,7 @@ struct LinkResolution {
     }
 
     /// The note or file a wikilink names: a target without an extension is a note
-    /// (`[[Trip]]` is `Trip.md`), found by path, by name, then by alias.
+    /// (`[[Trip]]` is `Trip.md`), found by path, by name, then by alias, then as Quartz would.
     private mutating func find(_ link: WikiLink) -> String? {
         if link.target.isEmpty { return note.path }
         let hasExtension = link.target.split(separator: "/").last?.contains(".") == true
@@ -115,6 +137,7 @@ struct LinkResolution {
             return found
         }
         if let aliased = site.aliases[link.target.lowercased()] { return aliased }
+        if let slugged = site.quartz.note(for: link.target), site.pages[slugged] != nil { return slugged }
         let what = link.isEmbed ? "embed" : "link"
         let kind = hasExtension && !written.lowercased().hasSuffix(".md") ? "file" : "published note"
         diagnostics.append(
@@ -122,16 +145,42 @@ struct LinkResolution {
         return nil
     }
 
-    /// A heading's id in the target note, or `^id` for a block.
-    private mutating func fragment(_ link: WikiLink, in target: String) -> String? {
+    /// The heading or block a link's fragment names in the target note (see ``NoteOutline``).
+    /// Nil without a fragment; one that finds nothing is reported and links to the note.
+    private mutating func fragment(_ link: WikiLink, in target: String) -> NoteOutline.Target? {
         guard let fragment = link.fragment, !fragment.isEmpty else { return nil }
-        if fragment.hasPrefix("^") { return fragment }
-        if let id = site.headings[target]?[fragment.lowercased()] { return id }
+        if let found = site.outlines[target]?.find(fragment) { return found }
+        let what = fragment.hasPrefix("^") ? "block" : "heading"
+        let written = "[[\(link.target)#\(fragment)]]"
         diagnostics.append(
             .warning(
-                "link '[[\(link.target)#\(fragment)]]' finds no heading '\(fragment)' there",
+                "\(link.isEmbed ? "embed" : "link") '\(written)' finds no \(what) '\(fragment)' there",
                 at: link.location))
-        return Slugger.slug(fragment)
+        return nil
+    }
+
+    /// A folder's page for a link to a folder that holds published notes (`[[advanced/]]`,
+    /// `[features](./features)`), as Quartz links them, when no note has that name.
+    private func folderPage(_ link: WikiLink) -> String? {
+        guard !link.isEmbed, link.fragment == nil, link.target.hasSuffix("/"),
+            site.quartz.note(for: link.target) == nil
+        else { return nil }
+        return folderPage(written: link.target)
+    }
+
+    private func folderPage(written: String) -> String? {
+        let noteFolder = note.path.split(separator: "/").dropLast().joined(separator: "/")
+        let trimmed = written.hasSuffix("/") ? String(written.dropLast()) : written
+        let places = [
+            Resolver.normalize(trimmed, under: written.hasPrefix("/") ? "" : noteFolder),
+            Resolver.normalize(trimmed, under: ""),
+        ]
+        for case let folder? in places where !folder.isEmpty {
+            if site.pages.keys.contains(where: { $0.hasPrefix(folder + "/") }) {
+                return FolderListing.pagePath(forFolder: folder)
+            }
+        }
+        return nil
     }
 
     private mutating func addBacklink(to target: String, fromBlock block: Int) {

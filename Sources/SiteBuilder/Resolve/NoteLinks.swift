@@ -15,8 +15,9 @@ enum NoteLinks {
 
     /// What an embed `![[...]]` that is not an image shows.
     enum Embed: Sendable, Hashable {
-        /// Another note (or one heading's section of it), placed in this one.
-        case note(path: String, heading: String?)
+        /// Another note, or the part of it a fragment names (`heading` as written; `block`, the
+        /// index of the heading or block the part starts at, nil for the whole note).
+        case note(path: String, heading: String?, block: Int?)
         /// A published file: a PDF viewer, an audio or video player, or a link.
         case file(path: String, href: String)
     }

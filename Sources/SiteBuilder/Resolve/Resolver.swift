@@ -1,6 +1,7 @@
-/// Finds the vault file a reference names, the way Obsidian does: relative to the note's folder,
-/// then from the vault root, then by name anywhere in the vault (fewest folders deep wins, then
-/// alphabetical order, and a tie is reported), then all of that again ignoring case.
+/// Finds the vault file a reference names, the way Obsidian does (its `getFirstLinkpathDest`,
+/// as observed): the path from the vault root, then beside the note (only there for `./` and
+/// `../`), then by name anywhere in the vault (the shortest path wins, then alphabetical order,
+/// and an equally short one is reported), then all of that again ignoring case.
 struct Resolver: Sendable, Hashable {
     enum Resolution: Sendable, Hashable {
         /// `others` are the equally good candidates passed over (a tie worth a warning).
@@ -28,8 +29,9 @@ struct Resolver: Sendable, Hashable {
         }
         // A path that climbs (`../x.png`) means the note's folder only.
         let fromRoot = Self.normalize(written, under: "")
-        var candidates = [relative]
-        if let fromRoot, fromRoot != relative { candidates.append(fromRoot) }
+        let explicitlyRelative = written.hasPrefix("./") || written.hasPrefix("../")
+        var candidates = explicitlyRelative ? [] : fromRoot.map { [$0] } ?? []
+        if !candidates.contains(relative) { candidates.append(relative) }
         for ignoringCase in [false, true] {
             for candidate in candidates {
                 if let match = lookUp(candidate, ignoringCase: ignoringCase) {
@@ -54,10 +56,10 @@ struct Resolver: Sendable, Hashable {
             let compared = "/" + (ignoringCase ? candidate.lowercased() : candidate)
             return compared.hasSuffix(suffix)
         }
-        let depth = { (path: String) in path.split(separator: "/").count }
-        let ordered = matches.sorted { (depth($0), $0) < (depth($1), $1) }
+        // Obsidian's order: the shortest path as a string (not the fewest folders).
+        let ordered = matches.sorted { ($0.utf16.count, $0) < ($1.utf16.count, $1) }
         guard let best = ordered.first else { return nil }
-        let ties = ordered.dropFirst().filter { depth($0) == depth(best) }
+        let ties = ordered.dropFirst().filter { $0.utf16.count == best.utf16.count }
         return .found(best, others: Array(ties))
     }
 

@@ -1,0 +1,104 @@
+import NoteModel
+
+/// What a link's `#fragment` can name in one note: its headings (by their source text, for
+/// Obsidian's matching, and by their ids) and its block ids. Built once per note for the build.
+struct NoteOutline: Sendable, Hashable {
+    struct Heading: Sendable, Hashable {
+        let level: Int
+        /// ``ObsidianHeading/key(_:)`` of the heading's source text.
+        let key: String
+        /// The heading's HTML id.
+        let id: String?
+        /// Its index in the note's blocks.
+        let block: Int
+    }
+
+    /// What a fragment found: the block it starts at and the id to link to.
+    struct Target: Sendable, Hashable {
+        let block: Int
+        let id: String?
+    }
+
+    let headings: [Heading]
+    /// Block ids (`^id`) by their lower-cased text without `^`, with their block's index.
+    let blockIDs: [String: Target]
+
+    init(document: NoteDocument, text: String) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var headings: [Heading] = []
+        var blockIDs: [String: Target] = [:]
+        for (index, block) in document.blocks.enumerated() {
+            if case .heading(let level) = block.kind {
+                let source =
+                    Self.sourceText(ofHeading: block, lines: lines)
+                    ?? document.plainText(of: block.content ?? AttributedText())
+                headings.append(
+                    Heading(level: level, key: ObsidianHeading.key(source), id: block.anchor, block: index))
+            } else if let anchor = block.anchor, anchor.hasPrefix("^") {
+                let key = anchor.dropFirst().lowercased()
+                if blockIDs[key] == nil { blockIDs[key] = Target(block: index, id: anchor) }
+            }
+        }
+        self.headings = headings
+        self.blockIDs = blockIDs
+    }
+
+    /// The heading or block a link's fragment names, Obsidian's way first (``obsidian(_:)``),
+    /// then Quartz's (``quartz(_:)``); nil when neither finds it.
+    func find(_ fragment: String) -> Target? {
+        obsidian(fragment) ?? quartz(fragment)
+    }
+
+    /// Obsidian's `resolveSubpath`: the fragment split at `#` (empty parts dropped); one part
+    /// starting with `^` is a block id (without case); otherwise a heading path `A#B#C`: the
+    /// first heading matching `A`, then within its section (until a heading of its level or
+    /// higher) the first deeper one matching `B`, and so on.
+    func obsidian(_ fragment: String) -> Target? {
+        let parts = fragment.split(separator: "#").map(String.init)
+        guard !parts.isEmpty else { return nil }
+        if parts.count == 1, parts[0].hasPrefix("^") {
+            return blockIDs[parts[0].dropFirst().lowercased()]
+        }
+        let keys = parts.map(ObsidianHeading.key)
+        var matched = 0
+        var level = 0
+        for heading in headings {
+            if matched > 0 && heading.level <= level { return nil }
+            guard heading.key == keys[matched] else { continue }
+            matched += 1
+            level = heading.level
+            if matched == keys.count { return Target(block: heading.block, id: heading.id) }
+        }
+        return nil
+    }
+
+    /// Quartz's way: the fragment slugged as GitHub slugs headings (`#page-frames`), matched
+    /// against the headings' ids (`-1`, `-2` of repeated headings included).
+    func quartz(_ fragment: String) -> Target? {
+        let trimmed = fragment.trimmingSpaces
+        guard !trimmed.isEmpty, !trimmed.contains("#"), !trimmed.hasPrefix("^") else { return nil }
+        let slug = Slugger.slug(trimmed)
+        return headings.first { $0.id == slug }.map { Target(block: $0.block, id: $0.id) }
+    }
+
+    /// An ATX heading's text as written after its `#`s (closing `#`s, being stripped anyway,
+    /// are left); a setext heading's lines before its underline. Nil without a place.
+    static func sourceText(ofHeading block: Block, lines: [Substring]) -> String? {
+        guard let start = block.location, start.line >= 1, start.line <= lines.count else { return nil }
+        let line = lines[start.line - 1].utf8
+        guard start.column >= 1, start.column - 1 <= line.count else { return nil }
+        let first = String(decoding: line.dropFirst(start.column - 1), as: UTF8.self)
+        if first.hasPrefix("#") { return String(first.drop { $0 == "#" }) }
+        let last = min(max((block.end?.line ?? start.line) - 1, start.line), lines.count)
+        let rest = lines[start.line..<last].map { line in String(line.drop { $0 == " " || $0 == "\t" }) }
+        return ([first] + rest).joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// Without the spaces and tabs at either end.
+    fileprivate var trimmingSpaces: String {
+        let isSpace = { (character: Character) in character == " " || character == "\t" }
+        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+    }
+}
