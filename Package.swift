@@ -42,7 +42,8 @@ let package = Package(
             ]),
         .target(name: "DevServer", dependencies: ["CMicroHTTPD", "CMHDShims", "SiteBuilder"]),
         .target(
-            name: "NotesiteCLI", dependencies: ["SiteBuilder", "MarkdownReader", "NoteHTML", "DevServer"]),
+            name: "NotesiteCLI",
+            dependencies: ["SiteBuilder", "MarkdownReader", "NoteHTML", "DevServer", "CYaml", "CMicroHTTPD"]),
         .executableTarget(name: "notesite", dependencies: ["NotesiteCLI"]),
 
         .testTarget(
