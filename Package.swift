@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder"]),
-        .testTarget(name: "NotesiteCLITests", dependencies: ["NotesiteCLI"]),
+        .testTarget(name: "NotesiteCLITests", dependencies: ["NotesiteCLI", "YAMLReader"]),
         .testTarget(name: "DefaultThemeTests", dependencies: ["DefaultTheme", "Mustache"]),
         .testTarget(
             name: "DevServerTests", dependencies: ["DevServer", "SiteBuilder"], exclude: ["Browser"]),
