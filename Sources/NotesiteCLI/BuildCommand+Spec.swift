@@ -1,3 +1,5 @@
+import ImagePipeline
+
 /// `notesite build` and `notesite check` as rows of the command table.
 extension BuildCommand {
     static let spec = CommandSpec(
@@ -16,7 +18,7 @@ extension BuildCommand {
                 help:
                     "write a machine-readable report to FILE; '-' prints it on stdout, which then carries nothing else"
             ),
-            jobs,
+            imageFormat, jobs,
             OptionSpec("--force", help: "replace the output folder even if notesite did not make it"),
             quiet, verbose, timings, color,
         ],
@@ -41,7 +43,7 @@ extension BuildCommand {
             OptionSpec(
                 "--json", value: "FILE", completion: .file,
                 help: "write a machine-readable report to FILE ('-': stdout)"),
-            jobs, quiet, verbose, timings, color,
+            imageFormat, jobs, quiet, verbose, timings, color,
         ],
         description: """
             Checks the notes in VAULT (default: the current folder) as `notesite build` would: the \
@@ -56,6 +58,24 @@ extension BuildCommand {
     static let baseURL = OptionSpec(
         "--base-url", value: "URL",
         help: "the address the site is published at, instead of base_url in notesite.yml")
+    static let imageFormat = OptionSpec(
+        "--image-format", value: "FORMAT", completion: .choices(ImageFormatPolicy.allCases.map(\.rawValue)),
+        help:
+            "how images are encoded (auto, png, jpeg, webp, avif or original), instead of image_format in notesite.yml"
+    )
+
+    /// `--image-format`'s value, checked.
+    static func parsedImageFormat(_ parsed: Arguments) throws(Arguments.UsageError) -> ImageFormatPolicy? {
+        guard let text = parsed.options["--image-format"] else { return nil }
+        guard let format = ImageFormatPolicy(rawValue: text) else {
+            let names = ImageFormatPolicy.allCases.map(\.rawValue)
+            throw .init(
+                "--image-format takes \(names.joined(separator: ", ")), got '\(text)'"
+                    + Suggestion.hint(for: text, in: names))
+        }
+        return format
+    }
+
     static let jobs = OptionSpec(
         "--jobs", value: "N", help: "notes and images worked on at once (default: the number of cores)")
     static let quiet = OptionSpec("--quiet", short: "-q", help: "print problems only, no summary")

@@ -33,6 +33,7 @@ struct BuildCommand {
             }
             options.baseURL = url
         }
+        options.imageFormat = try Self.parsedImageFormat(parsed)
         if parsed.has("--quiet") && parsed.has("--verbose") {
             throw .init("--quiet and --verbose cannot be used together")
         }

@@ -9,7 +9,7 @@ struct CompletionsCommand {
         ],
         description: """
             Prints a script that teaches SHELL to complete notesite's commands, options, their \
-            values (such as --syntax and --color) and vault folders. Install it with, for bash: \
+            values (such as --syntax, --color and --image-format) and vault folders. Install it with, for bash: \
             `notesite completions bash > ~/.local/share/bash-completion/completions/notesite`; for \
             zsh: `notesite completions zsh > ~/.zfunc/_notesite` with ~/.zfunc on $fpath; for fish: \
             `notesite completions fish > ~/.config/fish/completions/notesite.fish`. The Debian \

@@ -16,6 +16,7 @@ struct ServeCommand {
                 "--host", value: "ADDRESS", completion: .choices(["127.0.0.1", "::1", "0.0.0.0"]),
                 help: "the address to listen on (default: 127.0.0.1, this machine only)"),
             OptionSpec("--open", help: "open the site in the browser (xdg-open)"),
+            BuildCommand.imageFormat,
         ],
         description: """
             Builds the notes in VAULT (default: the current folder) in memory, serves the site, and \
@@ -38,7 +39,9 @@ struct ServeCommand {
         }
         let host = parsed.options["--host"] ?? "127.0.0.1"
         guard !host.isEmpty else { throw .init("--host needs an address, e.g. 127.0.0.1") }
-        options = ServeOptions(build: BuildOptions(vault: vault), host: host, port: port)
+        var build = BuildOptions(vault: vault)
+        build.imageFormat = try BuildCommand.parsedImageFormat(parsed)
+        options = ServeOptions(build: build, host: host, port: port)
         open = parsed.has("--open")
     }
 

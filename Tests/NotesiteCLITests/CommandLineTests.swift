@@ -56,6 +56,14 @@ import Testing
             "--color takes auto, always or never, got 'allways'; did you mean 'always'?"
         ),
         (["build", "--quiet", "--verbose"], "--quiet and --verbose cannot be used together"),
+        (
+            ["build", "--image-format", "jpg"],
+            "--image-format takes auto, png, jpeg, webp, avif, original, got 'jpg'; did you mean 'jpeg'?"
+        ),
+        (
+            ["serve", "--image-format", "gif"],
+            "--image-format takes auto, png, jpeg, webp, avif, original, got 'gif'"
+        ),
         (["build", "--base-url", "example.org"], "--base-url takes an absolute http(s) URL"),
         (["build", "--json"], "--json needs a value"),
         (["build", "--json="], "--json needs a file name, or '-'"),

@@ -24,6 +24,8 @@ import Testing
         (["notesite", "build", "--color", ""], "always auto never"),
         (["notesite", "build", "--color", "=", "al"], "always"),
         (["notesite", "render", "--syntax", ""], "commonmark gfm notes"),
+        (["notesite", "serve", "--image-format", ""], "auto avif jpeg original png webp"),
+        (["notesite", "check", "--image-format", "=", "w"], "webp"),
         (["notesite", "build", ""], "notes photos"),
         (["notesite", "build", "--jobs", "2", ""], "notes photos"),
         (["notesite", "build", "--color=always", "--output", "n"], "notes"),
@@ -59,6 +61,7 @@ import Testing
         ("notesite build --col", "--color"),
         ("notesite build --color ", "always auto never"),
         ("notesite render --syntax ", "commonmark gfm notes"),
+        ("notesite build --image-format ", "auto avif jpeg original png webp"),
         ("notesite build ", "notes/ photos/"),
         ("notesite build --jobs 2 ", "notes/ photos/"),
         ("notesite build --output p", "photos/"),
@@ -89,6 +92,7 @@ import Testing
         #expect(
             text.contains("'--syntax=''[commonmark\\: CommonMark 0.30 only]'':NAME:(commonmark gfm notes)'"))
         #expect(text.contains(":WHEN:(auto always never)'"))
+        #expect(text.contains(":FORMAT:(auto png jpeg webp avif original)'"))
         #expect(text.contains("'1::VAULT:_files -/'"))
         #expect(text.contains("'1:eject:(eject)'") && text.contains("'2::VAULT:_files -/'"))
         guard let zsh = ExternalTool.required("/usr/bin/zsh") else { return }
