@@ -10,7 +10,7 @@ enum HelpCommand {
             OptionSpec(
                 "--man",
                 help:
-                    "print the manual page, notesite(1), as roff instead (read it with: notesite help --man | man -l -)"
+                    "print the whole manual page as roff, instead of one command's help (read it with: notesite help --man | man -l -)"
             )
         ],
         description: """
