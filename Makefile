@@ -1,4 +1,5 @@
-# notesite: `make`, `make test`, `make install PREFIX=~/.local`, `make site`.
+# notesite: `make`, `make test`, `make install PREFIX=~/.local`, `make site`,
+# `make dist` (a tarball that runs without Swift), `make deb` (a Debian package), `make test-packages`.
 # The Swift toolchain is taken from /opt/swift when it is there, else from PATH.
 
 PREFIX ?= /usr/local
@@ -8,7 +9,7 @@ SWIFT_BIN := $(wildcard /opt/swift/usr/bin)
 SWIFT ?= $(if $(SWIFT_BIN),$(SWIFT_BIN)/swift,swift)
 INSTALL ?= install
 
-.PHONY: all build release test ci site install uninstall clean
+.PHONY: all build release test ci site install uninstall clean dist deb test-packages
 
 all: release
 
@@ -35,5 +36,19 @@ install: release
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/notesite"
 
+# dist/notesite-VERSION-linux-ARCH.tar.gz: the binary with Swift's runtime and Foundation linked in,
+# its man page and completions, README and LICENSE (untar into a prefix: --strip-components=1 -C ~/.local).
+dist:
+	packaging/make-dist
+
+# dist/notesite_VERSION_ARCH.deb, Depends computed by dpkg-shlibdeps, checked by lintian when installed.
+deb:
+	packaging/make-deb
+
+# Builds both and checks them as a user would get them (slow: a static release build).
+test-packages:
+	scripts/test-packages
+
 clean:
 	$(SWIFT) package clean
+	rm -rf dist

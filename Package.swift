@@ -42,7 +42,8 @@ let package = Package(
             ]),
         .target(name: "DevServer", dependencies: ["CMicroHTTPD", "CMHDShims", "SiteBuilder"]),
         .target(
-            name: "NotesiteCLI", dependencies: ["SiteBuilder", "MarkdownReader", "NoteHTML", "DevServer"]),
+            name: "NotesiteCLI",
+            dependencies: ["SiteBuilder", "MarkdownReader", "NoteHTML", "DevServer", "CYaml", "CMicroHTTPD"]),
         .executableTarget(name: "notesite", dependencies: ["NotesiteCLI"]),
 
         .testTarget(
@@ -52,7 +53,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder"]),
-        .testTarget(name: "NotesiteCLITests", dependencies: ["NotesiteCLI"]),
+        .testTarget(name: "NotesiteCLITests", dependencies: ["NotesiteCLI", "YAMLReader"]),
         .testTarget(name: "DefaultThemeTests", dependencies: ["DefaultTheme", "Mustache"]),
         .testTarget(
             name: "DevServerTests", dependencies: ["DevServer", "SiteBuilder"], exclude: ["Browser"]),

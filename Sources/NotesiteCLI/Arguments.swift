@@ -55,6 +55,11 @@ struct Arguments {
         }
     }
 
+    /// Reads `arguments` with the options of a command's row in the command table.
+    init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
+        try self.init(arguments, flags: spec.flagNames, options: spec.valueOptionNames)
+    }
+
     /// The one-letter spellings every command accepts.
     static let shortNames = ["-h": "--help", "-q": "--quiet", "-v": "--verbose"]
 

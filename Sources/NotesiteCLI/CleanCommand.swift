@@ -3,18 +3,18 @@ import SiteBuilder
 
 /// `notesite clean --cache [VAULT]`: empties the rendition cache.
 struct CleanCommand {
-    static let usage = """
-        USAGE: notesite clean --cache [VAULT]
-
-        Removes the image renditions cached in VAULT's cache folder (`.notesite-cache/`, or the
-        `cache:` setting). Builds fill it again; entries no build used for 30 days go by themselves.
-
-        """
+    static let spec = CommandSpec(
+        "clean", summary: "`clean --cache`: empty the image rendition cache", operands: [.folder("VAULT")],
+        options: [OptionSpec("--cache", required: true, help: "empty the image rendition cache")],
+        description: """
+            Removes the image renditions cached in VAULT's cache folder (`.notesite-cache/`, or the \
+            `cache:` setting). Builds fill it again; entries no build used for 30 days go by themselves.
+            """)
 
     var vault: URL
 
     init(_ arguments: [String]) throws(Arguments.UsageError) {
-        let parsed = try Arguments(arguments, flags: ["--cache"], options: [])
+        let parsed = try Arguments(arguments, spec: Self.spec)
         guard parsed.has("--cache") else { throw .init("say what to clean: --cache") }
         vault = try parsed.vault()
     }

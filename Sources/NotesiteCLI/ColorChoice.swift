@@ -2,6 +2,8 @@
 enum ColorChoice: String, CaseIterable {
     case auto, always, never
 
+    static let names = allCases.map(\.rawValue)
+
     init(parsing text: String?) throws(Arguments.UsageError) {
         guard let text else {
             self = .auto
@@ -10,7 +12,7 @@ enum ColorChoice: String, CaseIterable {
         guard let choice = ColorChoice(rawValue: text) else {
             throw .init(
                 "--color takes auto, always or never, got '\(text)'"
-                    + Suggestion.hint(for: text, in: Self.allCases.map(\.rawValue)))
+                    + Suggestion.hint(for: text, in: Self.names))
         }
         self = choice
     }

@@ -3,24 +3,24 @@ import SiteBuilder
 
 /// `notesite init [DIR] [--force]`: a new vault to start from.
 struct InitCommand {
-    static let usage = """
-        USAGE: notesite init [DIR] [--force]
-
-        Makes a new vault in DIR (default: the current folder; made if missing): a welcome note
-        with a picture, notesite.yml with every setting commented out, and a .gitignore for the
-        built site and the image cache. Then: notesite build DIR
-
-        OPTIONS:
-          --force     add the files to a folder that is not empty (files already there are kept)
-          -h, --help  show this help
-
-        """
+    static let spec = CommandSpec(
+        "init", summary: "make a new vault: a welcome note, a picture, every setting",
+        operands: [.folder("DIR")],
+        options: [
+            OptionSpec(
+                "--force", help: "add the files to a folder that is not empty (files already there are kept)")
+        ],
+        description: """
+            Makes a new vault in DIR (default: the current folder; made if missing): a welcome note \
+            with a picture, notesite.yml with every setting commented out, and a .gitignore for the \
+            built site and the image cache. Then: notesite build DIR
+            """)
 
     var folder: URL
     var force: Bool
 
     init(_ arguments: [String]) throws(Arguments.UsageError) {
-        let parsed = try Arguments(arguments, flags: ["--force"], options: [])
+        let parsed = try Arguments(arguments, spec: Self.spec)
         guard parsed.positionals.count <= 1 else {
             throw .init("expected at most one folder, got \(parsed.positionals.count)")
         }

@@ -9,31 +9,7 @@ public enum NotesiteCLI {
     public static let failure: Int32 = 1
     public static let usageError: Int32 = 64
 
-    static var usage: String {
-        let width = Subcommand.all.map(\.name.count).max() ?? 0
-        let commands = Subcommand.all.map { command in
-            "  " + command.name + String(repeating: " ", count: width - command.name.count + 3)
-                + command.summary
-        }
-        return """
-            USAGE: notesite <command> [options]
-
-            Turns a folder of Markdown notes with images into a website.
-
-            COMMANDS:
-            \(commands.joined(separator: "\n"))
-
-            OPTIONS:
-              -h, --help     show this help (also: notesite help <command>, notesite <command> --help)
-              --version      show the version, with the libcmark and libvips it uses
-
-            """
-    }
-
-    /// `notesite 0.1.0 (libcmark 0.30.2, libvips 8.14.1)`
-    static var versionLine: String {
-        "notesite \(NotesiteVersion.current) (libcmark \(MarkdownReader.cmarkVersion), libvips \(ImageProcessor.vipsVersion))"
-    }
+    static var usage: String { HelpCommand.usage }
 
     public static func main(arguments: [String], console: Console = .standard) async -> Int32 {
         let (leading, arguments) = leadingOutputOptions(arguments)
@@ -47,9 +23,9 @@ public enum NotesiteCLI {
             console.out(usage)
             return success
         case "help":
-            return help(rest, console: console)
+            return HelpCommand.run(rest, console: console)
         case "--version", "-V":
-            console.out(versionLine + "\n")
+            console.out(BuildInfo.versionText)
             return success
         default:
             guard let subcommand = Subcommand.named(command) else {
@@ -89,23 +65,6 @@ public enum NotesiteCLI {
             }
         }
         return (Array(arguments[..<index]), Array(arguments[index...]))
-    }
-
-    /// `notesite help [COMMAND]`
-    static func help(_ arguments: [String], console: Console) -> Int32 {
-        guard let name = arguments.first else {
-            console.out(usage)
-            return success
-        }
-        guard arguments.count == 1 else {
-            return usageFailure(
-                .init("help takes one command name"), help: "notesite --help", console: console)
-        }
-        guard let subcommand = Subcommand.named(name) else {
-            return usageFailure(Subcommand.unknown(name), help: "notesite --help", console: console)
-        }
-        console.out(subcommand.usage)
-        return success
     }
 
     static func usageFailure(_ error: Arguments.UsageError, help: String, console: Console) -> Int32 {

@@ -4,27 +4,30 @@ import NoteHTML
 
 /// `notesite render [--syntax commonmark|gfm|notes] [--unsafe] [--smart] [FILE]`: one Markdown file to an HTML body.
 struct RenderCommand {
-    static let usage = """
-        USAGE: notesite render [--syntax commonmark|gfm|notes] [--unsafe] [--smart] [FILE]
-
-        Prints the HTML body notesite makes of FILE (standard input without FILE), written from
-        notesite's own model; images are not resolved, no page template is applied.
-
-        OPTIONS:
-          --syntax NAME  commonmark: CommonMark 0.30 only; gfm: plus GitHub's tables, task
-                         lists, strikethrough, autolinks, footnotes and tag filter;
-                         notes (the default): gfm plus the syntax of notes
-          --unsafe       keep raw HTML and dangerous URLs, as cmark's --unsafe
-          --smart        smart quotes and dashes, as cmark's --smart
-          -h, --help     show this help
-
-        """
+    static let spec = CommandSpec(
+        "render", summary: "print the HTML that notesite makes of one Markdown file",
+        operands: [OperandSpec(name: "FILE", completion: .file, optional: true)],
+        options: [
+            OptionSpec(
+                "--syntax", value: "NAME", completion: .choices(Syntax.allCases.map(\.rawValue)),
+                help: """
+                    commonmark: CommonMark 0.30 only; gfm: plus GitHub's tables, task lists, \
+                    strikethrough, autolinks, footnotes and tag filter; notes (the default): gfm plus \
+                    the syntax of notes
+                    """),
+            OptionSpec("--unsafe", help: "keep raw HTML and dangerous URLs, as cmark's --unsafe"),
+            OptionSpec("--smart", help: "smart quotes and dashes, as cmark's --smart"),
+        ],
+        description: """
+            Prints the HTML body notesite makes of FILE (standard input without FILE), written from \
+            notesite's own model; images are not resolved, no page template is applied.
+            """)
 
     var file: String?
     var options: ReaderOptions
 
     init(_ arguments: [String]) throws(Arguments.UsageError) {
-        let parsed = try Arguments(arguments, flags: ["--unsafe", "--smart"], options: ["--syntax"])
+        let parsed = try Arguments(arguments, spec: Self.spec)
         let name = parsed.options["--syntax"] ?? Syntax.notes.rawValue
         guard let syntax = Syntax(rawValue: name) else {
             throw .init(

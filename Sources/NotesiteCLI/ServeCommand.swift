@@ -6,27 +6,29 @@ import Synchronization
 
 /// `notesite serve [VAULT] [--port 4000] [--host 127.0.0.1] [--open]`
 struct ServeCommand {
-    static let usage = """
-        USAGE: notesite serve [VAULT] [--port N] [--host ADDRESS] [--open]
-
-        Builds the notes in VAULT (default: the current folder) in memory, serves the site, and
-        rebuilds on every change; open pages reload by themselves and show build errors.
-
-        OPTIONS:
-          --port N        the port to listen on (default: 4000; 0 picks a free one)
-          --host ADDRESS  the address to listen on (default: 127.0.0.1, this machine only)
-          --open          open the site in the browser (xdg-open)
-          -h, --help      show this help
-
-        Stop it with Ctrl-C.
-
-        """
+    static let spec = CommandSpec(
+        "serve", summary: "build the site, serve it on this machine and rebuild on every change",
+        operands: [.folder("VAULT")],
+        options: [
+            OptionSpec(
+                "--port", value: "N", help: "the port to listen on (default: 4000; 0 picks a free one)"),
+            OptionSpec(
+                "--host", value: "ADDRESS", completion: .choices(["127.0.0.1", "::1", "0.0.0.0"]),
+                help: "the address to listen on (default: 127.0.0.1, this machine only)"),
+            OptionSpec("--open", help: "open the site in the browser (xdg-open)"),
+            BuildCommand.imageFormat,
+        ],
+        description: """
+            Builds the notes in VAULT (default: the current folder) in memory, serves the site, and \
+            rebuilds on every change; open pages reload by themselves and show build errors.
+            """,
+        epilogue: "Stop it with Ctrl-C.")
 
     var options: ServeOptions
     var open: Bool
 
     init(_ arguments: [String]) throws(Arguments.UsageError) {
-        let parsed = try Arguments(arguments, flags: ["--open"], options: ["--port", "--host"])
+        let parsed = try Arguments(arguments, spec: Self.spec)
         let vault = try parsed.vault()
         var port: UInt16 = 4000
         if let text = parsed.options["--port"] {
@@ -37,7 +39,9 @@ struct ServeCommand {
         }
         let host = parsed.options["--host"] ?? "127.0.0.1"
         guard !host.isEmpty else { throw .init("--host needs an address, e.g. 127.0.0.1") }
-        options = ServeOptions(build: BuildOptions(vault: vault), host: host, port: port)
+        var build = BuildOptions(vault: vault)
+        build.imageFormat = try BuildCommand.parsedImageFormat(parsed)
+        options = ServeOptions(build: build, host: host, port: port)
         open = parsed.has("--open")
     }
 

@@ -1,64 +1,45 @@
-/// One `notesite <name>` command: its help text, and how to parse then run it.
+/// One `notesite <name>` command: its row of the command table, and how to parse then run it.
 struct Subcommand: Sendable {
-    let name: String
-    /// One line for `notesite --help`.
-    let summary: String
-    let usage: String
+    let spec: CommandSpec
     /// Parses the arguments (a usage error exits 64), then runs; returns the exit status.
     let run: @Sendable ([String], Console) async throws(Arguments.UsageError) -> Int32
 
+    var name: String { spec.name }
+    var summary: String { spec.summary }
+    var usage: String { spec.usage }
+
     static let all: [Subcommand] = [
-        Subcommand(
-            name: "init", summary: "make a new vault: a welcome note, a picture, every setting",
-            usage: InitCommand.usage
-        ) {
-            arguments, console throws(Arguments.UsageError) in
+        Subcommand(spec: InitCommand.spec) { arguments, console throws(Arguments.UsageError) in
             try InitCommand(arguments).run(console: console)
         },
-        Subcommand(name: "build", summary: "build the site from a vault of notes", usage: BuildCommand.usage)
-        {
-            arguments, console throws(Arguments.UsageError) in
+        Subcommand(spec: BuildCommand.spec) { arguments, console throws(Arguments.UsageError) in
             let command = try BuildCommand(arguments, mode: .build)
             return await command.run(console: console)
         },
-        Subcommand(
-            name: "check", summary: "report every problem build would, without writing the site",
-            usage: BuildCommand.checkUsage
-        ) {
-            arguments, console throws(Arguments.UsageError) in
+        Subcommand(spec: BuildCommand.checkSpec) { arguments, console throws(Arguments.UsageError) in
             let command = try BuildCommand(arguments, mode: .check)
             return await command.run(console: console)
         },
-        Subcommand(
-            name: "serve", summary: "build the site, serve it on this machine and rebuild on every change",
-            usage: ServeCommand.usage
-        ) {
-            arguments, console throws(Arguments.UsageError) in
+        Subcommand(spec: ServeCommand.spec) { arguments, console throws(Arguments.UsageError) in
             let command = try ServeCommand(arguments)
             return await command.run(console: console)
         },
-        Subcommand(
-            name: "render", summary: "print the HTML that notesite makes of one Markdown file",
-            usage: RenderCommand.usage
-        ) {
-            arguments, console throws(Arguments.UsageError) in
+        Subcommand(spec: RenderCommand.spec) { arguments, console throws(Arguments.UsageError) in
             try RenderCommand(arguments).run(console: console)
         },
-        Subcommand(
-            name: "theme", summary: "`theme eject`: copy the default theme into the vault to customize it",
-            usage: ThemeCommand.usage
-        ) {
-            arguments, console throws(Arguments.UsageError) in
+        Subcommand(spec: ThemeCommand.spec) { arguments, console throws(Arguments.UsageError) in
             try ThemeCommand(arguments).run(console: console)
         },
-        Subcommand(
-            name: "clean", summary: "`clean --cache`: empty the image rendition cache",
-            usage: CleanCommand.usage
-        ) {
-            arguments, console throws(Arguments.UsageError) in
+        Subcommand(spec: CleanCommand.spec) { arguments, console throws(Arguments.UsageError) in
             try CleanCommand(arguments).run(console: console)
         },
+        Subcommand(spec: CompletionsCommand.spec) { arguments, console throws(Arguments.UsageError) in
+            try CompletionsCommand(arguments).run(console: console)
+        },
     ]
+
+    /// Every command's row, `help` included: what the man page and the completions are made of.
+    static var table: [CommandSpec] { all.map(\.spec) + [HelpCommand.spec] }
 
     static func named(_ name: String) -> Subcommand? { all.first { $0.name == name } }
 

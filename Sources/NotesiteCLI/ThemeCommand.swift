@@ -3,19 +3,19 @@ import SiteBuilder
 
 /// `notesite theme eject [VAULT]`: copies the default theme into the vault's theme folder.
 struct ThemeCommand {
-    static let usage = """
-        USAGE: notesite theme eject [VAULT]
-
-        Writes the default theme's templates, CSS and scripts into VAULT's theme folder (`_theme/`,
-        or the `theme:` setting), where any file overrides the built-in one of the same name. Files
-        already there are kept. The theme folder is never published.
-
-        """
+    static let spec = CommandSpec(
+        "theme", summary: "`theme eject`: copy the default theme into the vault to customize it",
+        operands: [.word("eject"), .folder("VAULT")],
+        description: """
+            Writes the default theme's templates, CSS and scripts into VAULT's theme folder (`_theme/`, \
+            or the `theme:` setting), where any file overrides the built-in one of the same name. Files \
+            already there are kept. The theme folder is never published.
+            """)
 
     var vault: URL
 
     init(_ arguments: [String]) throws(Arguments.UsageError) {
-        let parsed = try Arguments(arguments, flags: [], options: [])
+        let parsed = try Arguments(arguments, spec: Self.spec)
         guard parsed.positionals.first == "eject" else {
             let hint = parsed.positionals.first.map { Suggestion.hint(for: $0, in: ["eject"]) } ?? ""
             throw .init("expected 'eject' (the only theme command)" + hint)

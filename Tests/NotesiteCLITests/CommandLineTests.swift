@@ -5,7 +5,7 @@ import Testing
 
 /// The parser: every command's help, usage errors with the message they print, suggestions, exit codes.
 @Suite struct CommandLineTests {
-    @Test(arguments: ["init", "build", "check", "serve", "render", "theme", "clean"])
+    @Test(arguments: ["init", "build", "check", "serve", "render", "theme", "clean", "completions", "help"])
     func helpForEveryCommand(name: String) async {
         let (code, viaHelp) = await run("help", name)
         #expect(code == 0)
@@ -56,6 +56,14 @@ import Testing
             "--color takes auto, always or never, got 'allways'; did you mean 'always'?"
         ),
         (["build", "--quiet", "--verbose"], "--quiet and --verbose cannot be used together"),
+        (
+            ["build", "--image-format", "jpg"],
+            "--image-format takes auto, png, jpeg, webp, avif, original, got 'jpg'; did you mean 'jpeg'?"
+        ),
+        (
+            ["serve", "--image-format", "gif"],
+            "--image-format takes auto, png, jpeg, webp, avif, original, got 'gif'"
+        ),
         (["build", "--base-url", "example.org"], "--base-url takes an absolute http(s) URL"),
         (["build", "--json"], "--json needs a value"),
         (["build", "--json="], "--json needs a file name, or '-'"),

@@ -1,4 +1,5 @@
 import Foundation
+import NotesiteCLI
 import Testing
 
 /// `--json`: the documented shape (Site/guide/Publishing.md), to a file and alone on stdout.
@@ -106,5 +107,26 @@ import Testing
         let file = try #require(item["file"] as? String)
         #expect(file.hasPrefix("images/") && file.hasSuffix(".svg"))
         #expect(FileManager.default.fileExists(atPath: vault.appendingPathComponent("_site/" + file).path))
+    }
+
+    /// `--image-format` replaces the setting for one build: a flat screenshot that `auto` keeps as a
+    /// palette PNG comes out as JPEG when asked.
+    @Test func imageFormatReplacesTheSetting() async throws {
+        let screenshot = ExampleWorkflowTests.repository.appendingPathComponent("Site/images/screenshot.png")
+        let png = try Data(contentsOf: screenshot)
+        let vault = try temporaryVault(["a.md": "# A\n\n![[shot.png]]\n", "notesite.yml": "cache: false\n"])
+        defer { try? FileManager.default.removeItem(at: vault) }
+        try png.write(to: vault.appendingPathComponent("shot.png"))
+        for (arguments, mimeType) in [([String](), "image/png"), (["--image-format", "jpeg"], "image/jpeg")] {
+            let captured = Captured()
+            let code = await NotesiteCLI.main(
+                arguments: ["build", vault.path, "--json", "-"] + arguments, console: captured.console)
+            #expect(code == 0, "\(captured.stderr)")
+            let report = try #require(
+                try JSONSerialization.jsonObject(with: Data(captured.stdout.utf8)) as? [String: Any])
+            let item = try #require(
+                ((report["images"] as? [String: Any])?["items"] as? [[String: Any]])?.first)
+            #expect(item["mime_type"] as? String == mimeType, "\(arguments)")
+        }
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+public import ImagePipeline
 
 /// What `notesite build` was asked to do.
 public struct BuildOptions: Sendable {
@@ -17,6 +18,8 @@ public struct BuildOptions: Sendable {
     public var memory: BuildMemory?
     /// `--base-url`: replaces the `base_url` setting for this build (an absolute http(s) URL ending in `/`).
     public var baseURL: String?
+    /// `--image-format`: replaces the `image_format` setting for this build.
+    public var imageFormat: ImageFormatPolicy?
     /// Advanced as notes, images and pages are made, for a progress bar; nil when nobody watches.
     public var progress: BuildProgress?
 

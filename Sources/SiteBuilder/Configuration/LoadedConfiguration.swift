@@ -16,6 +16,7 @@ struct LoadedConfiguration: Sendable {
         let display = DisplayPaths(vault: options.vault)
         var (settings, diagnostics) = read(options.vault, display: display)
         settings = settings.overriding(baseURL: options.baseURL)
+        if let format = options.imageFormat { settings.imageFormat = format }
         let configured = settings.output.map { options.vault.appendingPathComponent($0).standardizedFileURL }
         if !options.outputGiven, let configured { options.output = configured }
         return LoadedConfiguration(
