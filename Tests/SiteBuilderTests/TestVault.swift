@@ -1,4 +1,5 @@
 import Foundation
+import SiteBuilder
 
 /// A throwaway vault in a temporary folder, removed by `remove()`.
 struct TestVault {
@@ -86,5 +87,12 @@ enum TinyPNG {
             for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
         }
         return ~crc
+    }
+}
+
+extension BuildReport {
+    /// What the command line would exit with (it owns exit codes; tests here ask the same question).
+    func exitCode(strict: Bool) -> Int32 {
+        errorCount > 0 || (strict && warningCount > 0) ? 1 : 0
     }
 }

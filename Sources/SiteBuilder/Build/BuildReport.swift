@@ -34,11 +34,6 @@ public struct BuildReport: Sendable {
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
 
-    /// 0 on success, 1 when an error was reported (or, under `strict`, a warning).
-    public func exitCode(strict: Bool) -> Int32 {
-        errorCount > 0 || (strict && warningCount > 0) ? 1 : 0
-    }
-
     /// Diagnostics in a stable order (by file, line, column, then message), each once:
     /// a broken page template would otherwise be reported for every page.
     public var sortedDiagnostics: [Diagnostic] {

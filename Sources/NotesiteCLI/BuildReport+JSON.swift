@@ -1,10 +1,17 @@
-public import Foundation
+import Foundation
 import NoteModel
+import SiteBuilder
 
+/// What the command line makes of a build's report for programs: the exit status and the `--json` report.
 extension BuildReport {
+    /// 0 on success, 1 when an error was reported (or, under `strict`, a warning).
+    func exitCode(strict: Bool) -> Int32 {
+        errorCount > 0 || (strict && warningCount > 0) ? 1 : 0
+    }
+
     /// The `--json` report: one object, keys sorted, documented in `Site/guide/Publishing.md`.
     /// `format` is bumped whenever a key changes meaning or goes away (new keys may appear).
-    public func json(command: String, vault: URL, strict: Bool) -> Data {
+    func json(command: String, vault: URL, strict: Bool) -> Data {
         let document = JSONReport(
             format: 1, notesite: NotesiteVersion.current, command: command,
             vault: Self.displayed(vault), output: Self.displayed(output), wroteOutput: wroteOutput,
