@@ -14,6 +14,8 @@ public final class BuildMemory: Sendable {
     let links = StageCache<ParsedNote>()
     /// Pages: each note's page and the problems found making it, by everything the page shows.
     let pages = StageCache<PageStage.Page>()
+    /// Listings: all listing pages together, by what they show of every note.
+    let listingPages = StageCache<ListingPages>()
     /// Listings: each listing page, by the values its template is given.
     let listings = StageCache<Result<String, TemplateError>>()
     /// Listings: each note's search index entry, by the note's text and page.

@@ -26,26 +26,15 @@ struct ListingStage: BuildStage {
 
     func run(_ input: Input, _ context: StageContext) async -> Output {
         let notes = input.graph.notes
-        let tags = input.graph.tags
-        var listings = rendering.knowing(
-            hasTags: !tags.tags.isEmpty, hasFeed: configuration.baseURL != nil && input.graph.hasDatedNotes)
-        listings.remembered = context.memory?.listings
         var site = SiteFiles(files: input.pages.pages)
-        var diagnostics: [Diagnostic] = []
-        do {
-            for listing in FolderListing.all(for: notes) {
-                let html =
-                    listing.name == nil
-                    ? try listings.home(listing, allNotes: notes) : try listings.folder(listing)
-                site.files[listing.pagePath] = Data(html.utf8)
-            }
-            if !tags.tags.isEmpty { site.files["tags.html"] = Data(try listings.tagIndex(tags).utf8) }
-            for tag in tags.tags { site.files[tag.pagePath] = Data(try listings.tag(tag).utf8) }
-            site.files["404.html"] = Data(try listings.notFound().utf8)
-        } catch {
-            diagnostics.append(theme.diagnostic(for: error))
-        }
-        context.memory?.listings.keep(only: Set(site.files.keys))
+        // The listing pages show only these of each note: when none changed, none is made again.
+        let shown = notes.map(ListedNote.init)
+        let key = ContentKey(shown, theme, configuration, rendering.siteTitle, input.graph.hasDatedNotes)
+        let listed =
+            context.memory?.listingPages.value(slot: "", key: key) { listingPages(input, context) }
+            ?? listingPages(input, context)
+        site.files.merge(listed.files) { _, listing in listing }
+        var diagnostics = listed.diagnostics
         site.files.merge(input.files.files) { _, file in file }
         site.files["assets/search-index.js"] = await SearchIndex.script(
             for: notes, jobs: context.jobs, memory: context.memory)
@@ -62,5 +51,53 @@ struct ListingStage: BuildStage {
                 notes: notes, siteTitle: rendering.siteTitle, baseURL: baseURL, author: configuration.author)
         }
         return Output(site: site, htmlPages: htmlPages, diagnostics: diagnostics)
+    }
+
+    /// Home, folders, tags and the 404 page, each through the template-values cache.
+    private func listingPages(_ input: Input, _ context: StageContext) -> ListingPages {
+        let notes = input.graph.notes
+        let tags = input.graph.tags
+        var listings = rendering.knowing(
+            hasTags: !tags.tags.isEmpty, hasFeed: configuration.baseURL != nil && input.graph.hasDatedNotes)
+        listings.remembered = context.memory?.listings
+        var files: [String: Data] = [:]
+        do {
+            for listing in FolderListing.all(for: notes) {
+                let html =
+                    listing.name == nil
+                    ? try listings.home(listing, allNotes: notes) : try listings.folder(listing)
+                files[listing.pagePath] = Data(html.utf8)
+            }
+            if !tags.tags.isEmpty { files["tags.html"] = Data(try listings.tagIndex(tags).utf8) }
+            for tag in tags.tags { files[tag.pagePath] = Data(try listings.tag(tag).utf8) }
+            files["404.html"] = Data(try listings.notFound().utf8)
+        } catch {
+            return ListingPages(files: files, diagnostics: [theme.diagnostic(for: error)])
+        }
+        context.memory?.listings.keep(only: Set(files.keys))
+        return ListingPages(files: files, diagnostics: [])
+    }
+}
+
+/// The listing pages, made together.
+struct ListingPages: Sendable {
+    var files: [String: Data]
+    var diagnostics: [Diagnostic]
+}
+
+/// What listing pages show of a note: where it is, its title, its date and its tags.
+private struct ListedNote: Hashable {
+    let path: String
+    let pagePath: String
+    let title: String
+    let date: String?
+    let tags: [String]
+
+    init(_ note: ParsedNote) {
+        path = note.path
+        pagePath = note.pagePath
+        title = note.title
+        date = note.document.frontMatter?.date?.text
+        tags = note.source.tags
     }
 }
