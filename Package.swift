@@ -25,11 +25,13 @@ let package = Package(
         .target(name: "CMHDShims", dependencies: ["CMicroHTTPD"]),
 
         .target(name: "NoteModel"),
+        // The one HTML escaper, shared by the HTML writer, the templates, the site and the server.
+        .target(name: "HTMLText"),
         .target(name: "YAMLReader", dependencies: ["CYaml", "NoteModel"]),
         .target(name: "MarkdownReader", dependencies: ["CCmark", "NoteModel", "YAMLReader"]),
-        .target(name: "NoteHTML", dependencies: ["NoteModel"]),
+        .target(name: "NoteHTML", dependencies: ["NoteModel", "HTMLText"]),
         .target(name: "ImagePipeline", dependencies: ["CVips", "CShims", "NoteModel"]),
-        .target(name: "Mustache"),
+        .target(name: "Mustache", dependencies: ["HTMLText"]),
         // The default theme, embedded into the binary so notesite runs from anywhere.
         .target(
             name: "DefaultTheme", path: "Templates",
@@ -38,9 +40,10 @@ let package = Package(
             name: "SiteBuilder",
             dependencies: [
                 "YAMLReader", "NoteModel", "MarkdownReader", "NoteHTML", "ImagePipeline", "Mustache",
+                "HTMLText",
                 "DefaultTheme",
             ]),
-        .target(name: "DevServer", dependencies: ["CMicroHTTPD", "CMHDShims", "SiteBuilder"]),
+        .target(name: "DevServer", dependencies: ["CMicroHTTPD", "CMHDShims", "SiteBuilder", "HTMLText"]),
         .target(
             name: "NotesiteCLI",
             dependencies: ["SiteBuilder", "MarkdownReader", "NoteHTML", "DevServer", "CYaml", "CMicroHTTPD"]),
@@ -51,6 +54,7 @@ let package = Package(
             exclude: ["gfm-known-differences.json"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CVips", "CShims"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder"]),
         .testTarget(name: "NotesiteCLITests", dependencies: ["NotesiteCLI", "YAMLReader"]),

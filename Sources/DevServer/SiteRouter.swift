@@ -1,4 +1,5 @@
 import Foundation
+import HTMLText
 
 /// Maps a request to a response from one snapshot: pure, so it is tested without a socket.
 struct SiteRouter {
@@ -84,21 +85,5 @@ extension SiteRouter {
         if name == "localhost" || name.hasSuffix(".localhost") { return true }
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
-    }
-}
-
-extension String {
-    fileprivate var htmlEscaped: String {
-        var output = ""
-        for character in self {
-            switch character {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            default: output.append(character)
-            }
-        }
-        return output
     }
 }

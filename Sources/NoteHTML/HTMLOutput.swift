@@ -1,3 +1,5 @@
+import HTMLText
+
 /// The HTML being written, as bytes, with cmark's escaping rules.
 struct HTMLOutput {
     var bytes: [UInt8] = []
@@ -19,15 +21,7 @@ struct HTMLOutput {
 
     /// Text escaping: `"`, `&`, `<`, `>` only (cmark leaves `'` and `/` alone).
     mutating func appendEscaped<S: Sequence<UInt8>>(_ utf8: S) {
-        for byte in utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): append("&quot;")
-            case UInt8(ascii: "&"): append("&amp;")
-            case UInt8(ascii: "<"): append("&lt;")
-            case UInt8(ascii: ">"): append("&gt;")
-            default: bytes.append(byte)
-            }
-        }
+        HTMLText.appendEscaped(utf8, to: &bytes)
     }
 
     mutating func appendEscaped(_ string: String) { appendEscaped(string.utf8) }

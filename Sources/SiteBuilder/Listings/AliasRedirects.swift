@@ -1,3 +1,4 @@
+import HTMLText
 import NoteModel
 
 /// Front matter `aliases` as redirect pages: a note once called `Old name` keeps its old address

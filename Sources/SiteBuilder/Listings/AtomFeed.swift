@@ -1,4 +1,5 @@
 import Foundation
+import HTMLText
 
 /// `feed.xml`: an Atom feed of the newest notes by their front matter `date`. Notes without a date
 /// are left out, and no file's modification time is used anywhere, so the feed is the same on every
@@ -13,16 +14,16 @@ enum AtomFeed {
         guard let newest = dated.first?.1 else { return nil }
         let stamp = ISO8601DateFormatter()
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
-        xml += "<title>\(escaped(siteTitle))</title>\n"
-        xml += "<link href=\"\(escaped(baseURL))\"/>\n"
-        xml += "<link rel=\"self\" href=\"\(escaped(baseURL))feed.xml\"/>\n"
-        xml += "<id>\(escaped(baseURL))</id>\n<updated>\(stamp.string(from: newest))</updated>\n"
-        if let author { xml += "<author><name>\(escaped(author))</name></author>\n" }
+        xml += "<title>\(siteTitle.htmlEscaped)</title>\n"
+        xml += "<link href=\"\(baseURL.htmlEscaped)\"/>\n"
+        xml += "<link rel=\"self\" href=\"\(baseURL.htmlEscaped)feed.xml\"/>\n"
+        xml += "<id>\(baseURL.htmlEscaped)</id>\n<updated>\(stamp.string(from: newest))</updated>\n"
+        if let author { xml += "<author><name>\(author.htmlEscaped)</name></author>\n" }
         for (note, date) in dated {
             let url = Sitemap.absoluteURL(note.pagePath, base: baseURL)
-            xml += "<entry>\n<title>\(escaped(note.title))</title>\n<link href=\"\(escaped(url))\"/>\n"
-            xml += "<id>\(escaped(url))</id>\n<updated>\(stamp.string(from: date))</updated>\n"
-            xml += "<summary>\(escaped(summary(of: note)))</summary>\n</entry>\n"
+            xml += "<entry>\n<title>\(note.title.htmlEscaped)</title>\n<link href=\"\(url.htmlEscaped)\"/>\n"
+            xml += "<id>\(url.htmlEscaped)</id>\n<updated>\(stamp.string(from: date))</updated>\n"
+            xml += "<summary>\(summary(of: note).htmlEscaped)</summary>\n</entry>\n"
         }
         return Data((xml + "</feed>\n").utf8)
     }
@@ -37,9 +38,5 @@ enum AtomFeed {
             return false
         }
         return Backlinks.excerpt(first?.content.map { note.document.plainText(of: $0) } ?? "", limit: 300)
-    }
-
-    static func escaped(_ text: String) -> String {
-        Sitemap.xmlEscaped(text).replacingOccurrences(of: "\"", with: "&quot;")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTMLText
 
 /// `sitemap.xml`: every page by its absolute URL, which needs `base_url`; without it there is none.
 enum Sitemap {
@@ -6,7 +7,7 @@ enum Sitemap {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for page in pages.sorted() where page != "404.html" {
-            xml += "<url><loc>\(xmlEscaped(absoluteURL(page, base: baseURL)))</loc></url>\n"
+            xml += "<url><loc>\(absoluteURL(page, base: baseURL).htmlEscaped)</loc></url>\n"
         }
         return Data((xml + "</urlset>\n").utf8)
     }
@@ -14,10 +15,5 @@ enum Sitemap {
     /// `trips/día.html` under `https://example.org/notes/`, percent-encoded.
     static func absoluteURL(_ page: String, base: String) -> String {
         base + (page.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? page)
-    }
-
-    static func xmlEscaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTMLText
 import NoteModel
 
 /// One embed being placed: a note, and the block its part starts at (nil: the whole note).

@@ -1,4 +1,5 @@
 import Foundation
+import HTMLText
 import ImagePipeline
 import NoteHTML
 import NoteModel

@@ -1,4 +1,5 @@
 import Foundation
+import HTMLText
 import NoteModel
 
 /// One `<img>` tag in raw HTML written in a note. A small tokenizer, enough for the tags authors
