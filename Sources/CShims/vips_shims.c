@@ -303,3 +303,14 @@ int notesite_vips_write_file(VipsImage *in, const char *filename) {
     vips_operation_block_set(target_saver, FALSE);
     return vips_image_write_to_file(in, filename, NULL);
 }
+
+int notesite_vips_write_replicated_file(
+    VipsImage *tile, int across, int down, const char *filename) {
+    VipsImage *large = NULL;
+    if (vips_replicate(tile, &large, across, down, NULL)) {
+        return -1;
+    }
+    int status = notesite_vips_write_file(large, filename);
+    g_object_unref(large);
+    return status;
+}

@@ -4,16 +4,15 @@ internal import Foundation
 
 extension RasterJob {
     /// The source file itself, stripped of metadata losslessly, when it needs no change (no
-    /// resize, upright, 8-bit like every rendition, not CMYK) and is no larger than `rendition`:
-    /// re-encoding an image that is already well compressed often makes it larger, and always
-    /// loses a little.
+    /// resize, upright, not CMYK) and is no larger than `rendition`: re-encoding an image that
+    /// is already well compressed often makes it larger, and always loses a little. (A 16-bit
+    /// PNG kept this way stays 16-bit; browsers show it as they show any PNG.)
     ///
     /// Stripping keeps what the pixels mean: the ICC profile stays (the browser applies it), and
     /// the EXIF orientation can go because the source is only kept when it is 1 or absent.
     func keptSource(insteadOf rendition: ImageRendition, header: VipsImageRef) -> ImageRendition? {
         guard keepsSourceFormat, header.orientation == 1,
             vips_image_get_interpretation(header.pointer) != VIPS_INTERPRETATION_CMYK,
-            vips_image_get_format(header.pointer) == VIPS_FORMAT_UCHAR,
             rendition.pixelWidth == header.width, rendition.pixelHeight == header.height,
             let stripped = strippedSource(), stripped.count <= rendition.data.count
         else { return nil }

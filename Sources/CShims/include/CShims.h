@@ -119,5 +119,8 @@ void notesite_release_free_memory(void);
 /// Writes an image to a file; options go in the name, as in "out.jpg[Q=90]". The file savers
 /// are blocked in notesite (it only encodes to memory): this unblocks them for test fixtures.
 int notesite_vips_write_file(VipsImage *in, const char *filename);
+/// Writes `tile` repeated `across` times and `down` times to a file (large test images, fast).
+int notesite_vips_write_replicated_file(
+    VipsImage *tile, int across, int down, const char *filename);
 
 #endif
