@@ -28,13 +28,44 @@ static void notesite_vips_log(
     g_mutex_unlock(&capture_lock);
 }
 
+// The loaders and savers notesite calls; every other one is blocked. Loaders parse untrusted
+// bytes; a blocked one fails with "operation is blocked" even if something reached it.
+static const char *const used_operations[] = {
+    "jpegload_buffer", "pngload_buffer", "webpload_buffer", "gifload_buffer",
+    "heifload_buffer", "tiffload_buffer",
+    "jpegsave_buffer", "pngsave_buffer", "webpsave_buffer", "heifsave_buffer",
+};
+
+static void block_unused_operations(void) {
+    vips_block_untrusted_set(TRUE);
+    vips_operation_block_set("VipsForeignLoad", TRUE);
+    vips_operation_block_set("VipsForeignSave", TRUE);
+    for (size_t i = 0; i < G_N_ELEMENTS(used_operations); i++) {
+        GType type = vips_type_find("VipsOperation", used_operations[i]);
+        if (type != 0) {
+            vips_operation_block_set(g_type_name(type), FALSE);
+        }
+    }
+}
+
+int notesite_vips_operation_is_blocked(const char *name) {
+    GType type = vips_type_find("VipsOperation", name);
+    if (type == 0 || G_TYPE_IS_ABSTRACT(type)) {
+        return 1;
+    }
+    VipsOperationClass *class = VIPS_OPERATION_CLASS(g_type_class_ref(type));
+    int blocked = (class->flags & VIPS_OPERATION_BLOCKED) != 0;
+    g_type_class_unref(class);
+    return blocked;
+}
+
 int notesite_vips_init(void) {
     static gsize started = 0;
     static int result = 0;
     if (g_once_init_enter(&started)) {
         result = VIPS_INIT("notesite");
         if (result == 0) {
-            vips_block_untrusted_set(TRUE);
+            block_unused_operations();
             vips_cache_set_max(0);
             // One worker thread per image: with two, a PNG with a bad IDAT CRC (PngSuite
             // xcsn0g01) failed or rendered depending on timing. Builds get their parallelism
@@ -83,48 +114,111 @@ char *notesite_vips_warnings_capture_end(void) {
 
 // MARK: - Loading
 
-VipsImage *notesite_vips_image_from_buffer(const void *data, size_t length, const char *options) {
-    return vips_image_new_from_buffer(data, length, options, NULL);
+VipsImage *notesite_vips_load_buffer(
+    NotesiteLoader loader, const void *data, size_t length, NotesiteLoadOptions options) {
+    void *bytes = (void *)data;
+    VipsFailOn fail_on = options.fail_on_error ? VIPS_FAIL_ON_ERROR : VIPS_FAIL_ON_NONE;
+    int pages = options.all_pages ? -1 : 1;
+    VipsImage *out = NULL;
+    int status = -1;
+    switch (loader) {
+    case NOTESITE_LOADER_JPEG:
+        status = vips_jpegload_buffer(
+            bytes, length, &out, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", fail_on,
+            "shrink", options.jpeg_shrink > 1 ? options.jpeg_shrink : 1, NULL);
+        break;
+    case NOTESITE_LOADER_PNG:
+        status = vips_pngload_buffer(
+            bytes, length, &out, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", fail_on, NULL);
+        break;
+    case NOTESITE_LOADER_WEBP:
+        status = vips_webpload_buffer(
+            bytes, length, &out, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", fail_on,
+            "n", pages,
+            "scale", options.webp_scale > 0 && options.webp_scale < 1 ? options.webp_scale : 1.0,
+            NULL);
+        break;
+    case NOTESITE_LOADER_GIF:
+        status = vips_gifload_buffer(
+            bytes, length, &out, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", fail_on,
+            "n", pages, NULL);
+        break;
+    case NOTESITE_LOADER_HEIF:
+        status = vips_heifload_buffer(
+            bytes, length, &out, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", fail_on, NULL);
+        break;
+    case NOTESITE_LOADER_TIFF:
+        status = vips_tiffload_buffer(
+            bytes, length, &out, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", fail_on, NULL);
+        break;
+    }
+    return status == 0 ? out : NULL;
 }
 
-int notesite_vips_thumbnail_width(
-    const void *data, size_t length, int width, const char *options, int to_srgb, VipsImage **out) {
+int notesite_vips_thumbnail_image_width(VipsImage *in, int width, int to_srgb, VipsImage **out) {
     // VIPS_MAX_COORD as the height makes the box as tall as any image: only the width binds.
-    // The thumbnail's own "fail_on" does not reach buffer loaders in 8.14; the option string does.
     if (to_srgb) {
-        return vips_thumbnail_buffer(
-            (void *)data, length, out, width,
+        return vips_thumbnail_image(
+            in, out, width,
             "height", VIPS_MAX_COORD,
             "size", VIPS_SIZE_DOWN,
             "export_profile", "srgb",
-            "option_string", options,
             NULL);
     }
-    return vips_thumbnail_buffer(
-        (void *)data, length, out, width,
-        "height", VIPS_MAX_COORD,
-        "size", VIPS_SIZE_DOWN,
-        "option_string", options,
-        NULL);
+    return vips_thumbnail_image(
+        in, out, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN, NULL);
 }
 
-int notesite_vips_thumbnail_cmyk_width(
-    const void *data, size_t length, int width, const char *options, VipsImage **out) {
-    VipsImage *cmyk = vips_image_new_from_buffer(data, length, options, NULL);
-    if (cmyk == NULL) {
-        return -1;
+int notesite_vips_cmyk_to_srgb(VipsImage *in, VipsImage **out) {
+    return vips_icc_transform(
+        in, out, "srgb", "embedded", TRUE, "intent", VIPS_INTENT_RELATIVE, NULL);
+}
+
+// MARK: - Time limit
+
+struct NotesiteDeadline {
+    gint64 end;  // g_get_monotonic_time() microseconds
+    gint killed;
+};
+
+NotesiteDeadline *notesite_deadline_new(double seconds) {
+    NotesiteDeadline *deadline = g_atomic_rc_box_new0(NotesiteDeadline);
+    double microseconds = seconds > 0 ? seconds * G_USEC_PER_SEC : 0;
+    // Beyond a century is no limit at all; also keeps the sum below overflow.
+    if (microseconds > 3.2e15) {
+        microseconds = 3.2e15;
     }
-    VipsImage *srgb = NULL;
-    int status = vips_icc_transform(
-        cmyk, &srgb, "srgb", "embedded", TRUE, "intent", VIPS_INTENT_RELATIVE, NULL);
-    g_object_unref(cmyk);
-    if (status) {
-        return -1;
+    deadline->end = g_get_monotonic_time() + (gint64)microseconds;
+    return deadline;
+}
+
+void notesite_deadline_release(NotesiteDeadline *deadline) { g_atomic_rc_box_release(deadline); }
+
+static void notesite_deadline_release_notify(gpointer data, GClosure *closure) {
+    (void)closure;
+    g_atomic_rc_box_release(data);
+}
+
+// Runs on the thread evaluating the pipeline, between tiles. `progress->im` is the image being
+// computed (the one libvips checks for a kill), which may be a saver's own copy of ours.
+static void notesite_deadline_on_eval(VipsImage *image, VipsProgress *progress, gpointer data) {
+    (void)image;
+    NotesiteDeadline *deadline = data;
+    if (g_get_monotonic_time() >= deadline->end) {
+        g_atomic_int_set(&deadline->killed, 1);
+        vips_image_set_kill(progress->im, TRUE);
     }
-    status = vips_thumbnail_image(
-        srgb, out, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN, NULL);
-    g_object_unref(srgb);
-    return status;
+}
+
+void notesite_deadline_watch(NotesiteDeadline *deadline, VipsImage *image) {
+    vips_image_set_progress(image, TRUE);
+    g_signal_connect_data(
+        image, "eval", G_CALLBACK(notesite_deadline_on_eval), g_atomic_rc_box_acquire(deadline),
+        notesite_deadline_release_notify, 0);
+}
+
+int notesite_deadline_expired(NotesiteDeadline *deadline) {
+    return g_atomic_int_get(&deadline->killed) || g_get_monotonic_time() >= deadline->end;
 }
 
 static int keeps_field(const char *name) {
@@ -199,5 +293,24 @@ void notesite_release_free_memory(void) {
 // MARK: - Test support
 
 int notesite_vips_write_file(VipsImage *in, const char *filename) {
+    // A file saver writes through its target saver in 8.14: both are needed.
+    const char *saver = vips_foreign_find_save(filename);
+    const char *target_saver = vips_foreign_find_save_target(filename);
+    if (saver == NULL || target_saver == NULL) {
+        return -1;
+    }
+    vips_operation_block_set(saver, FALSE);
+    vips_operation_block_set(target_saver, FALSE);
     return vips_image_write_to_file(in, filename, NULL);
+}
+
+int notesite_vips_write_replicated_file(
+    VipsImage *tile, int across, int down, const char *filename) {
+    VipsImage *large = NULL;
+    if (vips_replicate(tile, &large, across, down, NULL)) {
+        return -1;
+    }
+    int status = notesite_vips_write_file(large, filename);
+    g_object_unref(large);
+    return status;
 }

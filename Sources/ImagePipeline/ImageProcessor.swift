@@ -16,7 +16,7 @@ public enum ImageProcessor {
         if let failure = VipsRuntime.startupFailure {
             throw ImageError(path: path, reason: failure)
         }
-        let format = try detectFormat(of: data, path: path)
+        let format = try recogniseFormat(of: data, path: path)
         if format == .svg {
             return try renderSVG(data, path: path, settings: settings)
         }
@@ -49,27 +49,18 @@ public enum ImageProcessor {
         }
     }
 
-    /// Sniffs the bytes (never the file name) and refuses anything outside the allowlist.
-    private static func detectFormat(of data: Data, path: String) throws(ImageError) -> SourceFormat {
-        let loader: String? = VipsRuntime.shared {
-            data.withUnsafeBytes { raw in
-                guard let base = raw.baseAddress,
-                    let typeName = vips_foreign_find_load_buffer(base, raw.count),
-                    let nickname = vips_nickname_find(g_type_from_name(typeName))
-                else { return nil }
-                return String(cString: nickname)
-            }
+    /// Recognises the format from the bytes (never the file name), in Swift: anything outside
+    /// the allowlist is refused before libvips sees a byte.
+    static func recogniseFormat(of data: Data, path: String) throws(ImageError) -> SourceFormat {
+        let refused: String
+        switch SourceFormat.recognise(bytes: data) {
+        case .accepted(let format): return format
+        case .refused(let name): refused = " (\(name))"
+        case .unknown: refused = ""
         }
-        if let loader, let format = SourceFormat(loaderNickname: loader) {
-            return format
-        }
-        if SVGDocument.looksLikeSVG(data) {
-            return .svg
-        }
-        let detected = loader.map { " (\(SourceFormat.describe(loaderNickname: $0)))" } ?? ""
         throw ImageError(
             path: path,
-            reason: "unsupported image format\(detected); notesite accepts \(SourceFormat.acceptedList)")
+            reason: "unsupported image format\(refused); notesite accepts \(SourceFormat.acceptedList)")
     }
 
     private static func renderSVG(_ data: Data, path: String, settings: ImageSettings) throws(ImageError)

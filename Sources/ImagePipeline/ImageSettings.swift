@@ -1,4 +1,5 @@
-/// How images are sized and encoded. Every field is part of a rendition's cache key.
+/// How images are sized and encoded. Every field but `timeLimit` is part of a rendition's cache
+/// key (a time limit changes whether an image fails, never what a finished one looks like).
 public struct ImageSettings: Sendable, Hashable {
     /// Widest rendition in device pixels (1440 = a 720 CSS px column at 2x).
     public var maxPixelWidth: Int
@@ -16,12 +17,18 @@ public struct ImageSettings: Sendable, Hashable {
     /// The size one reference asks for (`![[x.png|300]]`, `![[x.png|300x200]]`); nil fits the column.
     public var size: ImageSizeRequest?
 
+    /// Seconds one image may take to decode, resize and encode before it fails with an error
+    /// (and the build goes on): the `image_timeout` setting, default 30.
+    public var timeLimit: Double
+
     public static let defaultMaxInputPixels = 100_000_000
+    public static let defaultTimeLimit = 30.0
 
     public init(
         maxPixelWidth: Int = 1440, columnWidth: Int = 720,
         maxInputPixels: Int = ImageSettings.defaultMaxInputPixels,
-        format: ImageFormatPolicy = .auto, quality: Int? = nil, size: ImageSizeRequest? = nil
+        format: ImageFormatPolicy = .auto, quality: Int? = nil, size: ImageSizeRequest? = nil,
+        timeLimit: Double = ImageSettings.defaultTimeLimit
     ) {
         self.maxPixelWidth = max(1, maxPixelWidth)
         self.columnWidth = max(1, columnWidth)
@@ -29,6 +36,7 @@ public struct ImageSettings: Sendable, Hashable {
         self.format = format
         self.quality = quality.map { min(100, max(1, $0)) }
         self.size = size
+        self.timeLimit = timeLimit.isNaN ? ImageSettings.defaultTimeLimit : max(0, timeLimit)
     }
 
     /// Device pixels per CSS pixel (2 by default).

@@ -6,7 +6,8 @@ extension RasterJob {
     /// Chooses the output format by the policy (measuring the pixels when the policy needs it)
     /// and encodes; `rendition` wraps the bytes.
     func encodeChoosing(
-        _ image: VipsImageRef, animated: Bool, rendition: (Data, OutputFormat) -> ImageRendition
+        _ image: VipsImageRef, animated: Bool, deadline: VipsDeadline,
+        rendition: (Data, OutputFormat) -> ImageRendition
     ) throws(Failure) -> ImageRendition {
         let policy = settings.format
         let measure =
@@ -27,6 +28,8 @@ extension RasterJob {
             animated
             ? .webp(lossless: stats?.isFlat ?? false)
             : .choose(policy, source: format, hasAlpha: ready.hasAlpha, stats: stats)
+        // An encoder's last step (AVIF's above all) reports no progress: start none too late.
+        if deadline.hasExpired { throw .rejected(timeLimitError) }
         return rendition(try encode(ready, as: output), output)
     }
 

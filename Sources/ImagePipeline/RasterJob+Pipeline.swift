@@ -4,27 +4,61 @@ internal import Foundation
 
 extension RasterJob {
     /// Shrink-on-load to `width` (never enlarged), auto-oriented, through the embedded ICC
-    /// profile to sRGB when there is one.
+    /// profile to sRGB when there is one. The source is opened with its format's own loader,
+    /// watched by `deadline` from the first pixel on.
     func thumbnail(
-        _ base: UnsafeRawPointer, _ count: Int, header: VipsImageRef, width: Int, animated: Bool
+        _ base: UnsafeRawPointer, _ count: Int, header: VipsImageRef, width: Int, animated: Bool,
+        deadline: VipsDeadline
     ) throws(Failure) -> VipsImageRef {
-        // fail_on=error turns truncated or corrupt pixel data into an error instead of grey rows;
-        // n=-1 keeps every frame of an animation.
-        let options = animated ? "fail_on=error,n=-1" : "fail_on=error"
-        let toSRGB = notesite_vips_has_field(header.pointer, "icc-profile-data")
-        let cmyk = vips_image_get_interpretation(header.pointer) == VIPS_INTERPRETATION_CMYK
+        let toSRGB = notesite_vips_has_field(header.pointer, "icc-profile-data") != 0
+        let cmyk = toSRGB && vips_image_get_interpretation(header.pointer) == VIPS_INTERPRETATION_CMYK
+        // fail_on turns truncated or corrupt pixel data into an error instead of grey rows;
+        // all_pages keeps every frame of an animation.
+        var options = NotesiteLoadOptions(
+            fail_on_error: 1, all_pages: animated ? 1 : 0, jpeg_shrink: 1, webp_scale: 1)
+        if !cmyk {
+            let upright = header.orientation >= 5 ? header.height : header.width
+            let shrink = Double(upright) / Double(max(1, width))
+            options.jpeg_shrink = Self.jpegShrink(for: shrink)
+            options.webp_scale = 1 / max(1, shrink)
+        }
+        guard let source = format.open(base, count, options: options) else {
+            throw .libvips(
+                VipsFailure(step: "cannot open the \(format.name) image, the file is corrupt or truncated"))
+        }
+        deadline.watch(source)
+        let input = cmyk ? try convertedFromCMYK(source) : source
         var thumbnail: UnsafeMutablePointer<VipsImage>?
-        let status =
-            cmyk && toSRGB != 0
-            ? notesite_vips_thumbnail_cmyk_width(base, count, Int32(width), options, &thumbnail)
-            : notesite_vips_thumbnail_width(base, count, Int32(width), options, toSRGB, &thumbnail)
-        guard status == 0,
+        guard
+            notesite_vips_thumbnail_image_width(
+                input.pointer, Int32(width), toSRGB && !cmyk ? 1 : 0, &thumbnail)
+                == 0,
             let resized = VipsImageRef(thumbnail)
         else {
             throw .libvips(
                 VipsFailure(step: "cannot open the \(format.name) image, the file is corrupt or truncated"))
         }
         return resized
+    }
+
+    /// libjpeg's shrink-on-load factor for an overall shrink, as vips_thumbnail picks it: a
+    /// block shrink to somewhat above the target, leaving at least a factor of two to the
+    /// proper resize that follows (block shrinking alone over-sharpens).
+    static func jpegShrink(for shrink: Double) -> Int32 {
+        if shrink >= 16 { return 8 }
+        if shrink >= 8 { return 4 }
+        if shrink >= 4 { return 2 }
+        return 1
+    }
+
+    /// A CMYK image with its own profile, converted to sRGB through that profile.
+    private func convertedFromCMYK(_ image: VipsImageRef) throws(Failure) -> VipsImageRef {
+        var converted: UnsafeMutablePointer<VipsImage>?
+        guard notesite_vips_cmyk_to_srgb(image.pointer, &converted) == 0, let result = VipsImageRef(converted)
+        else {
+            throw .libvips(VipsFailure(step: "cannot convert the CMYK \(format.name) image to sRGB"))
+        }
+        return result
     }
 
     /// The pixels computed into memory, so they can be both measured and encoded without

@@ -19,18 +19,35 @@ struct RasterJob {
     }
 
     func result() -> Result<ImageRendition, Failure> {
-        data.withUnsafeBytes { raw in
+        let deadline = VipsDeadline(seconds: settings.timeLimit)
+        let outcome = data.withUnsafeBytes { raw in
             Result { () throws(Failure) -> ImageRendition in
                 guard let base = raw.baseAddress, raw.count > 0 else {
                     throw .rejected(ImageError(path: path, reason: "the file is empty"))
                 }
-                return try render(base, raw.count)
+                return try render(base, raw.count, deadline: deadline)
             }
         }
+        // A killed computation fails like a corrupt file would; running it again to read
+        // libvips's messages would only take as long once more.
+        if case .failure(.libvips) = outcome, deadline.hasExpired {
+            return .failure(.rejected(timeLimitError))
+        }
+        return outcome
     }
 
-    private func render(_ base: UnsafeRawPointer, _ count: Int) throws(Failure) -> ImageRendition {
-        guard let header = VipsImageRef(notesite_vips_image_from_buffer(base, count, "")) else {
+    var timeLimitError: ImageError {
+        ImageError(
+            path: path,
+            reason:
+                "stopped after \(settings.timeLimit.formatted()) s, the time limit for one image"
+                + " (image_timeout): too large to decode in time, or damaged")
+    }
+
+    private func render(_ base: UnsafeRawPointer, _ count: Int, deadline: VipsDeadline) throws(Failure)
+        -> ImageRendition
+    {
+        guard let header = format.open(base, count) else {
             throw .libvips(
                 VipsFailure(step: "cannot read the \(format.name) header, the file is corrupt or truncated"))
         }
@@ -50,12 +67,12 @@ struct RasterJob {
             return unchangedGIF
         }
 
-        let image = try withoutMetadata(
-            try normalizedColour(
-                try thumbnail(
-                    base, count, header: header, width: targetPixelWidth(css: css), animated: animated)))
+        let resized = try thumbnail(
+            base, count, header: header, width: targetPixelWidth(css: css), animated: animated,
+            deadline: deadline)
+        let image = try withoutMetadata(try normalizedColour(resized))
         let pageHeight = animated ? image.pageHeight : image.height
-        let rendition = try encodeChoosing(image, animated: animated) { encoded, output in
+        let rendition = try encodeChoosing(image, animated: animated, deadline: deadline) { encoded, output in
             ImageRendition(
                 data: encoded, mimeType: output.mimeType, pixelWidth: image.width, pixelHeight: pageHeight,
                 cssWidth: css.width, cssHeight: css.height)
@@ -64,7 +81,7 @@ struct RasterJob {
         if format == .gif, rendition.data.count >= data.count {
             return unchangedGIF
         }
-        return smallerSourceWebP(than: rendition, header: header) ?? rendition
+        return keptSource(insteadOf: rendition, header: header) ?? rendition
     }
 
     /// Whether a GIF is re-encoded: `auto` tries (and keeps the smaller), `webp` always; `original`
@@ -101,17 +118,4 @@ struct RasterJob {
                     + " (a decompression bomb, or an image to shrink before adding it)"))
     }
 
-    /// The source itself, stripped of metadata, when it is a WebP that needed no change (same
-    /// size, upright, no ICC profile) and is smaller than the new encoding: re-encoding an
-    /// already compressed WebP (animations above all) often makes it larger.
-    private func smallerSourceWebP(than rendition: ImageRendition, header: VipsImageRef) -> ImageRendition? {
-        guard format == .webp, rendition.mimeType == "image/webp",
-            rendition.pixelWidth == header.width, rendition.pixelHeight == header.pageHeight,
-            header.orientation == 1, notesite_vips_has_field(header.pointer, "icc-profile-data") == 0,
-            let stripped = WebPContainer.strippingMetadata(data), stripped.count < rendition.data.count
-        else { return nil }
-        var source = rendition
-        source.data = stripped
-        return source
-    }
 }

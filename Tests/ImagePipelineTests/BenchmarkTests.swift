@@ -8,7 +8,8 @@ import Testing
 /// - NOTESITE_BENCH_FORMATS: policies, comma-separated (default `auto`);
 /// - NOTESITE_BENCH_RUNS: runs per policy, the median is printed (default 3);
 /// - NOTESITE_BENCH_JOBS: images rendered at once (default: the processor count);
-/// - NOTESITE_BENCH_CACHE: a rendition cache folder to use (default none), to time warm runs.
+/// - NOTESITE_BENCH_CACHE: a rendition cache folder to use (default none), to time warm runs;
+/// - NOTESITE_BENCH_WEIGHT=1: page weight against the sources and PSNR (BenchmarkTests+PageWeight).
 /// Prints `BENCH` lines: time per policy, then raw and inlined (base64) bytes per policy.
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["NOTESITE_BENCH"] == "1"))
 struct BenchmarkTests {
@@ -86,6 +87,9 @@ struct BenchmarkTests {
             print(
                 "BENCH bytes \(policy.rawValue): \(renditions.count) renditions, raw \(raw), inlined \(inlined) (\(types))"
             )
+            if Self.environment["NOTESITE_BENCH_WEIGHT"] == "1" {
+                for line in Self.pageWeight(renditions, policy: policy) { print(line) }
+            }
             if Self.environment["NOTESITE_BENCH_DETAIL"] == "1" {
                 for (path, rendition) in renditions.sorted(by: { $0.key < $1.key }) {
                     print(

@@ -66,8 +66,8 @@ import Testing
             ("odd/truncated.jpg", ["JPEG", "corrupt or truncated"]),
             ("odd/truncated.png", ["PNG", "corrupt or truncated"]),
             ("odd/corrupt-header.jpg", ["JPEG", "corrupt or truncated"]),
-            ("odd/favicon.ico", ["unsupported image format", "ImageMagick"]),
-            ("odd/small.bmp", ["unsupported image format", "ImageMagick"]),
+            ("odd/favicon.ico", ["unsupported image format (ICO)", "JPEG, PNG"]),
+            ("odd/small.bmp", ["unsupported image format (BMP)", "JPEG, PNG"]),
             ("odd/LICENSE.sharp", ["unsupported image format"]),
         ])
     func corpusFileFails(_ file: String, _ words: [String]) {

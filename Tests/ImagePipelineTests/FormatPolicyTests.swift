@@ -133,7 +133,7 @@ import Testing
         let path = Corpus.path("odd/\(file)")
         let rendition = try render(path, policy)
         #expect(["image/webp", "image/gif"].contains(rendition.mimeType))
-        let decoded = try DecodedImage(rendition.data, options: "n=-1")
+        let decoded = try DecodedImage(rendition.data, allPages: true)
         #expect(decoded.pageCount == 10)
         #expect((rendition.pixelWidth, rendition.pixelHeight) == (370, 285))
         if policy == .webp || file.hasSuffix(".webp") {

@@ -87,7 +87,7 @@ import Testing
         let rendition = try ImageProcessor.render(fileAt: Corpus.path("odd/animated-loop-3.webp"))
         #expect(rendition.mimeType == "image/webp")
         #expect((rendition.pixelWidth, rendition.pixelHeight) == (370, 285))
-        let decoded = try DecodedImage(rendition.data, options: "n=-1")
+        let decoded = try DecodedImage(rendition.data, allPages: true)
         #expect(decoded.pageCount == 10)
     }
 }

@@ -46,11 +46,18 @@ import Testing
 
     @Test(arguments: [
         "image_format: gif\n", "image_quality: 0\n", "image_quality: high\n", "max_pixels: -5\n",
-        "cache: /tmp\n",
+        "cache: /tmp\n", "image_timeout: 0\n", "image_timeout: soon\n",
     ])
     func badImageSettingsAreErrors(text: String) {
         let (_, diagnostics) = SiteConfiguration.parse(text, file: "notesite.yml")
         #expect(diagnostics.map(\.severity) == [.error])
+    }
+
+    @Test func imageTimeoutIsInSeconds() {
+        #expect(SiteConfiguration().imageTimeout == 30)
+        let (configuration, diagnostics) = SiteConfiguration.parse(
+            "image_timeout: 2.5\n", file: "notesite.yml")
+        #expect(diagnostics.isEmpty && configuration.imageTimeout == 2.5)
     }
 
     @Test func bombIsRefusedAtItsReference() async throws {

@@ -6,11 +6,16 @@
 // Fixed-argument wrappers for the variadic libvips calls Swift cannot make, plus the
 // process-wide gate that keeps libvips's one shared error buffer readable.
 
-/// Starts libvips once for the process: blocks untrusted loaders, turns off the operation
+/// Starts libvips once for the process: blocks untrusted loaders and every loader and saver
+/// notesite does not call (see `notesite_vips_operation_is_blocked`), turns off the operation
 /// cache (each image is processed once), uses one worker thread per image (deterministic
 /// failures) and routes libvips warnings to the capture below.
 /// Returns 0 on success. Safe to call more than once.
 int notesite_vips_init(void);
+
+/// Whether libvips refuses to run the operation with this nickname ("magickload_buffer") or
+/// type name; also 1 for a name libvips does not know.
+int notesite_vips_operation_is_blocked(const char *name);
 
 // MARK: - Error gate
 // Ordinary work holds the gate shared; a failed job is re-run holding it exclusively, so
@@ -26,23 +31,60 @@ void notesite_vips_warnings_capture_begin(void);
 char *notesite_vips_warnings_capture_end(void);
 
 // MARK: - Loading
-/// Opens the header of an image held in memory (pixels are decoded lazily). `options` is a
-/// libvips option string such as "fail_on=error". NULL on error.
-VipsImage *notesite_vips_image_from_buffer(const void *data, size_t length, const char *options);
+// Each format through its own loader, called by name: libvips's format sniffing
+// (vips_foreign_find_load_buffer) runs every loader's check, and the SVG one never returns on
+// some gzip data. notesite recognises formats from their magic bytes in Swift instead.
 
-/// Shrink-on-load thumbnail whose WIDTH fits `width` (height unbounded), never enlarged,
-/// auto-oriented. `options` go to the loader. With `to_srgb`, the embedded ICC profile is
-/// used to convert to sRGB (only for images that have one: without a profile libvips 8.14
-/// shifts sRGB colours, measured 30,40,210 -> 76,29,211).
-int notesite_vips_thumbnail_width(
-    const void *data, size_t length, int width, const char *options, int to_srgb, VipsImage **out);
+typedef enum {
+    NOTESITE_LOADER_JPEG,
+    NOTESITE_LOADER_PNG,
+    NOTESITE_LOADER_WEBP,
+    NOTESITE_LOADER_GIF,
+    NOTESITE_LOADER_HEIF,
+    NOTESITE_LOADER_TIFF,
+} NotesiteLoader;
 
-/// The same for a CMYK image with an embedded profile: vips_thumbnail in 8.14 converts CMYK
-/// through its generic profile even when the file has its own (measured: grass in the corpus
-/// CMYK photo 99,115,70 instead of 105,126,81), so this loads, converts through the embedded
-/// profile, then resizes (without shrink-on-load; CMYK files are rare).
-int notesite_vips_thumbnail_cmyk_width(
-    const void *data, size_t length, int width, const char *options, VipsImage **out);
+typedef struct {
+    /// Truncated or corrupt pixel data is an error (fail_on=error), not grey rows.
+    int fail_on_error;
+    /// Every frame (n=-1), for animated WebP and GIF.
+    int all_pages;
+    /// JPEG shrink-on-load: 1, 2, 4 or 8 (0 means 1).
+    int jpeg_shrink;
+    /// WebP scale-on-load, at most 1 (0 means 1).
+    double webp_scale;
+} NotesiteLoadOptions;
+
+/// Opens an image held in memory with the named loader, pixels read on demand top to bottom
+/// (sequential access). The bytes must outlive the image. NULL on error.
+VipsImage *notesite_vips_load_buffer(
+    NotesiteLoader loader, const void *data, size_t length, NotesiteLoadOptions options);
+
+/// Thumbnail of a loaded image whose WIDTH fits `width` (height unbounded), never enlarged,
+/// auto-oriented. With `to_srgb`, the embedded ICC profile is used to convert to sRGB (only
+/// for images that have one: without a profile libvips 8.14 shifts sRGB colours, measured
+/// 30,40,210 -> 76,29,211).
+int notesite_vips_thumbnail_image_width(VipsImage *in, int width, int to_srgb, VipsImage **out);
+
+/// A CMYK image converted to sRGB through its embedded profile: vips_thumbnail in 8.14 converts
+/// CMYK through its generic profile even when the file has its own (measured: grass in the
+/// corpus CMYK photo 99,115,70 instead of 105,126,81). Resize the result afterwards.
+int notesite_vips_cmyk_to_srgb(VipsImage *in, VipsImage **out);
+
+// MARK: - Time limit
+/// A point in time after which libvips stops computing the pixels of the images it watches.
+/// Reference counted: each watched image holds a reference until it is freed.
+typedef struct NotesiteDeadline NotesiteDeadline;
+
+/// A deadline `seconds` from now.
+NotesiteDeadline *notesite_deadline_new(double seconds);
+void notesite_deadline_release(NotesiteDeadline *deadline);
+/// Turns on libvips's progress signals for `image` and every image later computed from it;
+/// once the deadline has passed, the next progress report kills the computation (libvips then
+/// fails with "killed for image"). Call before building on the image.
+void notesite_deadline_watch(NotesiteDeadline *deadline, VipsImage *image);
+/// 1 once a computation was killed by this deadline or the deadline has passed.
+int notesite_deadline_expired(NotesiteDeadline *deadline);
 
 /// A copy of `in` without any metadata but what animation needs (page-height, delay, loop):
 /// EXIF, GPS, XMP, IPTC, ICC, comments all go. Savers also strip, but webpsave in 8.14 does not.
@@ -74,7 +116,11 @@ int notesite_vips_extract_bands(VipsImage *in, VipsImage **out, int first, int c
 void notesite_release_free_memory(void);
 
 // MARK: - Test support
-/// Writes an image to a file; options go in the name, as in "out.jpg[Q=90]".
+/// Writes an image to a file; options go in the name, as in "out.jpg[Q=90]". The file savers
+/// are blocked in notesite (it only encodes to memory): this unblocks them for test fixtures.
 int notesite_vips_write_file(VipsImage *in, const char *filename);
+/// Writes `tile` repeated `across` times and `down` times to a file (large test images, fast).
+int notesite_vips_write_replicated_file(
+    VipsImage *tile, int across, int down, const char *filename);
 
 #endif

@@ -128,6 +128,19 @@ extension SiteConfiguration {
             configuration.maxPixels = value
             return nil
         },
+        "image_timeout": { configuration, node in
+            let seconds: Double? =
+                switch node.scalarValue {
+                case .int(let value): Double(value)
+                case .double(let value): value
+                default: nil
+                }
+            guard let seconds, seconds > 0, seconds.isFinite else {
+                return "must be a number of seconds above 0, found \(node.typeDescription)"
+            }
+            configuration.imageTimeout = seconds
+            return nil
+        },
         "cache": { configuration, node in
             switch node.scalarValue {
             case .bool(false): configuration.cache = nil

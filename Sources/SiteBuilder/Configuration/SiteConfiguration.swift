@@ -28,6 +28,8 @@ public struct SiteConfiguration: Sendable, Hashable {
     public var imageQuality: Int?
     /// Images with more pixels than this are refused from their header (decompression bombs).
     public var maxPixels = ImageSettings.defaultMaxInputPixels
+    /// Seconds one image may take before it fails with an error (the build goes on).
+    public var imageTimeout = ImageSettings.defaultTimeLimit
     /// Whether images are inlined into pages as `data:` URIs or published as files.
     public var inline = ImageInlining.always
     /// Under `inline: auto`, renditions of at least this many encoded bytes become files.

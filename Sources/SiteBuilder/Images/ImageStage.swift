@@ -39,7 +39,7 @@ struct ImageStage: BuildStage {
         let settings = ImageSettings(
             maxPixelWidth: configuration.imageWidth, columnWidth: configuration.columnWidth,
             maxInputPixels: configuration.maxPixels, format: configuration.imageFormat,
-            quality: configuration.imageQuality)
+            quality: configuration.imageQuality, timeLimit: configuration.imageTimeout)
         let cache = configuration.cache.map { RenditionCache(folder: vault.root.appendingPathComponent($0)) }
         let renditions = await ImageRendering.render(
             ImageRendering.keys(in: graph.notes), in: vault, settings: settings, cache: cache,

@@ -132,6 +132,7 @@ public enum VaultTemplate {
         # image_format: auto            # auto, png, jpeg, webp, avif or original
         # image_quality: 80             # encoder quality 1-100 (default: each format's own)
         # max_pixels: 100000000         # larger images are refused (100 megapixels)
+        # image_timeout: 30             # seconds one image may take before it is an error
         # inline: always                # images in the pages (always), as files (never), or auto
         # inline_max_bytes: 100000      # with inline: auto, larger renditions become files
         # page_budget_bytes: 5000000    # warn when a page's inlined images pass this

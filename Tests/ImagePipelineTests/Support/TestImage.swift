@@ -1,6 +1,7 @@
 import CShims
 import CVips
 import Foundation
+import ImagePipeline
 
 /// Test images made with libvips, and renditions decoded back to pixels for assertions.
 enum TestImage {
@@ -68,13 +69,18 @@ struct DecodedImage {
     var orientationField: Int?
     var pixels: [UInt8]
 
-    /// Decodes without applying any orientation (what a browser shows for stripped files).
-    init(_ data: Data, options: String = "") throws {
+    /// Decodes without applying any orientation (what a browser shows for stripped files), with
+    /// the loader for the format notesite recognises; `allPages` loads every frame.
+    init(_ data: Data, allPages: Bool = false) throws {
         try TestImage.start()
+        guard case .accepted(let format) = SourceFormat.recognise(bytes: data),
+            let (loader, loaderName) = Self.loaders[format]
+        else { throw TestImage.Failure(description: "not a raster format notesite takes") }
+        let options = NotesiteLoadOptions(
+            fail_on_error: 0, all_pages: allPages ? 1 : 0, jpeg_shrink: 1, webp_scale: 1)
         let decoded: DecodedImage? = data.withUnsafeBytes { raw -> DecodedImage? in
             guard let base = raw.baseAddress,
-                let loaderName = vips_foreign_find_load_buffer(base, raw.count),
-                let image = notesite_vips_image_from_buffer(base, raw.count, options)
+                let image = notesite_vips_load_buffer(loader, base, raw.count, options)
             else { return nil }
             defer { g_object_unref(UnsafeMutableRawPointer(image)) }
             var fieldNames: [String] = []
@@ -102,7 +108,7 @@ struct DecodedImage {
             return DecodedImage(
                 width: Int(vips_image_get_width(image)), height: Int(vips_image_get_height(image)),
                 bands: Int(vips_image_get_bands(image)), pageCount: Int(vips_image_get_n_pages(image)),
-                loader: String(cString: loaderName), fields: fieldNames,
+                loader: loaderName, fields: fieldNames,
                 orientationField: hasOrientation ? Int(orientation) : nil, pixels: bytes)
         }
         guard let decoded else {
@@ -110,6 +116,15 @@ struct DecodedImage {
         }
         self = decoded
     }
+
+    static let loaders: [SourceFormat: (NotesiteLoader, String)] = [
+        .jpeg: (NOTESITE_LOADER_JPEG, "VipsForeignLoadJpegBuffer"),
+        .png: (NOTESITE_LOADER_PNG, "VipsForeignLoadPngBuffer"),
+        .webp: (NOTESITE_LOADER_WEBP, "VipsForeignLoadWebpBuffer"),
+        .gif: (NOTESITE_LOADER_GIF, "VipsForeignLoadNsgifBuffer"),
+        .heif: (NOTESITE_LOADER_HEIF, "VipsForeignLoadHeifBuffer"),
+        .tiff: (NOTESITE_LOADER_TIFF, "VipsForeignLoadTiffBuffer"),
+    ]
 
     init(fileAt path: String) throws {
         try self.init(Data(contentsOf: URL(fileURLWithPath: path)))
