@@ -21,11 +21,15 @@ public struct ImageSettings: Sendable, Hashable {
     /// (and the build goes on): the `image_timeout` setting, default 30.
     public var timeLimit: Double
 
+    /// 2x the default column, so images are sharp on high-density screens.
+    public static let defaultMaxPixelWidth = 1440
+    public static let defaultColumnWidth = 720
     public static let defaultMaxInputPixels = 100_000_000
     public static let defaultTimeLimit = 30.0
 
     public init(
-        maxPixelWidth: Int = 1440, columnWidth: Int = 720,
+        maxPixelWidth: Int = ImageSettings.defaultMaxPixelWidth,
+        columnWidth: Int = ImageSettings.defaultColumnWidth,
         maxInputPixels: Int = ImageSettings.defaultMaxInputPixels,
         format: ImageFormatPolicy = .auto, quality: Int? = nil, size: ImageSizeRequest? = nil,
         timeLimit: Double = ImageSettings.defaultTimeLimit

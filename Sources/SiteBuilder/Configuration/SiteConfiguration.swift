@@ -19,9 +19,9 @@ public struct SiteConfiguration: Sendable, Hashable {
     /// Vault paths left out of the site, as globs: `drafts/`, `*.tmp.md`, `journal/**/private-*`.
     public var exclude = ["templates/", "private/"]
     /// The widest image rendition in device pixels (1440 fills a 720 px column at 2x).
-    public var imageWidth = 1440
+    public var imageWidth = ImageSettings.defaultMaxPixelWidth
     /// The reading column in CSS pixels; image `width`/`height` attributes fit inside it.
-    public var columnWidth = 720
+    public var columnWidth = ImageSettings.defaultColumnWidth
     /// How images are encoded: `auto` chooses per image (see ImageFormatPolicy), or one format for all.
     public var imageFormat = ImageFormatPolicy.auto
     /// Encoder quality 1-100; nil is each format's default.

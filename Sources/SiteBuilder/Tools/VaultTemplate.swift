@@ -113,32 +113,33 @@ public enum VaultTemplate {
     }
 
     static func configuration(title: String) -> String {
-        """
-        # notesite settings. Every key is optional; each is shown here with its default, commented out.
-        # Remove the `#` to change one. The guide's Configuration page explains them all.
+        let defaults = SiteConfiguration()
+        return """
+            # notesite settings. Every key is optional; each is shown here with its default, commented out.
+            # Remove the `#` to change one. The guide's Configuration page explains them all.
 
-        title: \(quoted(title))   # the site's name (default: the vault folder's name)
-        # description: ""               # one sentence about the site, for the home page
-        # author: ""                    # who writes the notes (templates: site.author)
-        # language: en                  # the pages' language, a BCP 47 tag such as de or pt-BR
-        # base_url: https://example.org/notes/   # where the site is published; enables sitemap.xml and feed.xml
-        # output: _site                 # where `notesite build` writes the site (--output wins)
-        # exclude: [templates/, private/]   # paths left out: folder/, *.name, or a/**/path patterns
-        # urls: files                   # files (trips/lisbon.html) or pretty (trips/lisbon/)
-        # theme: _theme                 # folder whose files override the default theme's
-        # allow_html: false             # keep raw HTML written in notes
-        # image_width: 1440             # widest image rendition, in pixels (2x the column)
-        # column_width: 720             # the reading column, in CSS pixels
-        # image_format: auto            # auto, png, jpeg, webp, avif or original
-        # image_quality: 80             # encoder quality 1-100 (default: each format's own)
-        # max_pixels: 100000000         # larger images are refused (100 megapixels)
-        # image_timeout: 30             # seconds one image may take before it is an error
-        # inline: always                # images in the pages (always), as files (never), or auto
-        # inline_max_bytes: 100000      # with inline: auto, larger renditions become files
-        # page_budget_bytes: 5000000    # warn when a page's inlined images pass this
-        # preview_width: false          # a wider rendition for the click-to-enlarge preview, in pixels
-        # cache: .notesite-cache        # image rendition cache folder, or false; keep it between CI runs
+            title: \(quoted(title))   # the site's name (default: the vault folder's name)
+            # description: ""               # one sentence about the site, for the home page
+            # author: ""                    # who writes the notes (templates: site.author)
+            # language: en                  # the pages' language, a BCP 47 tag such as de or pt-BR
+            # base_url: https://example.org/notes/   # where the site is published; enables sitemap.xml and feed.xml
+            # output: _site                 # where `notesite build` writes the site (--output wins)
+            # exclude: [templates/, private/]   # paths left out: folder/, *.name, or a/**/path patterns
+            # urls: files                   # files (trips/lisbon.html) or pretty (trips/lisbon/)
+            # theme: _theme                 # folder whose files override the default theme's
+            # allow_html: false             # keep raw HTML written in notes
+            # image_width: \(defaults.imageWidth)             # widest image rendition, in pixels (2x the column)
+            # column_width: \(defaults.columnWidth)             # the reading column, in CSS pixels
+            # image_format: auto            # auto, png, jpeg, webp, avif or original
+            # image_quality: 80             # encoder quality 1-100 (default: each format's own)
+            # max_pixels: \(defaults.maxPixels)         # larger images are refused (100 megapixels)
+            # image_timeout: \(Int(defaults.imageTimeout))             # seconds one image may take before it is an error
+            # inline: always                # images in the pages (always), as files (never), or auto
+            # inline_max_bytes: \(defaults.inlineMaxBytes)      # with inline: auto, larger renditions become files
+            # page_budget_bytes: \(defaults.pageBudgetBytes)    # warn when a page's inlined images pass this
+            # preview_width: false          # a wider rendition for the click-to-enlarge preview, in pixels
+            # cache: .notesite-cache        # image rendition cache folder, or false; keep it between CI runs
 
-        """
+            """
     }
 }
