@@ -2,15 +2,6 @@ import NoteModel
 
 /// The text cmark parses, by line: block positions index it, and ``InlineLocator`` walks it.
 struct SourceText {
-    struct Position: Comparable {
-        var line: Int
-        var column: Int
-
-        static func < (a: Position, b: Position) -> Bool {
-            (a.line, a.column) < (b.line, b.column)
-        }
-    }
-
     let bytes: [UInt8]
     /// The one line table (lines end at LF, CR LF or CR as in cmark).
     let lines: LineTable
