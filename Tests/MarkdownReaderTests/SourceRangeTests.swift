@@ -56,6 +56,18 @@ struct SourceRangeTests {
         #expect(note.slices { if case .link = $0 { true } else { false } } == ["[d](e\n\"f\ng\")"])
     }
 
+    @Test func windowsAndOldMacLineEndings() {
+        for ending in ["\r\n", "\r"] {
+            let note = RangedNote("> a *b*\(ending)> c `d`\(ending)\(ending)e **f**\(ending)")
+            #expect(note.slices { $0 == .emphasis } == ["*b*"])
+            #expect(note.slices { $0 == .code } == ["`d`"])
+            #expect(note.slices { $0 == .strong } == ["**f**"])
+            #expect(note.slices { $0 == .softBreak } == [ending])
+            let strong = note.spans.first { $0.span.kind == .strong }?.span.range
+            #expect(strong?.start.line == 4 && strong?.start.column == 3)
+        }
+    }
+
     @Test func tableCellsAndTheirSpans() {
         let note = RangedNote("| a | b |\n| - | - |\n| *x* | [[y\\|z]] `q` |\n")
         #expect(note.slices { $0 == .emphasis } == ["*x*"])

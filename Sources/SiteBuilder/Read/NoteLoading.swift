@@ -169,18 +169,14 @@ enum NoteLoading {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var offset = 0
-        var line = 1
-        var lineStart = 0
         while true {
             switch parser.parseScalar(from: &iterator) {
             case .valid(let scalar):
-                if scalar.count == 1 && scalar.first == UInt8(ascii: "\n") {
-                    line += 1
-                    lineStart = offset + 1
-                }
                 offset += scalar.count
             case .error:
-                return (line, offset - lineStart + 1, bytes[offset], offset)
+                // Placed as cmark and every other diagnostic place lines: by the one line table.
+                let (line, column) = LineTable(bytes[..<offset]).position(of: offset)
+                return (line, column, bytes[offset], offset)
             case .emptyInput:
                 return nil
             }
