@@ -104,11 +104,6 @@ import Testing
         #expect(html.contains("<!-- raw HTML omitted -->"), "the rest stays omitted")
         #expect(!html.contains("example.org"), "a remote <img> is raw HTML like any other")
         #expect(report.imageCount == 2)
-        let json = try #require(
-            try JSONSerialization.jsonObject(
-                with: report.json(command: "build", vault: vault.root, strict: false))
-                as? [String: Any])
-        #expect((json["images"] as? [String: Any])?["count"] as? Int == 2)
     }
 
     @Test func theWarningNamesTheFirstOmittedTagAndMissingImagesAreErrorsAtTheirTag() async throws {
