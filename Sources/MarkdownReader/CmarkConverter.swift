@@ -7,25 +7,28 @@ struct CmarkConverter {
     let source: SourceText
     /// What the extension passes marked on the tree (empty for CommonMark).
     var marks = ExtensionMarks()
-    private var blocks: [Block] = []
-    private var attachments: [ImageAttachment] = []
+    var blocks: [Block] = []
+    var attachments: [ImageAttachment] = []
     private var depth = 0
     /// Inline content being built: the leaf block's text, then one per open image (its alt).
-    private var builders: [AttributedTextBuilder] = []
+    var builders: [AttributedTextBuilder] = []
     /// The block that owns the bottom builder, and the attachment of each open image.
-    private var leafBlock: Int?
+    var leafBlock: Int?
     private var openImages: [Int] = []
-    /// The last image's corrected position in the current leaf block (images come in source order).
-    private var lastImage: SourceText.Position?
+    /// Finds each inline node's place in the current leaf block's source.
+    var locator: InlineLocator?
+    /// Inline containers open in the current leaf block: their span (or attachment), start and opener.
+    var openInlines: [OpenInline] = []
+    /// Block quotes open around the current block (their `>` prefix each continuation line).
+    var quoteDepth = 0
+    /// The note's own bytes, where raw HTML `<img>` tags are placed (notes syntax).
+    var originalBytes: [UInt8] = []
     /// The notes syntax's placeholders and position map (nil for CommonMark).
     var notes: NotesExpander?
     /// Links open around the current text (a wikilink inside one stays text).
     private var linkDepth = 0
-    /// Whether the leaf block was moved from the extensions' second parse (its inline positions are not
-    /// this source's).
-    private var relocated = false
     /// Added to the lines of everything inside a footnote definition (parsed on its own).
-    private var lineShift = 0
+    var lineShift = 0
 
     init(file: String, source: SourceText) {
         self.file = file
@@ -45,9 +48,12 @@ struct CmarkConverter {
                 exit(node)
             }
         }
-        if notes != nil {
-            // Block positions stay in the parsed text while converting (images are found by them).
-            for index in blocks.indices {
+        for index in blocks.indices {
+            if let start = blocks[index].location, let end = blocks[index].end {
+                blocks[index].range = blockRange(start, end)
+            }
+            if notes != nil {
+                // Block positions stay in the parsed text while converting (inlines are found by them).
                 blocks[index].location = blocks[index].location.map(mapped)
                 blocks[index].end = blocks[index].end.map(mapped)
             }
@@ -57,13 +63,14 @@ struct CmarkConverter {
 
     private mutating func enter(_ node: OpaquePointer) {
         switch cmark_node_get_type(node) {
-        case CMARK_NODE_BLOCK_QUOTE: openBlock(.blockQuote, node)
+        case CMARK_NODE_BLOCK_QUOTE:
+            openBlock(.blockQuote, node)
+            quoteDepth += 1
         case CMARK_NODE_LIST: openBlock(.list(listStyle(node)), node)
         case CMARK_NODE_ITEM: openBlock(marks.blocks[node] ?? .item, node)
         case CMARK_NODE_PARAGRAPH:
             openBlock(.paragraph, node)
             startInlines()
-            relocated = marks.positions[node] != nil
         case CMARK_NODE_HEADING:
             openBlock(.heading(level: Int(cmark_node_get_heading_level(node))), node)
             startInlines()
@@ -77,43 +84,49 @@ struct CmarkConverter {
             // Where a footnote definition was cut out (see FootnoteScanner).
             if !marks.isEmpty, html == FootnoteScanner.placeholder + "\n" { break }
             leafBlock(.htmlBlock(literal: html), node)
+            if notes != nil { addHTMLBlockImages(html) }
         case CMARK_NODE_THEMATIC_BREAK: leafBlock(.thematicBreak, node)
         case CMARK_NODE_TEXT:
             let text = restored(string(cmark_node_get_literal(node), restoring: false), escapeApplied: true)
+            let written = locator?.text(text.utf8)
             if let notes, !builders.isEmpty {
                 notes.expand(
                     text, into: &builders[builders.count - 1], attachments: &attachments,
-                    insideLink: linkDepth > 0)
+                    insideLink: linkDepth > 0, tokenRanges: written.map(tokenRanges) ?? [])
             } else {
                 withBuilder { $0.appendText(text) }
             }
-        case CMARK_NODE_SOFTBREAK: withBuilder { $0.appendLeaf(.softBreak, literal: "\n") }
-        case CMARK_NODE_LINEBREAK: withBuilder { $0.appendLeaf(.lineBreak, literal: "\n") }
+        case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+            let kind: InlineKind = cmark_node_get_type(node) == CMARK_NODE_SOFTBREAK ? .softBreak : .lineBreak
+            let range = (locator?.lineBreak()).map(sourceRange)
+            withBuilder { $0.appendLeaf(kind, literal: "\n", range: range) }
         case CMARK_NODE_CODE:
             let text = restored(literal(node), escapeApplied: false)
-            withBuilder { $0.appendLeaf(.code, literal: text) }
-        case CMARK_NODE_HTML_INLINE:
-            let text = restored(literal(node), escapeApplied: false)
-            withBuilder { $0.appendLeaf(.html, literal: text) }
-        case CMARK_NODE_EMPH: withBuilder { $0.openSpan(.emphasis) }
-        case CMARK_NODE_STRONG: withBuilder { $0.openSpan(.strong) }
+            let range = (locator?.codeSpan()).map(sourceRange)
+            withBuilder { $0.appendLeaf(.code, literal: text, range: range) }
+        case CMARK_NODE_HTML_INLINE: inlineHTML(node)
+        case CMARK_NODE_EMPH: openInline(.emphasis, delimiters: "*_", count: 1)
+        case CMARK_NODE_STRONG: openInline(.strong, delimiters: "*_", count: 2)
         case CMARK_NODE_LINK:
             let kind = InlineKind.link(
                 destination: restored(string(cmark_node_get_url(node)), escapeApplied: true),
                 title: restored(string(cmark_node_get_title(node)), escapeApplied: true))
-            withBuilder { $0.openSpan(kind) }
+            openLink(kind)
             linkDepth += 1
         case CMARK_NODE_IMAGE: openImage(node)
         case CMARK_NODE_CUSTOM_BLOCK: enterCustomBlock(node)
         case CMARK_NODE_CUSTOM_INLINE:
-            if let kind = marks.inlines[node] { withBuilder { $0.openSpan(kind) } }
+            if let kind = marks.inlines[node] { openCustomInline(kind) }
         default: break  // the document itself; custom nodes never come from the parser
         }
     }
 
     private mutating func exit(_ node: OpaquePointer) {
         switch cmark_node_get_type(node) {
-        case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM: depth -= 1
+        case CMARK_NODE_BLOCK_QUOTE:
+            quoteDepth -= 1
+            depth -= 1
+        case CMARK_NODE_LIST, CMARK_NODE_ITEM: depth -= 1
         case CMARK_NODE_CUSTOM_BLOCK where !(marks.blocks[node]?.hasInlineContent ?? false):
             if marks.lineShifts[node] != nil { lineShift = 0 }
             depth -= 1
@@ -123,16 +136,20 @@ struct CmarkConverter {
             }
             builders.removeAll()
             openImages.removeAll()
+            openInlines.removeAll()
+            locator = nil
             leafBlock = nil
             depth -= 1
         case CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_LINK:
             if cmark_node_get_type(node) == CMARK_NODE_LINK { linkDepth -= 1 }
+            closeInline()
             withBuilder {
                 $0.closeDanglingHighlights()
                 $0.closeSpan()
             }
         case CMARK_NODE_CUSTOM_INLINE:
             if marks.inlines[node] != nil {
+                closeInline()
                 withBuilder {
                     $0.closeDanglingHighlights()
                     $0.closeSpan()
@@ -142,6 +159,7 @@ struct CmarkConverter {
             if let index = openImages.popLast(), var builder = builders.popLast() {
                 attachments[index].alt = builder.finish()
             }
+            closeInline()
         default: break
         }
     }
@@ -151,10 +169,7 @@ struct CmarkConverter {
         let kind = marks.blocks[node] ?? .htmlBlock(literal: "")
         openBlock(kind, node)
         if let shift = marks.lineShifts[node] { lineShift = shift }
-        if kind.hasInlineContent {
-            startInlines()
-            relocated = true
-        }
+        if kind.hasInlineContent { startInlines() }
     }
 
     private mutating func openBlock(_ kind: BlockKind, _ node: OpaquePointer) {
@@ -170,47 +185,27 @@ struct CmarkConverter {
         leafBlock = blocks.count - 1
         builders = [AttributedTextBuilder()]
         openImages = []
-        lastImage = nil
-        relocated = false
+        openInlines = []
+        locator = makeLocator(for: blocks[blocks.count - 1])
     }
 
     private mutating func openImage(_ node: OpaquePointer) {
         let index = attachments.count
+        let opened = locator?.openLink(image: true)
         attachments.append(
             ImageAttachment(
                 destination: restored(string(cmark_node_get_url(node)), escapeApplied: true),
                 title: restored(string(cmark_node_get_title(node)), escapeApplied: true),
-                location: imageLocation(node)))
+                location: nil))
         withBuilder { $0.appendAttachment(index) }
         openImages.append(index)
         builders.append(AttributedTextBuilder())
+        if let opened {
+            openInlines.append(OpenInline(image: index, start: opened.start, opener: opened.opener))
+        }
     }
 
-    /// Where the image's `!` is: cmark's position when the source agrees, else the first `![` after
-    /// the previous image within the block's lines.
-    private mutating func imageLocation(_ node: OpaquePointer) -> SourceLocation {
-        var reported = SourceText.Position(
-            line: Int(cmark_node_get_start_line(node)) + lineShift,
-            column: Int(cmark_node_get_start_column(node)))
-        if relocated, let index = leafBlock, let start = blocks[index].location {
-            reported = SourceText.Position(line: start.line, column: start.column)
-        }
-        var position = reported
-        let isAfterLast = lastImage.map { reported > $0 } ?? true
-        if !(isAfterLast && source.isImageStart(reported)), let index = leafBlock,
-            let lastLine = blocks[index].end?.line
-        {
-            var from = SourceText.Position(line: reported.line, column: 1)
-            if let last = lastImage, last >= from {
-                from = SourceText.Position(line: last.line, column: last.column + 1)
-            }
-            position = source.firstImageStart(from: from, through: lastLine) ?? reported
-        }
-        lastImage = position
-        return mapped(SourceLocation(file: file, line: position.line, column: position.column))
-    }
-
-    private mutating func withBuilder(_ body: (inout AttributedTextBuilder) -> Void) {
+    mutating func withBuilder(_ body: (inout AttributedTextBuilder) -> Void) {
         guard !builders.isEmpty else { return }
         body(&builders[builders.count - 1])
     }
@@ -251,23 +246,23 @@ struct CmarkConverter {
     }
 
     /// A position in the text cmark parsed, in the note's own source (the notes syntax's scan).
-    private func mapped(_ location: SourceLocation) -> SourceLocation {
+    func mapped(_ location: SourceLocation) -> SourceLocation {
         guard let map = notes?.map else { return location }
         let original = map.original(line: location.line, column: location.column)
         return SourceLocation(file: file, line: original.line, column: original.column)
     }
 
     /// GFM marks escaped tildes before parsing (see EscapedTildes); CommonMark leaves all as is.
-    private func restored(_ string: String, escapeApplied: Bool) -> String {
+    func restored(_ string: String, escapeApplied: Bool) -> String {
         marks.isEmpty ? string : EscapedTildes.restore(string, escapeApplied: escapeApplied)
     }
 
-    private func literal(_ node: OpaquePointer) -> String {
+    func literal(_ node: OpaquePointer) -> String {
         string(cmark_node_get_literal(node))
     }
 
     /// A C string from cmark; the notes syntax's placeholders are put back unless `restoring` is false.
-    private func string(_ pointer: UnsafePointer<CChar>?, restoring: Bool = true) -> String {
+    func string(_ pointer: UnsafePointer<CChar>?, restoring: Bool = true) -> String {
         let text = pointer.map { String(cString: $0) } ?? ""
         guard restoring, let notes else { return text }
         return notes.restore(text)

@@ -7,6 +7,7 @@ public enum MarkdownReader {
     public static func read(_ markdown: String, file: String = "", options: ReaderOptions = .init())
         -> NoteDocument
     {
+        let original = markdown
         let notes = options.syntax == .notes ? NotesSource(markdown, file: file) : nil
         let markdown = notes?.parsedText ?? markdown
         var flags = CMARK_OPT_SOURCEPOS
@@ -23,6 +24,7 @@ public enum MarkdownReader {
         defer { cmark_node_free(root) }
         var converter = CmarkConverter(file: file, source: source)
         converter.notes = notes?.expander
+        if notes != nil { converter.originalBytes = Array(original.utf8) }
         var document: NoteDocument
         if let extensions {
             let applied = extensions.apply(root, flags: flags)

@@ -63,12 +63,17 @@ struct HTMLBlockWriter: BlockWalker {
             output.append("</code></pre>\n")
         case .htmlBlock(let literal):
             output.newlineIfNeeded()
-            if !unsafe {
+            let images = block.content?.attachmentIndices ?? []
+            if !unsafe && !images.isEmpty {
+                // The rest of the HTML is omitted; its `<img>` tags are images of the note.
+                output.append("<p>")
+                writeInlines(block.content)
+                output.append("</p>")
+            } else if !unsafe {
                 output.append("<!-- raw HTML omitted -->")
-            } else if tagFilter {
-                output.appendTagFiltered(literal)
             } else {
-                output.append(literal)
+                let html = document.splicingImages(into: literal, images: images, hook: imageHook)
+                if tagFilter { output.appendTagFiltered(html) } else { output.append(html) }
             }
             output.newlineIfNeeded()
         case .thematicBreak:
@@ -126,6 +131,7 @@ struct HTMLBlockWriter: BlockWalker {
         var inline = HTMLInlineWriter(
             text: text, document: document, unsafe: unsafe, imageHook: imageHook, linkHook: linkHook,
             notes: notes, tagFilter: tagFilter)
+        inline.rawHTMLImages = text.rawHTMLImages
         swap(&inline.output, &output)
         text.walk(&inline)
         swap(&inline.output, &output)

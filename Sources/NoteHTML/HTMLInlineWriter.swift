@@ -12,6 +12,8 @@ struct HTMLInlineWriter: InlineWalker {
     var output = HTMLOutput()
     /// An embed written whole by its hook: its text is not written.
     var hiddenSpan: Int?
+    /// Images made of `<img>` tags, by the raw HTML span holding them (notes syntax).
+    var rawHTMLImages: [Int: [Int]] = [:]
 
     mutating func enterSpan(_ span: InlineSpan, id: Int) {
         switch span.kind {
@@ -29,7 +31,9 @@ struct HTMLInlineWriter: InlineWalker {
                 output.appendEscaped(title)
             }
             output.append("\">")
-        case .html: if !unsafe { output.append("<!-- raw HTML omitted -->") }
+        case .html:
+            // Omitted HTML that is only an image shows the image (see visitAttachment).
+            if !unsafe && rawHTMLImages[id] == nil { output.append("<!-- raw HTML omitted -->") }
         case .lineBreak: output.append("<br />\n")
         case .softBreak: break
         case .strikethrough: output.append("<del>")
@@ -61,10 +65,14 @@ struct HTMLInlineWriter: InlineWalker {
         let kind = span.flatMap { text.spans.indices.contains($0) ? text.spans[$0].kind : nil }
         switch kind {
         case .html:
-            if unsafe && tagFilter {
-                output.appendTagFilteredInline(string)
-            } else if unsafe {
-                output.append(string)
+            guard self.unsafe else { break }
+            let html = span.flatMap { rawHTMLImages[$0] }.map {
+                document.splicingImages(into: string, images: $0, hook: imageHook)
+            }
+            if tagFilter {
+                output.appendTagFilteredInline(html ?? String(string))
+            } else {
+                output.append(html ?? String(string))
             }
         case .lineBreak, .footnoteReference: break
         case .softBreak: output.append("\n")
@@ -75,6 +83,8 @@ struct HTMLInlineWriter: InlineWalker {
     mutating func visitAttachment(_ index: Int, span: Int?) {
         guard hiddenSpan == nil, document.imageAttachments.indices.contains(index) else { return }
         let image = document.imageAttachments[index]
+        // Kept raw HTML already holds the image, in place of its tag.
+        if self.unsafe, let span, rawHTMLImages[span] != nil { return }
         let alt = document.altText(ofImage: index)
         if let hook = imageHook, let html = hook(index, image, alt) {
             output.append(html)

@@ -11,9 +11,11 @@ public struct AttributedTextBuilder: Sendable {
 
     /// Opens a span inside the current one and returns its identity.
     @discardableResult
-    public mutating func openSpan(_ kind: InlineKind, attributes: [String: String] = [:]) -> Int {
+    public mutating func openSpan(
+        _ kind: InlineKind, attributes: [String: String] = [:], range: SourceRange? = nil
+    ) -> Int {
         let id = text.spans.count
-        text.spans.append(InlineSpan(kind, parent: currentSpan, attributes: attributes))
+        text.spans.append(InlineSpan(kind, parent: currentSpan, attributes: attributes, range: range))
         open.append((id, text.runs.count))
         return id
     }
@@ -40,8 +42,8 @@ public struct AttributedTextBuilder: Sendable {
     }
 
     /// Appends a leaf span (code, HTML, a break) covering `literal`.
-    public mutating func appendLeaf(_ kind: InlineKind, literal: String) {
-        openSpan(kind)
+    public mutating func appendLeaf(_ kind: InlineKind, literal: String, range: SourceRange? = nil) {
+        openSpan(kind, range: range)
         appendText(literal)
         closeSpan()
     }
@@ -51,6 +53,12 @@ public struct AttributedTextBuilder: Sendable {
         let marker = "\u{FFFC}"
         text.string += marker
         text.runs.append(TextRun(length: marker.utf8.count, span: currentSpan, attachment: index))
+    }
+
+    /// Sets where a span is written (known once its closing delimiter is found).
+    public mutating func setRange(_ range: SourceRange?, ofSpan id: Int) {
+        guard text.spans.indices.contains(id) else { return }
+        text.spans[id].range = range
     }
 
     /// Closes any span left open and returns the text.

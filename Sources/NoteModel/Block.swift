@@ -8,7 +8,10 @@ public struct Block: Sendable, Hashable, Codable {
     public var location: SourceLocation?
     /// Where the block ends in the source (the last character's line and column).
     public var end: SourceLocation?
-    /// The inline content of a paragraph or heading; nil for other blocks.
+    /// Where the block is written, from its first byte to just past its last.
+    public var range: SourceRange?
+    /// The inline content of a paragraph or heading; nil for other blocks, except an HTML block of
+    /// the notes syntax holding `<img>` tags: then one attachment run per image.
     public var content: AttributedText?
     /// The HTML id (notes syntax): a heading's slug, or `^id` for a block id.
     public var anchor: String?

@@ -11,11 +11,18 @@ public struct ImageAttachment: Sendable, Hashable, Codable {
     public var alt: AttributedText
     /// A size the note asks for (set by syntax extensions; nil from CommonMark).
     public var size: ImageSize?
+    /// The image's whole source, `!` to the closing `)` or `]]`, or the `<img>` tag.
+    public var range: SourceRange?
+    /// Set for an `<img>` tag in raw HTML (notes syntax): the attachment run sits inside the HTML
+    /// span, or in the content of the HTML block, that holds the tag.
+    public var html: RawHTMLImage?
 
     public init(
         destination: String, title: String, location: SourceLocation?, alt: AttributedText = AttributedText(),
-        size: ImageSize? = nil
+        size: ImageSize? = nil, range: SourceRange? = nil, html: RawHTMLImage? = nil
     ) {
+        self.range = range
+        self.html = html
         self.destination = destination
         self.title = title
         self.location = location

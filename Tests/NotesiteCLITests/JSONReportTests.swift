@@ -39,6 +39,24 @@ import Testing
         #expect(captured.stderr.contains(" in "))
     }
 
+    @Test func imagesWrittenAsHTMLAreCountedWithoutAllowHTML() async throws {
+        let vault = try temporaryVault([
+            "n.md":
+                "# N\n\n<img src=\"dot.svg\" alt=\"i9\">\n\n<div><img src=\"dot.svg\" width=\"100\"></div>\n"
+        ])
+        defer { try? FileManager.default.removeItem(at: vault) }
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"400\" height=\"200\"></svg>"
+        try Data(svg.utf8).write(to: vault.appendingPathComponent("dot.svg"))
+        let (code, captured) = await run(
+            "build", vault.path, "--output", vault.appendingPathComponent("out").path, "--json", "-")
+        #expect(code == 0, "\(captured.stderr)")
+        let report = try object(captured.stdout)
+        #expect((report["images"] as? [String: Any])?["count"] as? Int == 2)
+        let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.count == 1 && diagnostics.first?["line"] as? Int == 5, "\(diagnostics)")
+        #expect(diagnostics.first?["column"] as? Int == 1)
+    }
+
     @Test func reportFileDescribesPagesImagesAndStages() async throws {
         let vault = try temporaryVault([
             "a.md": "# A\n\n![[dot.svg]]\n\n![[dot.svg|100]]\n", "sub/b.md": "# B\n",

@@ -75,13 +75,50 @@ import Testing
         #expect(html.contains("<img src=\"data:image/"), "one bad image does not stop the others")
     }
 
-    @Test func safeModeNeitherLooksUpNorReportsHTMLImages() async throws {
+    @Test func withoutAllowHTMLEveryLocalImgIsAnImageAndTheRestIsReportedOnce() async throws {
         let vault = try TestVault()
         defer { vault.remove() }
-        try vault.write("# T\n\n<img src=\"nope.png\">\n", to: "T.md")
+        try vault.write("image_format: png\n", to: "notesite.yml")
+        try vault.write(TinyPNG.solid(width: 30, height: 20), to: "i9.png")
+        try vault.write(TinyPNG.solid(width: 40, height: 10, rgb: (0, 255, 0)), to: "media/i10.png")
+        try vault.write(
+            """
+            # N
+
+            Text <img src="i9.png" alt="i9"> here.
+
+            <div><img src="i10.png"></div>
+
+            Then <span>x</span> and <img src="https://example.org/r.png">.
+            """, to: "N.md")
         let report = await SiteBuild.run(BuildOptions(vault: vault.root, jobs: 1))
-        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
-        #expect(report.imageCount == 0)
+        let messages = report.sortedDiagnostics.map(\.description)
+        #expect(messages.count == 1, "one warning per note: \(messages)")
+        #expect(
+            messages.first?.contains("/N.md:5:1: warning: raw HTML omitted") == true
+                && messages.first?.contains("'allow_html: true'") == true, "\(messages)")
+        let html = try vault.read("_site/n.html")
+        #expect(html.components(separatedBy: Self.pngDataURI).count - 1 == 2, "both inlined")
+        #expect(html.contains("alt=\"i9\""))
+        #expect(!html.contains("i9.png\"") && !html.contains("<div>") && !html.contains("<span>"))
+        #expect(html.contains("<!-- raw HTML omitted -->"), "the rest stays omitted")
+        #expect(!html.contains("example.org"), "a remote <img> is raw HTML like any other")
+        #expect(report.imageCount == 2)
+    }
+
+    @Test func theWarningNamesTheFirstOmittedTagAndMissingImagesAreErrorsAtTheirTag() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("# T\n\n> Quote <img src=\"gone.png\"> <b>x</b>\n\n<!-- a comment -->\n", to: "T.md")
+        try vault.write("# U\n\n<!-- only a comment -->\n\n<img src=\"gone.png\">\n", to: "U.md")
+        let report = await SiteBuild.run(BuildOptions(vault: vault.root, jobs: 1))
+        let messages = report.sortedDiagnostics.map(\.description)
+        #expect(messages.count == 3, "\(messages)")
+        #expect(
+            messages.contains { $0.contains("/T.md:3:9: error: image 'gone.png' not found") }, "\(messages)")
+        #expect(messages.contains { $0.contains("/T.md:3:30: warning: raw HTML omitted") }, "\(messages)")
+        #expect(
+            messages.contains { $0.contains("/U.md:5:1: error: image 'gone.png' not found") }, "\(messages)")
     }
 
     @Test func htmlImagesFollowTheInlineSettingAndCountTowardsTheBudget() async throws {
@@ -104,15 +141,5 @@ import Testing
         let inlined = await SiteBuild.run(BuildOptions(vault: vault.root, jobs: 1))
         let warnings = inlined.diagnostics.map(\.description).filter { $0.contains("page_budget_bytes") }
         #expect(warnings.count == 2 && warnings.allSatisfy { $0.contains("c.png") }, "\(warnings)")
-    }
-
-    @Test func tagScannerReadsQuotedUnquotedAndBareAttributesAndSkipsComments() {
-        let tags = HTMLImageTag.all(
-            in:
-                "<!-- <img src=\"no.png\"> --><IMG SRC=a.png ismap alt='x > y'/><imgx src=b.png><img\nsrc=\"c&amp;d.png\">"
-        )
-        #expect(tags.map(\.source) == ["a.png", "c&d.png"])
-        #expect(tags.first?.attributes.map(\.name) == ["src", "ismap", "alt"])
-        #expect(tags.first?.attributes.last?.value == "x > y")
     }
 }

@@ -47,7 +47,7 @@ import Testing
         #expect(trip.contains("<a href=\"../start.html\">by name</a>"))
         #expect(
             report.diagnostics.map(\.description) == [
-                "\(vault.root.path)/Start.md:4:12: warning: link to 'Nowhere.md' finds no published note in the vault"
+                "\(vault.root.path)/Start.md:4:5: warning: link to 'Nowhere.md' finds no published note in the vault"
             ])
         #expect(report.exitCode(strict: true) == 1 && report.exitCode(strict: false) == 0)
     }

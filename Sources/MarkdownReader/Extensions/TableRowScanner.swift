@@ -8,6 +8,8 @@ enum TableRowScanner {
         var text: [UInt8]
         /// Byte offset of the cell (before trimming) in the line.
         var offset: Int
+        /// The cell's bytes in the line without the whitespace around them (its source range).
+        var content: Range<Int>
     }
 
     private static let pipe = UInt8(ascii: "|")
@@ -28,8 +30,13 @@ enum TableRowScanner {
             let cellLength = cellEnd(bytes, offset) - offset
             let pipeLength = pipeEnd(bytes, offset + cellLength) - (offset + cellLength)
             if cellLength > 0 || pipeLength > 0 {
+                var content = offset..<offset + cellLength
+                while let first = content.first, isSpaceChar(bytes[first]) { content = content.dropFirst() }
+                while let last = content.last, isSpaceChar(bytes[last]) { content = content.dropLast() }
                 cells.append(
-                    Cell(text: unescapedTrimmed(bytes[offset..<offset + cellLength]), offset: offset))
+                    Cell(
+                        text: unescapedTrimmed(bytes[offset..<offset + cellLength]), offset: offset,
+                        content: content))
             }
             offset += cellLength + pipeLength
             if pipeLength == 0 {

@@ -178,8 +178,10 @@ struct TablePass {
                     continue
                 }
                 let cell = row.cells[column]
-                let start = location(row.line.line, row.line.column + cell.offset)
-                marks.positions[cellNode] = (start, start)
+                // The cell's text without the blanks around it (an empty one: just after its pipe).
+                let start = location(row.line.line, row.line.column + cell.content.lowerBound)
+                let end = location(row.line.line, row.line.column + cell.content.upperBound - 1)
+                marks.positions[cellNode] = (start, end)
                 if let piece = pieces.next() {
                     stripGuard(piece)
                     CmarkTree.moveChildren(from: piece, to: cellNode)

@@ -20,44 +20,49 @@ struct NotesExpander: Sendable {
     }
 
     /// Appends cmark's text with its placeholders expanded. Inside a link, wikilinks and tags stay
-    /// text (a link cannot hold a link).
+    /// text (a link cannot hold a link). `tokenRanges` are where the placeholders' constructs are
+    /// written, in order.
     func expand(
         _ string: String, into builder: inout AttributedTextBuilder, attachments: inout [ImageAttachment],
-        insideLink: Bool
+        insideLink: Bool, tokenRanges: [SourceRange] = []
     ) {
         guard string.utf8.contains(0xEE) else {
             builder.appendText(string)
             return
         }
+        var ranges = tokenRanges.makeIterator()
         forEachPiece(of: string) { piece in
             switch piece {
             case .text(let bytes):
                 builder.appendText(String(decoding: bytes, as: UTF8.self))
             case .token(let index):
-                append(tokens[index], into: &builder, attachments: &attachments, insideLink: insideLink)
+                append(
+                    tokens[index], range: ranges.next(), into: &builder, attachments: &attachments,
+                    insideLink: insideLink)
             }
         }
     }
 
     private func append(
-        _ token: NotesToken, into builder: inout AttributedTextBuilder, attachments: inout [ImageAttachment],
-        insideLink: Bool
+        _ token: NotesToken, range: SourceRange?, into builder: inout AttributedTextBuilder,
+        attachments: inout [ImageAttachment], insideLink: Bool
     ) {
         switch token.kind {
         case .wikilink(let link) where link.isEmbed && link.isImage:
+            // Obsidian's alt for `![[photo.png]]` is the file's name.
             var alt = AttributedTextBuilder()
-            alt.appendText(link.alias ?? "")
+            alt.appendText(link.alias ?? String(link.target.split(separator: "/").last ?? ""))
             attachments.append(
                 ImageAttachment(
                     destination: NotesExpander.percentEncoded(link.target), title: "",
                     location: link.location,
-                    alt: alt.finish(), size: link.size))
+                    alt: alt.finish(), size: link.size, range: range))
             builder.appendAttachment(attachments.count - 1)
         case .wikilink(let link):
             if insideLink {
                 builder.appendText(link.displayText)
             } else {
-                builder.openSpan(link.isEmbed ? .embed(link) : .wikilink(link))
+                builder.openSpan(link.isEmbed ? .embed(link) : .wikilink(link), range: range)
                 builder.appendText(link.displayText)
                 builder.closeSpan()
             }
@@ -66,11 +71,16 @@ struct NotesExpander: Sendable {
         case .math(let display, let tex):
             let literal = tex.replacing("\r\n", with: "\n")
             builder.appendLeaf(
-                .math(display: display), literal: display ? literal.trimmingNewlines() : literal)
+                .math(display: display), literal: display ? literal.trimmingNewlines() : literal, range: range
+            )
         case .highlightOpen:
-            builder.openSpan(.highlight)
+            builder.openSpan(.highlight, range: range)
         case .highlightClose:
             if let open = builder.currentSpan, builder.text.spans[open].kind == .highlight {
+                // The highlight runs from its `==` to this one.
+                if let start = builder.text.spans[open].range, let end = range {
+                    builder.setRange(SourceRange(start: start.start, end: end.end), ofSpan: open)
+                }
                 builder.closeSpan()
             } else {
                 builder.appendText(token.original)
@@ -79,7 +89,7 @@ struct NotesExpander: Sendable {
             if insideLink {
                 builder.appendText(token.original)
             } else {
-                builder.appendLeaf(.tag(name), literal: token.original)
+                builder.appendLeaf(.tag(name), literal: token.original, range: range)
             }
         case .literal:
             builder.appendText(token.original)

@@ -1,3 +1,5 @@
+import NoteModel
+
 /// Maps positions in the text cmark parsed (the notes scanner's output) back to the note's source.
 struct SourceMap: Sendable {
     /// One replaced stretch: `original` in the source became `replacement` in the parsed text.

@@ -44,11 +44,6 @@ enum ImageRendering {
                 let key = Key(path: path, size: image.size)
                 if seen.insert(key).inserted { keys.append(key) }
             }
-            for reference in note.htmlImages {
-                guard case .file(let path) = note.htmlImageTargets[reference.source] else { continue }
-                let key = Key(path: path, size: reference.size)
-                if seen.insert(key).inserted { keys.append(key) }
-            }
         }
         return keys
     }

@@ -55,13 +55,6 @@ struct PageBody {
         }
         var document = section.map { note.document.section(at: $0) } ?? note.document
         if !idPrefix.isEmpty { document = document.prefixingIDs(with: idPrefix) }
-        if allowHTML && !note.htmlImages.isEmpty {
-            var seen: [String: Int] = [:]
-            document = document.rewritingHTML { literal in
-                rewritingImages(
-                    in: literal, of: note, seen: &seen, diagnostics: &diagnostics, inlined: &inlined)
-            }
-        }
         let html = writer.render(document)
         guard !idPrefix.isEmpty else { return (html, diagnostics, inlined) }
         // A section's footnotes stay at the end of its note: its references point there.
@@ -81,56 +74,6 @@ struct PageBody {
         return rendition.dataURI
     }
 
-    /// Raw HTML with each local `<img>` pointed at its rendition, like a Markdown image; remote and
-    /// `data:` sources stay as written. `seen` counts each `src` so far, to report a problem at
-    /// the place of the tag it belongs to.
-    private func rewritingImages(
-        in literal: String, of note: ParsedNote, seen: inout [String: Int], diagnostics: inout [Diagnostic],
-        inlined: inout [InlinedImage]
-    ) -> String {
-        let tags = HTMLImageTag.all(in: literal)
-        guard !tags.isEmpty else { return literal }
-        let bytes = Array(literal.utf8)
-        var output: [UInt8] = []
-        var offset = 0
-        for tag in tags {
-            guard let written = tag.source, let target = note.htmlImageTargets[written] else { continue }
-            let occurrence = seen[written, default: 0]
-            seen[written] = occurrence + 1
-            let places = note.htmlImages.filter { $0.source == written }
-            let location = places.isEmpty ? nil : places[min(occurrence, places.count - 1)].location
-            let replacement: String
-            switch target {
-            case .remote:
-                continue
-            case .unresolved:
-                replacement = PageRendering.missing(written)
-            case .file(let path):
-                switch renditions[ImageRendering.Key(path: path, size: tag.requestedSize)] {
-                case .rendition(let rendition):
-                    var extra: [(String, String)] = []
-                    if !tag.has("width") && !tag.has("height") {
-                        extra = [("width", "\(rendition.cssWidth)"), ("height", "\(rendition.cssHeight)")]
-                    }
-                    extra.append(("decoding", "async"))
-                    replacement = tag.rewritten(
-                        source: source(of: rendition, named: written, inlined: &inlined), adding: extra)
-                case .failed(let error):
-                    diagnostics.append(.error("cannot use image '\(written)': \(error.reason)", at: location))
-                    replacement = PageRendering.missing(written)
-                case nil:
-                    diagnostics.append(.error("image '\(written)' was not processed", at: location))
-                    replacement = PageRendering.missing(written)
-                }
-            }
-            output += bytes[offset..<tag.range.lowerBound]
-            output += Array(replacement.utf8)
-            offset = tag.range.upperBound
-        }
-        output += bytes[offset...]
-        return String(decoding: output, as: UTF8.self)
-    }
-
     private func imageHTML(
         index: Int, image: ImageAttachment, alt: String, in note: ParsedNote, linked: Set<Int>,
         idPrefix: String, diagnostics: inout [Diagnostic], inlined: inout [InlinedImage]
@@ -146,6 +89,15 @@ struct PageBody {
             return PageRendering.missing(image.destination)
         case .file(let path):
             switch renditions[ImageRendering.Key(path: path, size: image.size)] {
+            case .rendition(let rendition) where allowHTML && image.html != nil:
+                // Kept raw HTML: the author's own tag, pointed at the rendition.
+                var extra: [(String, String)] = []
+                if image.html?.has("width") != true && image.html?.has("height") != true {
+                    extra = [("width", "\(rendition.cssWidth)"), ("height", "\(rendition.cssHeight)")]
+                }
+                extra.append(("decoding", "async"))
+                return image.html?.rewritten(
+                    source: source(of: rendition, named: image.destination, inlined: &inlined), adding: extra)
             case .rendition(let rendition):
                 let anchor = PageRendering.imageAnchor(
                     index: index, notePath: note.path, embedded: note.pagePath != pagePath, linked: linked

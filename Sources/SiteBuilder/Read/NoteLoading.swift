@@ -56,10 +56,6 @@ struct ParsedNote: Sendable, Hashable {
     let pagePath: String
     /// Where each of `document.imageAttachments` points, in the same order.
     let images: [ImageTarget]
-    /// Local `<img src>` in the note's raw HTML (none unless `allow_html`), in document order.
-    let htmlImages: [HTMLImageReference]
-    /// Where each `src` of ``htmlImages`` points, by `src`.
-    let htmlImageTargets: [String: ImageTarget]
     /// Links and embeds: hrefs, the notes they name, files to publish.
     let links: NoteLinks.Resolved
     let diagnostics: [Diagnostic]
@@ -127,19 +123,13 @@ enum NoteLoading {
         let images = source.document.imageAttachments.map { image in
             target(of: image, in: source.path, resolver: site.resolver, diagnostics: &diagnostics)
         }
-        // Raw HTML is dropped in safe mode, so its images are neither looked up nor reported.
-        let htmlImages = site.allowHTML ? source.document.htmlImageReferences(text: source.text) : []
-        var htmlImageTargets: [String: ImageTarget] = [:]
-        for reference in htmlImages where htmlImageTargets[reference.source] == nil {
-            let image = ImageAttachment(
-                destination: reference.source, title: "", location: reference.location)
-            htmlImageTargets[reference.source] = target(
-                of: image, in: source.path, resolver: site.resolver, diagnostics: &diagnostics)
+        if !site.allowHTML, let place = source.document.firstOmittedHTML(file: source.displayName) {
+            diagnostics.append(.warning(RawHTML.omittedMessage, at: place))
         }
         let links = NoteLinks.resolve(source, in: site, diagnostics: &diagnostics)
         return ParsedNote(
             source: source, pagePath: site.pages[source.path] ?? Slug.pagePath(forNote: source.path),
-            images: images, htmlImages: htmlImages, htmlImageTargets: htmlImageTargets, links: links,
+            images: images, links: links,
             diagnostics: diagnostics)
     }
 
@@ -179,18 +169,14 @@ enum NoteLoading {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var offset = 0
-        var line = 1
-        var lineStart = 0
         while true {
             switch parser.parseScalar(from: &iterator) {
             case .valid(let scalar):
-                if scalar.count == 1 && scalar.first == UInt8(ascii: "\n") {
-                    line += 1
-                    lineStart = offset + 1
-                }
                 offset += scalar.count
             case .error:
-                return (line, offset - lineStart + 1, bytes[offset], offset)
+                // Placed as cmark and every other diagnostic place lines: by the one line table.
+                let (line, column) = LineTable(bytes[..<offset]).position(of: offset)
+                return (line, column, bytes[offset], offset)
             case .emptyInput:
                 return nil
             }

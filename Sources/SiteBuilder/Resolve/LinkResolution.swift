@@ -40,8 +40,7 @@ struct LinkResolution {
                         resolved.hrefs[destination] = site.style.href(from: pagePath, to: folder) + fragment
                         continue
                     }
-                    let place = NoteLinks.location(
-                        of: destination, in: note.text, after: block.location, file: note.displayName)
+                    let place = span.range?.location(in: note.displayName) ?? block.location
                     let what = isNote ? "no published note" : "no file"
                     diagnostics.append(
                         .warning("link to '\(destination)' finds \(what) in the vault", at: place))

@@ -1,124 +1,104 @@
 import NoteModel
 
-/// A local `<img src>` in a note's raw HTML (read only under `allow_html`), found where the author
-/// wrote it so a problem can be reported at its line and column.
-struct HTMLImageReference: Sendable, Hashable {
-    /// The `src`, entities decoded.
-    var source: String
-    /// The author's numeric `width`/`height`, asked of the image stage like `![[x.png|300]]`.
-    var size: ImageSize?
-    var location: SourceLocation?
-}
-
 extension NoteDocument {
-    /// Every `<img>` with a non-empty `src` in the note's raw HTML, in document order. `text` is
-    /// the note's source: each tag is looked for there from its block's start, since the model
-    /// keeps a block's location but not each inline span's.
-    func htmlImageReferences(text: String) -> [HTMLImageReference] {
-        let source = Array(text.utf8)
-        var lineStarts = [0]
-        for (offset, byte) in source.enumerated() where byte == UInt8(ascii: "\n") {
-            lineStarts.append(offset + 1)
-        }
-        var references: [HTMLImageReference] = []
+    /// Where the first raw HTML that a page without `allow_html` omits is written. An `<img>` with
+    /// a local `src` is not omitted (it is an image of the note, see ``RawHTMLImage``), nor is a
+    /// comment (meant to be hidden).
+    func firstOmittedHTML(file: String) -> SourceLocation? {
         for block in blocks {
-            let literals = block.htmlLiterals
-            guard !literals.isEmpty else { continue }
-            var cursor = block.location.map { Self.offset(of: $0, lineStarts: lineStarts) } ?? 0
-            for literal in literals {
-                let html = Array(literal.utf8)
-                for tag in HTMLImageTag.all(in: literal) {
-                    guard let written = tag.source, !written.isEmpty else { continue }
-                    // The tag as written; a literal may differ from the source around it (a
-                    // container's `> `, a missing last newline), a single tag rarely does.
-                    let text = String(decoding: html[tag.range], as: UTF8.self)
-                    var location = block.location
-                    if let found = HTMLImageTag.find(source, text, from: min(cursor, source.count)),
-                        let file = block.location?.file
-                    {
-                        cursor = found + tag.range.count
-                        let line = lineStarts.lastIndex { $0 <= found } ?? 0
-                        location = SourceLocation(
-                            file: file, line: line + 1, column: found - lineStarts[line] + 1)
-                    }
-                    references.append(
-                        HTMLImageReference(source: written, size: tag.requestedSize, location: location))
+            if case .htmlBlock(let literal) = block.kind,
+                let offset = firstOmittedByte(
+                    of: literal, images: block.content?.runs.compactMap(\.attachment) ?? []),
+                let range = block.range
+            {
+                return place(offset, in: literal, from: range, file: file)
+            }
+            guard let content = block.content, block.kind.hasInlineContent else { continue }
+            let images = content.runs.reduce(into: [Int: [Int]]()) { found, run in
+                if let index = run.attachment, let span = run.span { found[span, default: []].append(index) }
+            }
+            var offset = 0
+            for run in content.runs {
+                defer { offset += max(0, run.length) }
+                guard run.attachment == nil, let span = run.span, content.spans.indices.contains(span),
+                    content.spans[span].kind == .html
+                else { continue }
+                let literal = content.string.utf8.dropFirst(offset).prefix(run.length)
+                let html = String(decoding: literal, as: UTF8.self)
+                if firstOmittedByte(of: html, images: images[span] ?? []) != nil {
+                    return content.spans[span].range?.location(in: file) ?? block.range?.location(in: file)
                 }
             }
         }
-        return references
+        return nil
     }
 
-    /// The document with every raw HTML literal, block or inline, passed through `rewrite`.
-    func rewritingHTML(_ rewrite: (String) -> String) -> NoteDocument {
-        var copy = self
-        for index in copy.blocks.indices {
-            if case .htmlBlock(let literal) = copy.blocks[index].kind {
-                copy.blocks[index].kind = .htmlBlock(literal: rewrite(literal))
-            }
-            if let content = copy.blocks[index].content {
-                copy.blocks[index].content = content.rewritingHTML(rewrite)
-            }
+    /// The first byte of `html` outside the image tags, whitespace and comments.
+    private func firstOmittedByte(of html: String, images: [Int]) -> Int? {
+        let bytes = Array(html.utf8)
+        let tags = images.compactMap {
+            imageAttachments.indices.contains($0) ? imageAttachments[$0].html?.tag : nil
         }
-        return copy
-    }
-
-    private static func offset(of location: SourceLocation, lineStarts: [Int]) -> Int {
-        guard location.line >= 1, location.line <= lineStarts.count else { return 0 }
-        return lineStarts[location.line - 1] + max(0, location.column - 1)
-    }
-}
-
-extension Block {
-    /// The block's raw HTML: an HTML block's literal, or its inline HTML spans in order.
-    var htmlLiterals: [String] {
-        if case .htmlBlock(let literal) = kind { return [literal] }
-        guard let content else { return [] }
-        var literals: [String] = []
-        content.forEachHTMLRun { literals.append(String(decoding: $0, as: UTF8.self)) }
-        return literals
-    }
-}
-
-extension AttributedText {
-    func rewritingHTML(_ rewrite: (String) -> String) -> AttributedText {
-        guard spans.contains(where: { $0.kind == .html }) else { return self }
-        let bytes = Array(string.utf8)
-        var output: [UInt8] = []
-        var newRuns: [TextRun] = []
-        var offset = 0
-        for run in runs {
-            let end = min(bytes.count, offset + run.length)
-            let piece = bytes[offset..<end]
-            offset = end
-            if isHTML(run) {
-                let replaced = Array(rewrite(String(decoding: piece, as: UTF8.self)).utf8)
-                output += replaced
-                newRuns.append(TextRun(length: replaced.count, span: run.span, attachment: run.attachment))
+        var index = 0
+        while index < bytes.count {
+            if let tag = tags.first(where: { $0.contains(index) }) {
+                index = tag.upperBound
+            } else if bytes[index] == 0x20 || (0x09...0x0D).contains(bytes[index]) {
+                index += 1
+            } else if bytes[index...].starts(with: Array("<!--".utf8)) {
+                guard let close = Self.find(Array("-->".utf8), in: bytes, from: index + 4) else { return nil }
+                index = close + 3
             } else {
-                output += piece
-                newRuns.append(run)
+                return index
             }
         }
-        output += bytes[offset...]
-        var copy = self
-        copy.string = String(decoding: output, as: UTF8.self)
-        copy.runs = newRuns
-        return copy
+        return nil
     }
 
-    func forEachHTMLRun(_ body: (ArraySlice<UInt8>) -> Void) {
-        let bytes = Array(string.utf8)
-        var offset = 0
-        for run in runs {
-            let end = min(bytes.count, offset + run.length)
-            if isHTML(run) { body(bytes[offset..<end]) }
-            offset = end
+    /// A byte of an HTML block's literal as a place in the note: lines as in the literal, the
+    /// column from the block's own on its first line.
+    private func place(_ offset: Int, in literal: String, from range: SourceRange, file: String)
+        -> SourceLocation
+    {
+        let before = literal.utf8.prefix(offset)
+        let newlines = before.filter { $0 == 0x0A }.count
+        let lineStart = before.lastIndex(of: 0x0A).map {
+            before.distance(from: before.startIndex, to: $0) + 1
+        }
+        let column = lineStart.map { offset - $0 + 1 } ?? range.start.column + offset
+        return SourceLocation(file: file, line: range.start.line + newlines, column: column)
+    }
+
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard start + needle.count <= bytes.count else { return nil }
+        return (start...(bytes.count - needle.count)).first {
+            bytes[$0..<$0 + needle.count].elementsEqual(needle)
         }
     }
+}
 
-    private func isHTML(_ run: TextRun) -> Bool {
-        guard let span = run.span, spans.indices.contains(span) else { return false }
-        return spans[span].kind == .html
+extension RawHTMLImage {
+    /// The tag written again with a new `src` and extra attributes, keeping every other
+    /// attribute of the author's in order (for HTML kept under `allow_html`).
+    func rewritten(source: String, adding extra: [(String, String)]) -> String {
+        var tag = "<img src=\"\(source.hasPrefix("data:") ? source : source.htmlEscaped)\""
+        for (name, value) in extra where !has(name) { tag += " \(name)=\"\(value.htmlEscaped)\"" }
+        for attribute in attributes where attribute.name != "src" {
+            tag += " " + attribute.name
+            if let value = attribute.value {
+                // Re-quoted: the value keeps its entities as written, so only `"` needs care.
+                tag += "=\"" + value.replacing("\"", with: "&quot;") + "\""
+            }
+        }
+        return tag + ">"
     }
+
+    func has(_ name: String) -> Bool { attributes.contains { $0.name == name } }
+}
+
+/// What notesite says about raw HTML it leaves out.
+enum RawHTML {
+    static let omittedMessage =
+        "raw HTML omitted from the page (its <img> tags are kept as images); "
+        + "set 'allow_html: true' in notesite.yml to keep it"
 }

@@ -64,20 +64,4 @@ enum NoteLinks {
         let up = Array(repeating: "..", count: here.count - shared)
         return (up + there[shared...].map(String.init)).joined(separator: "/")
     }
-
-    /// Where `needle` is first written at or after the block's start (links carry no place of their own).
-    static func location(of needle: String, in source: String, after start: SourceLocation?, file: String)
-        -> SourceLocation
-    {
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        let first = max(0, (start?.line ?? 1) - 1)
-        for index in first..<lines.count {
-            if let range = lines[index].range(of: needle) {
-                let column =
-                    lines[index].utf8.distance(from: lines[index].startIndex, to: range.lowerBound) + 1
-                return SourceLocation(file: file, line: index + 1, column: column)
-            }
-        }
-        return start ?? SourceLocation(file: file, line: 1, column: 1)
-    }
 }

@@ -24,13 +24,12 @@ struct NoteOutline: Sendable, Hashable {
     let blockIDs: [String: Target]
 
     init(document: NoteDocument, text: String) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         var headings: [Heading] = []
         var blockIDs: [String: Target] = [:]
         for (index, block) in document.blocks.enumerated() {
             if case .heading(let level) = block.kind {
                 let source =
-                    Self.sourceText(ofHeading: block, lines: lines)
+                    Self.sourceText(ofHeading: block, in: text)
                     ?? document.plainText(of: block.content ?? AttributedText())
                 headings.append(
                     Heading(level: level, key: ObsidianHeading.key(source), id: block.anchor, block: index))
@@ -82,16 +81,24 @@ struct NoteOutline: Sendable, Hashable {
     }
 
     /// An ATX heading's text as written after its `#`s (closing `#`s, being stripped anyway,
-    /// are left); a setext heading's lines before its underline. Nil without a place.
-    static func sourceText(ofHeading block: Block, lines: [Substring]) -> String? {
-        guard let start = block.location, start.line >= 1, start.line <= lines.count else { return nil }
-        let line = lines[start.line - 1].utf8
-        guard start.column >= 1, start.column - 1 <= line.count else { return nil }
-        let first = String(decoding: line.dropFirst(start.column - 1), as: UTF8.self)
-        if first.hasPrefix("#") { return String(first.drop { $0 == "#" }) }
-        let last = min(max((block.end?.line ?? start.line) - 1, start.line), lines.count)
-        let rest = lines[start.line..<last].map { line in String(line.drop { $0 == " " || $0 == "\t" }) }
-        return ([first] + rest).joined(separator: "\n")
+    /// are left); a setext heading's lines before its underline. Cut from the note at the
+    /// heading's range; nil without one.
+    static func sourceText(ofHeading block: Block, in text: String) -> String? {
+        guard let range = block.range, range.end.offset <= text.utf8.count else { return nil }
+        let written = String(
+            decoding: text.utf8.dropFirst(range.start.offset).prefix(range.offsets.count), as: UTF8.self)
+        if written.hasPrefix("#") {
+            return String(written.prefix { $0 != "\n" && $0 != "\r\n" && $0 != "\r" }.drop { $0 == "#" })
+        }
+        let lines = written.split(omittingEmptySubsequences: false) {
+            $0 == "\n" || $0 == "\r\n" || $0 == "\r"
+        }
+        .reversed().drop { $0.isEmpty }.reversed()
+        // Continuation lines without their indentation and quote markers; the underline goes.
+        let rest = lines.dropFirst().dropLast().map { line in
+            String(line.drop { $0 == " " || $0 == "\t" || $0 == ">" })
+        }
+        return ([String(lines.first ?? "")] + rest).joined(separator: "\n")
     }
 }
 

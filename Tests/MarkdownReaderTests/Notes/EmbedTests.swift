@@ -5,8 +5,8 @@ import Testing
 
 struct EmbedTests {
     @Test(arguments: [
-        ("![[image.png]]", #"<p><img src="image.png" alt="" /></p>"#),
-        ("![[my image.JPG|300]]", #"<p><img src="my%20image.JPG" alt="" width="300" /></p>"#),
+        ("![[image.png]]", #"<p><img src="image.png" alt="image.png" /></p>"#),
+        ("![[my image.JPG|300]]", #"<p><img src="my%20image.JPG" alt="my image.JPG" width="300" /></p>"#),
         ("![[a.webp|A cat|300x200]]", #"<p><img src="a.webp" alt="A cat" width="300" height="200" /></p>"#),
         ("![[Note]]", #"<p><a href="Note.html" class="internal-embed">Note</a></p>"#),
         (

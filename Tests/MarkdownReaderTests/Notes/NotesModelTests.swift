@@ -39,7 +39,7 @@ struct NotesModelTests {
                 <details class="callout" data-callout="note">
                 <summary class="callout-title">Title <a href="Link.html" class="internal-link">Link</a></summary>
                 <div class="callout-content">
-                <p id="^b1"><mark>mark</mark> <span class="math inline">\\(x\\)</span> <span class="tag">#tag</span> <img src="img.png" alt="" width="30" /> <a href="Other.html" class="internal-embed">Other</a> 
+                <p id="^b1"><mark>mark</mark> <span class="math inline">\\(x\\)</span> <span class="tag">#tag</span> <img src="img.png" alt="img.png" width="30" /> <a href="Other.html" class="internal-embed">Other</a> 
                 more</p>
                 </div>
                 </details>

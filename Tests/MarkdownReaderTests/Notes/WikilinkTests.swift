@@ -91,7 +91,7 @@ struct WikilinkTests {
                 <tbody>
                 <tr>
                 <td><a href="Trip.html" class="internal-link">Lisbon</a></td>
-                <td><img src="a.png" alt="" width="30" /></td>
+                <td><img src="a.png" alt="a.png" width="30" /></td>
                 </tr>
                 </tbody>
                 </table>

@@ -1,34 +1,38 @@
-import Foundation
-import HTMLText
 import NoteModel
 
-/// One `<img>` tag in raw HTML written in a note. A small tokenizer, enough for the tags authors
-/// write: attributes quoted with `"` or `'`, unquoted, or bare; comments are skipped.
+/// One `<img>` tag in raw HTML written in a note, found when the note is read (notes syntax). A
+/// small tokenizer, enough for the tags authors write: attributes quoted with `"` or `'`,
+/// unquoted, or bare; comments are skipped.
 struct HTMLImageTag: Sendable, Hashable {
-    struct Attribute: Sendable, Hashable {
-        /// Lowercased, as HTML compares names.
-        var name: String
-        /// As written, entities undecoded; nil for a bare attribute (`<img ismap>`).
-        var value: String?
-    }
+    typealias Attribute = RawHTMLImage.Attribute
 
     /// Byte offsets of the whole tag, `<` to `>`, in the HTML it was found in.
     var range: Range<Int>
     var attributes: [Attribute]
 
     /// The `src` with `&amp;` and the other common entities decoded; nil without one.
-    var source: String? {
-        attributes.first { $0.name == "src" }?.value.map(Self.decodeEntities)
+    var source: String? { value(of: "src") }
+
+    /// An attribute's value with the common entities decoded; nil when absent.
+    func value(of name: String) -> String? {
+        attributes.first { $0.name == name }?.value.map(Self.decodeEntities)
     }
 
-    func has(_ name: String) -> Bool { attributes.contains { $0.name == name } }
+    /// Whether `src` names a file (no `scheme:`, not `//host`): those become images of the note.
+    static func isLocal(_ source: String) -> Bool {
+        if source.hasPrefix("//") { return false }
+        guard let colon = source.firstIndex(of: ":"), colon != source.startIndex else { return true }
+        let scheme = source[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter else { return true }
+        return !scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    }
 
     /// The size the author's own `width`/`height` ask for, in CSS pixels (whole numbers only;
     /// `50%` asks for nothing).
     var requestedSize: ImageSize? {
         let number = { (name: String) -> Int? in
             attributes.first { $0.name == name }?.value.flatMap {
-                Int($0.trimmingCharacters(in: .whitespaces))
+                Int($0.split(separator: " ", omittingEmptySubsequences: true).joined())
             }
             .flatMap { $0 > 0 ? $0 : nil }
         }
@@ -110,28 +114,24 @@ struct HTMLImageTag: Sendable, Hashable {
         return (attributes, bytes.count)
     }
 
-    /// The tag written again with a new `src` and extra attributes, keeping every other
-    /// attribute of the author's in order.
-    func rewritten(source: String, adding extra: [(String, String)]) -> String {
-        var tag = "<img src=\"\(source.hasPrefix("data:") ? source : source.htmlEscaped)\""
-        for (name, value) in extra where !has(name) { tag += " \(name)=\"\(value.htmlEscaped)\"" }
-        for attribute in attributes where attribute.name != "src" {
-            tag += " " + attribute.name
-            if let value = attribute.value {
-                // Re-quoted: the value keeps its entities as written, so only `"` needs care.
-                tag += "=\"" + value.replacingOccurrences(of: "\"", with: "&quot;") + "\""
-            }
-        }
-        return tag + ">"
-    }
-
+    /// `&amp;`, `&quot;`, `&#39;`, `&lt;` and `&gt;` decoded; other text as written.
     static func decodeEntities(_ text: String) -> String {
         guard text.contains("&") else { return text }
-        return text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(
-            of: "&#39;", with: "'"
-        )
-        .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-        .replacingOccurrences(of: "&amp;", with: "&")
+        let entities: [(String, String)] = [
+            ("&amp;", "&"), ("&quot;", "\""), ("&#39;", "'"), ("&lt;", "<"), ("&gt;", ">"),
+        ]
+        var output = ""
+        var rest = Substring(text)
+        while let first = rest.first {
+            if first == "&", let (entity, character) = entities.first(where: { rest.hasPrefix($0.0) }) {
+                output += character
+                rest = rest.dropFirst(entity.count)
+            } else {
+                output.append(first)
+                rest = rest.dropFirst()
+            }
+        }
+        return output
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

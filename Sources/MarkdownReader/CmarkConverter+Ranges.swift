@@ -1,0 +1,215 @@
+internal import CCmark
+import NoteModel
+
+/// Source ranges while converting: every inline span and image gets its range from an
+/// ``InlineLocator`` walking the leaf block's source, mapped back to the note's own source.
+extension CmarkConverter {
+    /// An inline container open in the current leaf block.
+    struct OpenInline {
+        /// The span in the innermost builder, or the image's attachment index.
+        var span: Int?
+        var image: Int?
+        var start: Int
+        /// `[`, `<` or nil for links and images; the delimiter bytes and their count for the rest
+        /// (for a footnote reference, `]` and its end offset).
+        var opener: UInt8?
+        var delimiters = ""
+        var count = 0
+
+        init(span: Int? = nil, image: Int? = nil, start: Int, opener: UInt8? = nil) {
+            self.span = span
+            self.image = image
+            self.start = start
+            self.opener = opener
+        }
+    }
+
+    /// A locator from the leaf block's start (after a heading's `#`s) to the end of its last line.
+    /// Inside a footnote (parsed on its own, so columns are the body's) it starts at the line start.
+    func makeLocator(for block: Block) -> InlineLocator? {
+        guard let first = block.location, let last = block.end else { return nil }
+        let lines = source.lines
+        var start = lines.offset(line: first.line, column: lineShift == 0 ? first.column : 1)
+        if case .heading = block.kind {
+            while start < source.bytes.count, source.bytes[start] == UInt8(ascii: "#") { start += 1 }
+        }
+        let limit = lines.contentEnd(ofLine: last.line, in: source.bytes)
+        return InlineLocator(bytes: source.bytes, start: start, limit: limit, quoteDepth: quoteDepth)
+    }
+
+    mutating func openInline(_ kind: InlineKind, delimiters: String, count: Int) {
+        var id = 0
+        withBuilder { id = $0.openSpan(kind) }
+        guard let start = locator?.open(delimiters, count: count) else { return }
+        var open = OpenInline(span: id, start: start)
+        open.delimiters = delimiters
+        open.count = count
+        openInlines.append(open)
+    }
+
+    mutating func openLink(_ kind: InlineKind) {
+        var id = 0
+        withBuilder { id = $0.openSpan(kind) }
+        guard let opened = locator?.openLink(image: false) else { return }
+        openInlines.append(OpenInline(span: id, start: opened.start, opener: opened.opener))
+    }
+
+    /// Strikethrough (`~` or `~~`) and footnote references (`[^label]`).
+    mutating func openCustomInline(_ kind: InlineKind) {
+        var id = 0
+        withBuilder { id = $0.openSpan(kind) }
+        guard var locator else { return }
+        var open: OpenInline
+        if case .strikethrough = kind {
+            let count = min(2, max(1, locator.delimiterRun(UInt8(ascii: "~"))))
+            open = OpenInline(span: id, start: locator.open("~", count: count))
+            open.delimiters = "~"
+            open.count = count
+        } else {
+            // `[^label]`: the label cannot hold a `]`, so its end is known now.
+            open = OpenInline(span: id, start: locator.open("", count: 0), opener: UInt8(ascii: "]"))
+            open.count = locator.end(after: UInt8(ascii: "]")) ?? open.start
+        }
+        self.locator = locator
+        openInlines.append(open)
+    }
+
+    /// Closes the innermost open inline: finds its end and records its range.
+    mutating func closeInline() {
+        guard var locator, let open = openInlines.popLast() else { return }
+        let end: Int
+        if !open.delimiters.isEmpty {
+            end = locator.close(open.delimiters, count: open.count)
+        } else if open.opener == UInt8(ascii: "]") {
+            end = locator.advance(to: open.count)
+        } else {
+            end = locator.closeLink(opener: open.opener)
+        }
+        self.locator = locator
+        let range = sourceRange(open.start..<end)
+        if let index = open.image, attachments.indices.contains(index) {
+            attachments[index].range = range
+            attachments[index].location = range.location(in: file)
+        } else if let span = open.span {
+            withBuilder { $0.setRange(range, ofSpan: span) }
+        }
+    }
+
+    /// Inline HTML; in the notes syntax its `<img>` tags become attachments inside its span.
+    mutating func inlineHTML(_ node: OpaquePointer) {
+        let text = restored(literal(node), escapeApplied: false)
+        let written = restored(string(cmark_node_get_literal(node), restoring: false), escapeApplied: false)
+        let offsets = locator?.text(written.utf8)
+        let range = offsets.map(sourceRange)
+        let images = notes == nil ? [] : htmlImages(in: text, after: range?.start.offset ?? 0)
+        guard !builders.isEmpty else { return }
+        let first = attachments.count
+        attachments += images
+        withBuilder {
+            $0.openSpan(.html, range: range)
+            $0.appendText(text)
+            for index in first..<first + images.count { $0.appendAttachment(index) }
+            $0.closeSpan()
+        }
+    }
+
+    /// An HTML block's `<img>` tags, as the block's content (notes syntax).
+    mutating func addHTMLBlockImages(_ literal: String) {
+        guard let index = blocks.indices.last, let location = blocks[index].location else { return }
+        let start = mappedOffset(source.lines.offset(line: location.line, column: location.column))
+        let images = htmlImages(in: literal, after: start)
+        guard !images.isEmpty else { return }
+        var content = AttributedTextBuilder()
+        for image in images {
+            attachments.append(image)
+            content.appendAttachment(attachments.count - 1)
+        }
+        blocks[index].content = content.finish()
+    }
+
+    /// The local `<img>` tags of raw HTML as attachments, each placed where its tag is written in
+    /// the note at or after `start` (an offset into the note's own bytes).
+    func htmlImages(in literal: String, after start: Int) -> [ImageAttachment] {
+        let html = Array(literal.utf8)
+        var cursor = min(max(0, start), originalBytes.count)
+        var images: [ImageAttachment] = []
+        for tag in HTMLImageTag.all(in: literal) {
+            guard let src = tag.source, !src.isEmpty, HTMLImageTag.isLocal(src) else { continue }
+            let written = html[tag.range]
+            var place = cursor..<cursor
+            if let found = Self.find(written, in: originalBytes, from: cursor) {
+                place = found..<found + written.count
+                cursor = place.upperBound
+            }
+            let range = originalLines.range(place)
+            var alt = AttributedTextBuilder()
+            alt.appendText(tag.value(of: "alt") ?? "")
+            images.append(
+                ImageAttachment(
+                    destination: src, title: tag.value(of: "title") ?? "", location: range.location(in: file),
+                    alt: alt.finish(), size: tag.requestedSize, range: range,
+                    html: RawHTMLImage(tag: tag.range, attributes: tag.attributes)))
+        }
+        return images
+    }
+
+    private static func find(_ needle: ArraySlice<UInt8>, in bytes: [UInt8], from start: Int) -> Int? {
+        guard let first = needle.first, start + needle.count <= bytes.count else { return nil }
+        var index = start
+        while index + needle.count <= bytes.count {
+            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) {
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The line table of the note's own source.
+    var originalLines: LineTable { notes?.map.originalLines ?? source.lines }
+
+    /// An offset in the text cmark parsed, in the note's own source.
+    func mappedOffset(_ offset: Int) -> Int {
+        notes?.map.originalOffset(offset) ?? offset
+    }
+
+    /// Offsets in the text cmark parsed as a range in the note's own source.
+    func sourceRange(_ offsets: Range<Int>) -> SourceRange {
+        let start = mappedOffset(offsets.lowerBound)
+        let end = offsets.isEmpty ? start : mappedOffset(offsets.upperBound - 1) + 1
+        return originalLines.range(start..<max(start, end))
+    }
+
+    /// A block's range from cmark's start and (inclusive) end, both in the text cmark parsed.
+    func blockRange(_ start: SourceLocation, _ end: SourceLocation) -> SourceRange {
+        let lines = source.lines
+        let first = lines.offset(line: start.line, column: start.column)
+        let last =
+            end.column < 1
+            ? lines.offset(line: end.line, column: 1) : lines.offset(line: end.line, column: end.column) + 1
+        return sourceRange(first..<max(first, min(last, source.bytes.count)))
+    }
+
+    /// The notes placeholders written in a stretch of the parsed text, in order, as source ranges.
+    func tokenRanges(_ offsets: Range<Int>) -> [SourceRange] {
+        guard notes != nil else { return [] }
+        let bytes = source.bytes
+        var ranges: [SourceRange] = []
+        var index = offsets.lowerBound
+        while index + 2 < offsets.upperBound {
+            guard bytes[index] == 0xEE, bytes[index + 1] == 0x80, bytes[index + 2] == 0x80 else {
+                index += 1
+                continue
+            }
+            var end = index + 3
+            while end < offsets.upperBound, Byte.isDigit(bytes[end]) { end += 1 }
+            guard end + 2 < offsets.upperBound, bytes[end] == 0xEE, bytes[end + 2] == 0x81 else {
+                index += 1
+                continue
+            }
+            ranges.append(sourceRange(index..<end + 3))
+            index = end + 3
+        }
+        return ranges
+    }
+}

@@ -1,0 +1,21 @@
+/// ASCII bytes the notes scanner looks at.
+enum Byte {
+    static let lf = UInt8(ascii: "\n")
+    static let cr = UInt8(ascii: "\r")
+    static let space = UInt8(ascii: " ")
+    static let tab = UInt8(ascii: "\t")
+    static let backslash = UInt8(ascii: "\\")
+    static let backtick = UInt8(ascii: "`")
+    static let tilde = UInt8(ascii: "~")
+
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == space || byte == tab || byte == lf || byte == cr || byte == 0x0B || byte == 0x0C
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+
+    static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
+        (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte)
+            || (0x7B...0x7E).contains(byte)
+    }
+}

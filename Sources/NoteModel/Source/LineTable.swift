@@ -1,0 +1,68 @@
+/// Where each line of a text starts, to turn byte offsets into 1-based lines and columns and back.
+/// Lines end at LF, CR LF or CR, as cmark ends them. The one line table of notesite: the reader
+/// makes ranges with it, and nothing after reading needs another.
+public struct LineTable: Sendable, Hashable {
+    /// The byte offset where each line starts (line 1 at index 0).
+    public let starts: [Int]
+    /// The text's length in bytes.
+    public let count: Int
+
+    public init(_ bytes: some Collection<UInt8>) {
+        var starts = [0]
+        var index = 0
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if previous == 0x0D && byte != 0x0A { starts.append(index) }
+            index += 1
+            if byte == 0x0A { starts.append(index) }
+            previous = byte
+        }
+        if previous == 0x0D { starts.append(index) }
+        self.starts = starts
+        count = index
+    }
+
+    public init(_ text: String) {
+        self.init(text.utf8)
+    }
+
+    public var lineCount: Int { starts.count }
+
+    /// The byte offset of a 1-based line and column, clamped to the text.
+    public func offset(line: Int, column: Int) -> Int {
+        let line = min(max(line, 1), starts.count)
+        return min(max(starts[line - 1] + column - 1, 0), count)
+    }
+
+    /// The 1-based line and column of a byte offset.
+    public func position(of offset: Int) -> (line: Int, column: Int) {
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return (low + 1, offset - starts[low] + 1)
+    }
+
+    /// The full position of a byte offset (clamped to the text).
+    public func sourcePosition(of offset: Int) -> SourcePosition {
+        let offset = min(max(offset, 0), count)
+        let (line, column) = position(of: offset)
+        return SourcePosition(line: line, column: column, offset: offset)
+    }
+
+    /// The range between two byte offsets.
+    public func range(_ offsets: Range<Int>) -> SourceRange {
+        SourceRange(
+            start: sourcePosition(of: offsets.lowerBound), end: sourcePosition(of: offsets.upperBound))
+    }
+
+    /// The byte offset where a line ends, before its line ending (1-based; the text's end past it).
+    public func contentEnd(ofLine line: Int, in bytes: [UInt8]) -> Int {
+        guard line >= 1, line <= starts.count else { return count }
+        var end = line < starts.count ? starts[line] : count
+        while end > starts[line - 1], bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        return end
+    }
+}
