@@ -64,3 +64,17 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets (Fuzz/), run by scripts/fuzz. A plain build makes each a replayer of input
+// files, so they always compile and a crash found by the fuzzer can be rerun without it.
+package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Support"))
+for (name, dependencies) in [
+    ("Markdown", ["MarkdownReader", "NoteHTML", "NoteModel"]),
+    ("FrontMatter", ["MarkdownReader", "SiteBuilder", "YAMLReader"]),
+    ("Mustache", ["Mustache"]), ("Images", ["ImagePipeline"]), ("RequestPath", ["DevServer"]),
+] {
+    package.targets.append(
+        .executableTarget(
+            name: "Fuzz\(name)", dependencies: ["FuzzSupport"] + dependencies.map { .target(name: $0) },
+            path: "Fuzz/\(name)"))
+}

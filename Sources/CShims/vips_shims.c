@@ -1,5 +1,6 @@
 #include "CShims.h"
 
+#include <pthread.h>
 #include <string.h>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -7,7 +8,9 @@
 
 // MARK: - Start-up
 
-static GMutex capture_lock;
+// A pthread mutex, not a GMutex: GLib's is a bare futex on Linux, which thread sanitizer cannot
+// see, so it reported every capture as a data race (scripts/sanitize).
+static pthread_mutex_t capture_lock = PTHREAD_MUTEX_INITIALIZER;
 static GString *captured_warnings = NULL;  // non-NULL only while a capture runs
 
 // libvips reports some decoder trouble (libpng's CRC errors, heif's profile notes) only as
@@ -18,14 +21,14 @@ static void notesite_vips_log(
     (void)domain;
     (void)level;
     (void)unused;
-    g_mutex_lock(&capture_lock);
+    pthread_mutex_lock(&capture_lock);
     if (captured_warnings != NULL && captured_warnings->len < 2000) {
         if (captured_warnings->len > 0) {
             g_string_append(captured_warnings, "; ");
         }
         g_string_append(captured_warnings, message);
     }
-    g_mutex_unlock(&capture_lock);
+    pthread_mutex_unlock(&capture_lock);
 }
 
 // The loaders and savers notesite calls; every other one is blocked. Loaders parse untrusted
@@ -90,18 +93,18 @@ void notesite_vips_gate_exclusive_enter(void) { g_rw_lock_writer_lock(&gate); }
 void notesite_vips_gate_exclusive_leave(void) { g_rw_lock_writer_unlock(&gate); }
 
 void notesite_vips_warnings_capture_begin(void) {
-    g_mutex_lock(&capture_lock);
+    pthread_mutex_lock(&capture_lock);
     if (captured_warnings == NULL) {
         captured_warnings = g_string_new(NULL);
     }
-    g_mutex_unlock(&capture_lock);
+    pthread_mutex_unlock(&capture_lock);
 }
 
 char *notesite_vips_warnings_capture_end(void) {
-    g_mutex_lock(&capture_lock);
+    pthread_mutex_lock(&capture_lock);
     GString *taken = captured_warnings;
     captured_warnings = NULL;
-    g_mutex_unlock(&capture_lock);
+    pthread_mutex_unlock(&capture_lock);
     if (taken == NULL) {
         return NULL;
     }

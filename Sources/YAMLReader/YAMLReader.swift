@@ -3,6 +3,9 @@ import NoteModel
 
 /// Reads one YAML document into `YAMLNode`s with libyaml's event parser.
 public enum YAMLReader {
+    /// How deep sequences and mappings may nest.
+    public static let maximumDepth = 100
+
     /// Parses `text`; returns nil for an empty document. `lineOffset` shifts reported lines, for YAML
     /// that starts inside another file (front matter).
     public static func parse(_ text: String, file: String, lineOffset: Int = 0) throws(YAMLError)
@@ -32,9 +35,14 @@ public enum YAMLReader {
 
 /// Turns the flat event stream into a tree without recursion: an explicit stack of open collections.
 private struct TreeBuilder {
-    private enum Open {
-        case sequence([YAMLNode], SourceLocation)
-        case mapping([YAMLNode.Entry], pendingKey: YAMLNode?, SourceLocation)
+    /// A collection being read. Its arrays grow in place on the stack: moving them out of an enum
+    /// payload to append made a copy per item, quadratic in a collection's length.
+    private struct Open {
+        var isMapping: Bool
+        var items: [YAMLNode] = []
+        var entries: [YAMLNode.Entry] = []
+        var pendingKey: YAMLNode?
+        var start: SourceLocation
     }
 
     let file: String
@@ -77,18 +85,17 @@ private struct TreeBuilder {
                 } ?? ""
             let plain = scalar.style == YAML_PLAIN_SCALAR_STYLE
             try add(YAMLNode(.scalar(text, plain: plain), at: here))
-        case YAML_SEQUENCE_START_EVENT:
-            stack.append(.sequence([], here))
-        case YAML_MAPPING_START_EVENT:
-            stack.append(.mapping([], pendingKey: nil, here))
+        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+            // libyaml's scanner does work per token for each open flow collection, so unbounded
+            // depth makes parsing quadratic (100,000 `[` took minutes); settings never nest this deep.
+            guard stack.count < YAMLReader.maximumDepth else {
+                throw YAMLError("YAML nested deeper than \(YAMLReader.maximumDepth) levels", at: here)
+            }
+            stack.append(Open(isMapping: event.type == YAML_MAPPING_START_EVENT, start: here))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let open = stack.popLast() else { break }
-            switch open {
-            case .sequence(let items, let start):
-                try add(YAMLNode(.sequence(items), at: start))
-            case .mapping(let entries, _, let start):
-                try add(YAMLNode(.mapping(entries), at: start))
-            }
+            let kind: YAMLNode.Kind = open.isMapping ? .mapping(open.entries) : .sequence(open.items)
+            try add(YAMLNode(kind, at: open.start))
         case YAML_ALIAS_EVENT:
             throw YAMLError("YAML aliases (*name) are not supported", at: here)
         default:
@@ -98,24 +105,20 @@ private struct TreeBuilder {
     }
 
     private mutating func add(_ node: YAMLNode) throws(YAMLError) {
-        guard let top = stack.popLast() else {
+        guard let top = stack.indices.last else {
             root = node
             return
         }
-        switch top {
-        case .sequence(var items, let start):
-            items.append(node)
-            stack.append(.sequence(items, start))
-        case .mapping(var entries, let pendingKey, let start):
-            if let key = pendingKey {
-                entries.append(.init(key: key, value: node))
-                stack.append(.mapping(entries, pendingKey: nil, start))
-            } else {
-                guard case .scalar = node.kind else {
-                    throw YAMLError("a mapping key must be a plain value", at: node.location)
-                }
-                stack.append(.mapping(entries, pendingKey: node, start))
+        if !stack[top].isMapping {
+            stack[top].items.append(node)
+        } else if let key = stack[top].pendingKey {
+            stack[top].entries.append(.init(key: key, value: node))
+            stack[top].pendingKey = nil
+        } else {
+            guard case .scalar = node.kind else {
+                throw YAMLError("a mapping key must be a plain value", at: node.location)
             }
+            stack[top].pendingKey = node
         }
     }
 }

@@ -38,7 +38,9 @@ struct GFMHostileInputTests {
             html = HTMLWriter(tagFilter: true).render(document)
         }
         print("gfm \(shape.rawValue): \(elapsed)")
-        #expect(elapsed < .seconds(10), "\(shape.rawValue) took \(elapsed)")
+        // Under scripts/sanitize the code runs many times slower: the bound holds in the normal run.
+        let sanitized = ProcessInfo.processInfo.environment["NOTESITE_SANITIZER"] != nil
+        #expect(sanitized || elapsed < .seconds(10), "\(shape.rawValue) took \(elapsed)")
         #expect(!html.isEmpty)
     }
 

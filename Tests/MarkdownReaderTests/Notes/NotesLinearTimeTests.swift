@@ -31,6 +31,8 @@ struct NotesLinearTimeTests {
         }
         print("notes \(name): \(elapsed) for \(markdown.utf8.count) bytes")
         #expect(!html.isEmpty)
-        #expect(elapsed < .seconds(10), "\(name) took \(elapsed)")
+        // Under scripts/sanitize the code runs many times slower: the bound holds in the normal run.
+        let sanitized = ProcessInfo.processInfo.environment["NOTESITE_SANITIZER"] != nil
+        #expect(sanitized || elapsed < .seconds(10), "\(name) took \(elapsed)")
     }
 }
