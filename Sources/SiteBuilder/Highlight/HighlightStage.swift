@@ -1,0 +1,33 @@
+import CodeHighlighter
+import Foundation
+import NoteModel
+
+/// The "highlight" stage, between Resolve and Pages: every fenced block of every note that names
+/// a language (diagrams aside), highlighted in batches by parallel Pygments helpers, with the
+/// vault's cache; pages then look their blocks up (``PageBody``).
+struct HighlightStage {
+    let configuration: SiteConfiguration
+    let vault: URL
+    let jobs: Int
+
+    /// The highlighted blocks; nil when `highlight: false` (code is written as cmark writes it).
+    func run(_ notes: [ParsedNote]) async -> Highlights? {
+        guard configuration.highlight else { return nil }
+        let cache = configuration.cache.map { vault.appendingPathComponent($0) }
+        return await CodeHighlighter.highlight(Self.blocks(in: notes), cacheFolder: cache, jobs: jobs)
+    }
+
+    /// The distinct (language, code) pairs of fenced blocks; mermaid diagrams are not code.
+    static func blocks(in notes: [ParsedNote]) -> Set<CodeHighlighter.Block> {
+        var blocks: Set<CodeHighlighter.Block> = []
+        for note in notes {
+            for block in note.document.blocks {
+                guard case .codeBlock(let info, let literal) = block.kind,
+                    let language = FenceInfo(info).language, language != "mermaid"
+                else { continue }
+                blocks.insert(CodeHighlighter.Block(language: language, code: literal))
+            }
+        }
+        return blocks
+    }
+}
