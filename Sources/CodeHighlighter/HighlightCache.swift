@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Pygments' answers kept between builds, in one file: `<cache folder>/highlight/entries.pack`,
 /// beside the image renditions' shard folders (which `RenditionCache` alone manages). One file,
@@ -104,5 +104,21 @@ struct HighlightCache {
             entries[String(parts[0])] = Entry(day: day, answer: answer)
         }
         return entries
+    }
+}
+
+extension CodeHighlighter {
+    /// Deletes the highlighting cache in a vault's cache folder (`notesite clean --cache`): the
+    /// pack and temporary packs, then the `highlight` folder when nothing else is in it.
+    public static func removeCache(in cacheFolder: URL) {
+        let manager = FileManager.default
+        let folder = cacheFolder.appendingPathComponent("highlight", isDirectory: true)
+        for name in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
+        where name == "entries.pack" || (name.hasPrefix(".entries.") && name.hasSuffix(".tmp")) {
+            try? manager.removeItem(at: folder.appendingPathComponent(name))
+        }
+        if (try? manager.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
+            try? manager.removeItem(at: folder)
+        }
     }
 }

@@ -60,6 +60,10 @@ struct ReportOutput {
         if verbose, let cache = report.imageCache {
             console.err("notesite: images: \(cache.encodes) encoded, \(cache.hits) from the cache\n")
         }
+        if verbose, let code = report.codeCache {
+            console.err(
+                "notesite: code blocks: \(code.highlighted) highlighted, \(code.hits) from the cache\n")
+        }
         if verbose {
             for notice in report.notices { console.err("notesite: \(notice)\n") }
         }

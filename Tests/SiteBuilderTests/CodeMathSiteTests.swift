@@ -73,6 +73,9 @@ import Testing
         #expect(try vault.read("_site/code.html") == page)
         #expect(vault.exists(".notesite-cache/highlight/entries.pack"))
         #expect(again.diagnostics.isEmpty)
+        // `notesite clean --cache` takes the highlighting cache too.
+        #expect(CacheCleaning.removeCache(vault: vault.root) != nil)
+        #expect(!vault.exists(".notesite-cache"))
     }
 
     @Test func highlightFalseWritesCodeAsCmarkDoes() async throws {
