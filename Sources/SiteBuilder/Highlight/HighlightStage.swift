@@ -5,16 +5,24 @@ import NoteModel
 /// The "highlight" stage, between Resolve and Pages: every fenced block of every note that names
 /// a language (diagrams aside), highlighted in batches by parallel Pygments helpers, with the
 /// vault's cache; pages then look their blocks up (``PageBody``).
-struct HighlightStage {
+struct HighlightStage: BuildStage {
+    static let name = "highlight"
+
     let configuration: SiteConfiguration
     let vault: URL
-    let jobs: Int
 
-    /// The highlighted blocks; nil when `highlight: false` (code is written as cmark writes it).
-    func run(_ notes: [ParsedNote]) async -> Highlights? {
-        guard configuration.highlight else { return nil }
+    struct Output: StageOutput {
+        /// nil when `highlight: false` (code is written as cmark writes it).
+        var highlights: Highlights?
+        var diagnostics: [Diagnostic] { [] }
+    }
+
+    func run(_ graph: LinkGraph, _ context: StageContext) async -> Output {
+        guard configuration.highlight else { return Output() }
         let cache = configuration.cache.map { vault.appendingPathComponent($0) }
-        return await CodeHighlighter.highlight(Self.blocks(in: notes), cacheFolder: cache, jobs: jobs)
+        return Output(
+            highlights: await CodeHighlighter.highlight(
+                Self.blocks(in: graph.notes), cacheFolder: cache, jobs: context.jobs))
     }
 
     /// The distinct (language, code) pairs of fenced blocks; mermaid diagrams are not code.
