@@ -92,6 +92,20 @@ public enum CodeHighlighter {
         }
     }
 
+    /// `items` cut into `parts` runs of consecutive items of about equal weight, none empty.
+    static func split<Item>(_ items: [Item], into parts: Int, weight: (Item) -> Int) -> [[Item]] {
+        let total = max(1, items.reduce(0) { $0 + weight($1) })
+        var shares: [[Item]] = [[]]
+        var sum = 0
+        for item in items {
+            let boundary = total * shares.count / parts
+            if sum >= boundary, !(shares.last?.isEmpty ?? true), shares.count < parts { shares.append([]) }
+            shares[shares.count - 1].append(item)
+            sum += weight(item)
+        }
+        return shares.filter { !$0.isEmpty }
+    }
+
     /// Runs the helpers; answers in the order of `blocks` (nil where a helper failed), and the
     /// Pygments version. nil when no helper could start (Pygments absent).
     private static func run(_ blocks: [Block], python: URL, jobs: Int) async
@@ -109,14 +123,16 @@ public enum CodeHighlighter {
             bytes += block.code.utf8.count
         }
         batches.append(start..<blocks.count)
-        let queue = BatchQueue(batches)
+        // Blocks are sorted by language: each helper takes a run of consecutive batches of about
+        // equal size, so it loads (and compiles the rules of) only its own languages' lexers.
         let workers = min(max(1, jobs), batches.count)
+        let shares = Self.split(batches, into: workers) { blocks[$0].reduce(0) { $0 + $1.code.utf8.count } }
         let outcome = await withTaskGroup(of: (String?, [(Int, PygmentsProcess.Answer)]).self) { group in
-            for _ in 0..<workers {
+            for share in shares {
                 group.addTask {
                     guard let helper = PygmentsProcess(python: python) else { return (nil, []) }
                     var answers: [(Int, PygmentsProcess.Answer)] = []
-                    while let batch = await queue.next() {
+                    for batch in share {
                         let request = blocks[batch].map { (LanguageNames.pygments($0.language), $0.code) }
                         guard let found = helper.highlight(request) else { break }
                         answers += zip(batch, found).map { ($0, $1) }
@@ -133,19 +149,5 @@ public enum CodeHighlighter {
             return version.map { ($0, answers) }
         }
         return outcome
-    }
-}
-
-/// Hands out batches to helpers as they become free.
-private actor BatchQueue {
-    private var batches: [Range<Int>]
-    private var position = 0
-
-    init(_ batches: [Range<Int>]) { self.batches = batches }
-
-    func next() -> Range<Int>? {
-        guard position < batches.count else { return nil }
-        defer { position += 1 }
-        return batches[position]
     }
 }

@@ -91,3 +91,13 @@ struct SHA256Tests {
                 == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 }
+
+struct BatchSplitTests {
+    @Test func consecutiveRunsOfAboutEqualWeight() {
+        #expect(CodeHighlighter.split([1, 1, 1, 1], into: 2) { $0 } == [[1, 1], [1, 1]])
+        #expect(CodeHighlighter.split([5, 1, 1, 1, 1, 1], into: 2) { $0 } == [[5], [1, 1, 1, 1, 1]])
+        #expect(CodeHighlighter.split([1, 2, 3], into: 5) { $0 }.flatMap { $0 } == [1, 2, 3])
+        #expect(CodeHighlighter.split([1, 2, 3], into: 5) { $0 }.allSatisfy { !$0.isEmpty })
+        #expect(CodeHighlighter.split([Int](), into: 3) { $0 }.isEmpty)
+    }
+}
