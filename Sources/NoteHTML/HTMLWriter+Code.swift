@@ -1,4 +1,4 @@
-public import NoteModel
+import NoteModel
 
 extension HTMLWriter {
     /// The whole HTML of a code block from its info string and code; nil writes cmark's `<pre><code>`.
