@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "ImagePipeline", dependencies: ["CVips", "CShims", "NoteModel"]),
         .target(name: "Mustache", dependencies: ["HTMLText"]),
         // Pygments helper processes, fed in batches, with their cache.
-        .target(name: "CodeHighlighter"),
+        .target(name: "CodeHighlighter", dependencies: ["HTMLText"]),
         // The default theme, embedded into the binary so notesite runs from anywhere.
         .target(
             name: "DefaultTheme", path: "Templates",

@@ -1,3 +1,5 @@
+import HTMLText
+
 /// A code block's HTML: Pygments' token spans (or the escaped code) in `<pre><code>`, with line
 /// numbers and marked lines as the fence asked, in Pygments' own class names (`linenos`, `hll`).
 public enum CodeLayout {
@@ -6,8 +8,8 @@ public enum CodeLayout {
     public static func html(code: String, tokens: String?, language: String?, options: CodeOptions) -> String
     {
         var html = tokens == nil ? "<pre>" : "<pre class=\"highlight\">"
-        html += language.map { "<code class=\"language-\(escaped($0))\">" } ?? "<code>"
-        let body = tokens ?? escaped(code)
+        html += language.map { "<code class=\"language-\(HTMLText.escaped($0))\">" } ?? "<code>"
+        let body = tokens ?? HTMLText.escaped(code)
         if !options.lineNumbers && options.markedLines.isEmpty {
             html += body
         } else {
@@ -27,21 +29,5 @@ public enum CodeLayout {
             }
         }
         return html + "</code></pre>\n"
-    }
-
-    /// cmark's text escaping: `"`, `&`, `<`, `>`.
-    public static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "\"": result += "&quot;"
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            default: result.unicodeScalars.append(character)
-            }
-        }
-        return result
     }
 }
