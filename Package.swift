@@ -32,6 +32,8 @@ let package = Package(
         .target(name: "NoteHTML", dependencies: ["NoteModel", "HTMLText"]),
         .target(name: "ImagePipeline", dependencies: ["CVips", "CShims", "NoteModel"]),
         .target(name: "Mustache", dependencies: ["HTMLText"]),
+        // Pygments helper processes, fed in batches, with their cache.
+        .target(name: "CodeHighlighter", dependencies: ["HTMLText"]),
         // The default theme, embedded into the binary so notesite runs from anywhere.
         .target(
             name: "DefaultTheme", path: "Templates",
@@ -41,7 +43,7 @@ let package = Package(
             dependencies: [
                 "YAMLReader", "NoteModel", "MarkdownReader", "NoteHTML", "ImagePipeline", "Mustache",
                 "HTMLText",
-                "DefaultTheme",
+                "DefaultTheme", "CodeHighlighter",
             ]),
         .target(name: "DevServer", dependencies: ["CMicroHTTPD", "CMHDShims", "SiteBuilder", "HTMLText"]),
         .target(
@@ -55,6 +57,7 @@ let package = Package(
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CVips", "CShims"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText"]),
+        .testTarget(name: "CodeHighlighterTests", dependencies: ["CodeHighlighter"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder"]),
         .testTarget(name: "NotesiteCLITests", dependencies: ["NotesiteCLI", "YAMLReader"]),

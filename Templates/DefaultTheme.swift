@@ -29,5 +29,8 @@ public enum DefaultTheme {
         "preview.js": PackageResources.preview_js,
         "search.js": PackageResources.search_js,
         "theme-toggle.js": PackageResources.theme_toggle_js,
+        "code.js": PackageResources.code_js,
+        "math.js": PackageResources.math_js,
+        "diagrams.js": PackageResources.diagrams_js,
     ]
 }

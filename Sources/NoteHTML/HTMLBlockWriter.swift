@@ -7,6 +7,7 @@ struct HTMLBlockWriter: BlockWalker {
     let imageHook: HTMLWriter.ImageHook?
     let linkHook: HTMLWriter.LinkHook?
     let notes: NotesHooks
+    var code = CodeHooks()
     /// cmark-gfm's tag filter on raw HTML.
     var tagFilter = false
     var output = HTMLOutput()
@@ -51,6 +52,7 @@ struct HTMLBlockWriter: BlockWalker {
             writeInlines(block.content)
         case .codeBlock(let info, let literal):
             output.newlineIfNeeded()
+            if writeCodeHook(info: info, literal: literal) { return true }
             let language = info.utf8.prefix { !HTMLBlockWriter.isSpace($0) }
             if language.isEmpty {
                 output.append("<pre><code>")

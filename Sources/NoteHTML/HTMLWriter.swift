@@ -16,6 +16,10 @@ public struct HTMLWriter {
     public var wikilinkHook: WikilinkHook?
     public var embedHook: EmbedHook?
     public var tagHook: TagHook?
+    /// Replaces a fenced code block's HTML (highlighted code); nil writes cmark's.
+    public var codeHook: CodeHook?
+    /// Whether ```` ```mermaid ```` fences are diagrams: `<pre class="mermaid">` with the source.
+    public var diagrams = false
     /// GFM's tag filter: in unsafe mode, `<script>`, `<title>` and the like in raw HTML get `&lt;`.
     public var tagFilter: Bool
 
@@ -33,6 +37,7 @@ public struct HTMLWriter {
             document: document, unsafe: unsafe, imageHook: imageHook, linkHook: linkHook,
             notes: NotesHooks(wikilink: wikilinkHook, embed: embedHook, tag: tagHook))
         walker.tagFilter = tagFilter
+        walker.code = CodeHooks(code: codeHook, diagrams: diagrams)
         document.walk(&walker)
         if walker.footnotesOpen { walker.output.append("</ol>\n</section>\n") }
         return String(decoding: walker.output.bytes, as: UTF8.self)

@@ -60,6 +60,13 @@ struct ReportOutput {
         if verbose, let cache = report.imageCache {
             console.err("notesite: images: \(cache.encodes) encoded, \(cache.hits) from the cache\n")
         }
+        if verbose, let code = report.codeCache {
+            console.err(
+                "notesite: code blocks: \(code.highlighted) highlighted, \(code.hits) from the cache\n")
+        }
+        if verbose {
+            for notice in report.notices { console.err("notesite: \(notice)\n") }
+        }
         if timings {
             for (name, duration) in report.stages {
                 console.err(String(format: "  %7.3f s  ", BuildCommand.seconds(duration)) + name + "\n")

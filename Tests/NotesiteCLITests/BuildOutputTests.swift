@@ -58,7 +58,10 @@ func troubledVault() throws -> URL {
         let stages = captured.stderr.split(separator: "\n").compactMap { line in
             line.firstRange(of: " s  ").map { String(line[$0.upperBound...]) }
         }
-        #expect(stages == ["scan", "read", "resolve", "images", "files", "pages", "listings", "write"])
+        #expect(
+            stages == [
+                "scan", "read", "resolve", "highlight", "images", "files", "pages", "listings", "write",
+            ])
     }
 
     @Test(arguments: [

@@ -81,8 +81,10 @@ struct QuartzDocsTests {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent(
             "notesite-quartz-\(UUID())")
         defer { try? FileManager.default.removeItem(at: output) }
-        let report = await SiteBuild.run(
-            BuildOptions(vault: vault, output: output, jobs: 2))
+        var options = BuildOptions(vault: vault, output: output, jobs: 2)
+        // Its code blocks would otherwise be cached in the vault.
+        options.writesCache = false
+        let report = await SiteBuild.run(options)
 
         let errors = report.diagnostics.filter { $0.severity == .error }
         #expect(errors.count == 14, "\(errors.map(\.description))")
@@ -107,8 +109,9 @@ struct QuartzDocsTests {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent(
             "notesite-quartz-\(UUID())")
         defer { try? FileManager.default.removeItem(at: output) }
-        _ = await SiteBuild.run(
-            BuildOptions(vault: QuartzDocs.root, output: output, jobs: 2))
+        var options = BuildOptions(vault: QuartzDocs.root, output: output, jobs: 2)
+        options.writesCache = false
+        _ = await SiteBuild.run(options)
         let read = { (page: String) in
             try String(contentsOf: output.appendingPathComponent(page), encoding: .utf8)
         }

@@ -19,6 +19,9 @@ public struct BuildOptions: Sendable {
     /// `--base-url`: replaces the `base_url` setting for this build (an absolute http(s) URL ending in `/`).
     public var baseURL: String?
     /// `--image-format`: replaces the `image_format` setting for this build.
+    /// Whether the build may keep its caches (renditions, highlighted code) in the vault; false for
+    /// a vault that must stay as it is (a corpus read in place). The `cache` setting still applies.
+    public var writesCache = true
     public var imageFormat: ImageFormatPolicy?
     /// Advanced as notes, images and pages are made, for a progress bar; nil when nobody watches.
     public var progress: BuildProgress?

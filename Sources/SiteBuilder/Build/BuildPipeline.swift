@@ -1,7 +1,7 @@
 import Foundation
 import NoteModel
 
-/// The build, as the list of its stages: Scan -> Read -> Resolve -> Images -> Files -> Pages ->
+/// The build, as the list of its stages: Scan -> Read -> Resolve -> Highlight -> Images -> Files -> Pages ->
 /// Listings (-> Write, in ``SiteBuild/run(_:)``). Each stage's output is the next one's input.
 struct BuildPipeline {
     let options: BuildOptions
@@ -19,12 +19,13 @@ struct BuildPipeline {
         guard let vault = scan.vault, let rendering = scan.rendering else { return (nil, runner.report) }
         let read = await runner.run(ReadStage(), vault)
         let graph = await runner.run(ResolveStage(files: vault.files, configuration: settings), read).graph
+        let code = await runner.run(HighlightStage(configuration: settings, vault: vault.root), graph)
         let images = await runner.run(ImageStage(vault: vault, configuration: settings), graph)
         let files = await runner.run(
             FileStage(vault: vault, theme: scan.theme), .init(graph: graph, images: images))
         let pages = await runner.run(
-            PageStage(configuration: settings, theme: scan.theme, rendering: rendering),
-            .init(graph: graph, images: images))
+            PageStage(configuration: settings, theme: scan.theme, rendering: rendering, vault: vault.root),
+            .init(graph: graph, images: images, code: code))
         let listings = await runner.run(
             ListingStage(configuration: settings, theme: scan.theme, rendering: rendering),
             .init(graph: graph, pages: pages, files: files))
@@ -37,6 +38,8 @@ struct BuildPipeline {
         report.pageCount = listings.htmlPages.count
         report.pagePaths = listings.htmlPages
         report.madePages = pages.made
+        report.codeCache = code.highlights.map { ($0.highlighted, $0.cacheHits) }
+        report.notices = (code.highlights?.notice.map { [$0] } ?? []) + pages.notices
         return (listings.site, report)
     }
 }

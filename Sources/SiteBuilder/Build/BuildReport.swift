@@ -21,6 +21,10 @@ public struct BuildReport: Sendable {
     /// The note pages this build made rather than reused from an earlier build in the process
     /// (`notesite serve`), sorted; without memory, every note page.
     public var madePages: [String] = []
+    /// Code blocks sent to Pygments and found in the cache; nil when highlighting is off.
+    public var codeCache: (highlighted: Int, hits: Int)?
+    /// What this build left out and why (Pygments or KaTeX not installed), for `--verbose`.
+    public var notices: [String] = []
     /// How long each stage took, in order (`notesite build --timings` prints them).
     public var stages: [(name: String, duration: Duration)] = []
 

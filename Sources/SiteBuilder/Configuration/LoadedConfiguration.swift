@@ -17,6 +17,7 @@ struct LoadedConfiguration: Sendable {
         var (settings, diagnostics) = read(options.vault, display: display)
         settings = settings.overriding(baseURL: options.baseURL)
         if let format = options.imageFormat { settings.imageFormat = format }
+        if !options.writesCache { settings.cache = nil }
         let configured = settings.output.map { options.vault.appendingPathComponent($0).standardizedFileURL }
         if !options.outputGiven, let configured { options.output = configured }
         return LoadedConfiguration(

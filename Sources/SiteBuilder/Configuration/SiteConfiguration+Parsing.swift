@@ -174,6 +174,20 @@ extension SiteConfiguration {
                 return "must be a width in pixels from 16 to 16384, or false; found \(node.typeDescription)"
             }
         },
+        "highlight": { configuration, node in
+            guard case .bool(let value) = node.scalarValue else {
+                return "must be true or false, found \(node.typeDescription)"
+            }
+            configuration.highlight = value
+            return nil
+        },
+        "mermaid": text { configuration, value in
+            guard isFolderInsideVault(value), value.hasSuffix(".js") else {
+                return "must be a .js file inside the vault (a local mermaid.min.js), found '\(value)'"
+            }
+            configuration.mermaid = value
+            return nil
+        },
         "image_width": pixels(in: 16...16384) { $0.imageWidth = $1 },
         "column_width": pixels(in: 160...4096) { $0.columnWidth = $1 },
     ]

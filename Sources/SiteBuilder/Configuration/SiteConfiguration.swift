@@ -48,6 +48,11 @@ public struct SiteConfiguration: Sendable, Hashable {
     public var urls = URLStyle.files
     /// The vault folder whose files override the default theme's; never published.
     public var theme = "_theme"
+    /// Whether fenced code naming a language is highlighted at build time (by Pygments).
+    public var highlight = true
+    /// A local `mermaid.min.js` (relative to the vault) copied into the site and loaded by pages
+    /// with ```` ```mermaid ```` diagrams; nil: diagrams show their source.
+    public var mermaid: String?
 
     public init() {}
 

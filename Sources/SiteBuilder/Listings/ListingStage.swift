@@ -36,6 +36,7 @@ struct ListingStage: BuildStage {
         site.files.merge(listed.files) { _, listing in listing }
         var diagnostics = listed.diagnostics
         site.files.merge(input.files.files) { _, file in file }
+        site.files.merge(input.pages.assets) { theme, _ in theme }
         site.files["assets/search-index.js"] = await SearchIndex.script(
             for: notes, jobs: context.jobs, memory: context.memory)
         context.memory?.searchEntries.keep(only: Set(notes.map(\.pagePath)))

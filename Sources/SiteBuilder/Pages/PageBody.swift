@@ -1,3 +1,4 @@
+import CodeHighlighter
 import ImagePipeline
 import NoteHTML
 import NoteModel
@@ -12,6 +13,8 @@ struct PageBody {
     let urls: URLStyle
     /// The page the HTML is for: an embedded note's links are made relative to it.
     let pagePath: String
+    /// Highlighted code blocks; nil writes code as cmark does.
+    var highlights: Highlights?
 
     /// `section` is the block the part of the note to write starts at (nil: all of it, see
     /// ``NoteDocument/section(at:)``); `embedding` lists the embeds being placed, outermost first
@@ -44,6 +47,8 @@ struct PageBody {
             note.links.wikiHrefs[NoteLinks.key(target, fragment)].map(rebase)
         }
         writer.tagHook = { tag in urls.href(from: pagePath, to: TagPages.pagePath(for: tag)) }
+        writer.diagrams = true
+        writer.codeHook = highlights.map { found in { found.html(info: $0, code: $1) } }
         // The page's own note is the stack's first frame; an embed's caller has pushed its frame.
         let stack =
             embedding.isEmpty ? [EmbedFrame(path: note.path, block: section, name: note.path)] : embedding

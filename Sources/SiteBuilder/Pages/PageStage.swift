@@ -10,10 +10,13 @@ struct PageStage: BuildStage {
     let configuration: SiteConfiguration
     let theme: Theme
     let rendering: ThemeRendering
+    /// Where the `mermaid` setting's script is read from.
+    let vault: URL
 
     struct Input: Sendable {
         var graph: LinkGraph
         var images: ImageStage.Output
+        var code: HighlightStage.Output
     }
 
     struct Page: Sendable {
@@ -25,6 +28,9 @@ struct PageStage: BuildStage {
         var pages: [String: Data]
         /// The pages made by this build rather than reused from an earlier one, sorted.
         var made: [String]
+        /// KaTeX and the Mermaid script, when some page needs them (``SiteScripts``).
+        var assets: [String: Data] = [:]
+        var notices: [String] = []
         var diagnostics: [Diagnostic]
     }
 
@@ -37,13 +43,18 @@ struct PageStage: BuildStage {
         let shared = ContentKey(
             configuration, self.theme, theme.siteTitle, !graph.tags.tags.isEmpty, graph.hasDatedNotes)
         let memory = context.memory
+        let scripts = SiteScripts(notes: graph.notes, configuration: configuration, vault: vault)
+        // Pages show what Pygments made of their code: its version is part of every page's key.
+        let code = ContentKey(shared, input.code.highlights?.pygments, scripts.katex, scripts.mermaid)
         let results = await context.map(graph.notes) { note -> (String, Page, Bool) in
-            guard let memory else { return (note.pagePath, page(for: note, input, theme: theme), true) }
+            guard let memory else {
+                return (note.pagePath, page(for: note, input, theme: theme, scripts: scripts), true)
+            }
             var made = false
-            let key = PageKey.of(note, in: input.graph, images: input.images, shared: shared)
+            let key = PageKey.of(note, in: input.graph, images: input.images, shared: code)
             let page = memory.pages.value(slot: note.pagePath, key: key) {
                 made = true
-                return self.page(for: note, input, theme: theme)
+                return self.page(for: note, input, theme: theme, scripts: scripts)
             }
             return (note.pagePath, page, made)
         }
@@ -53,16 +64,22 @@ struct PageStage: BuildStage {
         // A problem inside an embedded note comes from every page that shows it: report it once.
         var reported: Set<Diagnostic> = []
         return Output(
-            pages: pages, made: results.filter(\.2).map(\.0).sorted(),
-            diagnostics: results.flatMap(\.1.diagnostics).filter { reported.insert($0).inserted })
+            pages: pages, made: results.filter(\.2).map(\.0).sorted(), assets: scripts.files,
+            notices: scripts.notices,
+            diagnostics: scripts.diagnostics
+                + results.flatMap(\.1.diagnostics).filter { reported.insert($0).inserted })
     }
 
-    private func page(for note: ParsedNote, _ input: Input, theme: ThemeRendering) -> Page {
-        let writer = PageBody(
+    private func page(
+        for note: ParsedNote, _ input: Input, theme: ThemeRendering, scripts: SiteScripts
+    ) -> Page {
+        var writer = PageBody(
             notes: input.graph.byPath, renditions: input.images.renditions,
             publishing: input.images.publishing,
             allowHTML: configuration.allowHTML, urls: configuration.urls, pagePath: note.pagePath)
+        writer.highlights = input.code.highlights
         var (body, problems, inlined) = writer.html(for: note)
+        let features = PageFeatures(body: body, katex: scripts.katex, mermaid: scripts.mermaid)
         let place = SourceLocation(file: note.source.displayName, line: 1, column: 1)
         if let warning = PageBudget.warning(
             page: note.pagePath, images: inlined, budget: configuration.pageBudgetBytes, at: place)
@@ -70,7 +87,8 @@ struct PageStage: BuildStage {
             problems.append(warning)
         }
         do {
-            let html = try theme.page(for: note, body: body, backlinks: input.graph.backlinks.to(note.path))
+            let html = try theme.page(
+                for: note, body: body, backlinks: input.graph.backlinks.to(note.path), features: features)
             return Page(html: Data(html.utf8), diagnostics: problems)
         } catch {
             return Page(html: Data(), diagnostics: problems + [self.theme.diagnostic(for: error)])

@@ -48,9 +48,10 @@ struct ThemeRendering: Sendable {
         theme.assets.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    func page(for note: ParsedNote, body: String, backlinks: [Backlinks.Entry]) throws(TemplateError)
-        -> String
-    {
+    func page(
+        for note: ParsedNote, body: String, backlinks: [Backlinks.Entry],
+        features: PageFeatures = PageFeatures()
+    ) throws(TemplateError) -> String {
         let linking = backlinks.map { entry -> TemplateValue in
             [
                 "title": .string(entry.source.title), "context": .string(entry.context),
@@ -71,7 +72,8 @@ struct ThemeRendering: Sendable {
             "title": .string(note.title), "body": .string(body), "path": .string(note.path),
             "backlinks": .array(linking), "hasBacklinks": .bool(!linking.isEmpty),
             "toc": .array(toc), "hasToc": .bool(!toc.isEmpty), "tags": .array(tags),
-            "hasTags": .bool(!tags.isEmpty),
+            "hasTags": .bool(!tags.isEmpty), "hasCode": .bool(features.code), "hasMath": .bool(features.math),
+            "hasDiagrams": .bool(features.diagrams),
         ]
         let front = note.document.frontMatter
         values["description"] = front?.description.map(TemplateValue.string)

@@ -1,3 +1,4 @@
+import CodeHighlighter
 public import Foundation
 import ImagePipeline
 
@@ -7,6 +8,7 @@ public enum CacheCleaning {
     public static func removeCache(vault: URL) -> URL? {
         let (configuration, _) = LoadedConfiguration.read(vault, display: DisplayPaths(vault: vault))
         guard let folder = configuration.cache.map({ vault.appendingPathComponent($0) }) else { return nil }
+        CodeHighlighter.removeCache(in: folder)
         RenditionCache(folder: folder).removeAll()
         return folder
     }

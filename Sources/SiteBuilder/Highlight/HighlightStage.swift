@@ -1,0 +1,41 @@
+import CodeHighlighter
+import Foundation
+import NoteModel
+
+/// The "highlight" stage, between Resolve and Pages: every fenced block of every note that names
+/// a language (diagrams aside), highlighted in batches by parallel Pygments helpers, with the
+/// vault's cache; pages then look their blocks up (``PageBody``).
+struct HighlightStage: BuildStage {
+    static let name = "highlight"
+
+    let configuration: SiteConfiguration
+    let vault: URL
+
+    struct Output: StageOutput {
+        /// nil when `highlight: false` (code is written as cmark writes it).
+        var highlights: Highlights?
+        var diagnostics: [Diagnostic] { [] }
+    }
+
+    func run(_ graph: LinkGraph, _ context: StageContext) async -> Output {
+        guard configuration.highlight else { return Output() }
+        let cache = configuration.cache.map { vault.appendingPathComponent($0) }
+        return Output(
+            highlights: await CodeHighlighter.highlight(
+                Self.blocks(in: graph.notes), cacheFolder: cache, jobs: context.jobs))
+    }
+
+    /// The distinct (language, code) pairs of fenced blocks; mermaid diagrams are not code.
+    static func blocks(in notes: [ParsedNote]) -> Set<CodeHighlighter.Block> {
+        var blocks: Set<CodeHighlighter.Block> = []
+        for note in notes {
+            for block in note.document.blocks {
+                guard case .codeBlock(let info, let literal) = block.kind,
+                    let language = FenceInfo(info).language, language != "mermaid"
+                else { continue }
+                blocks.insert(CodeHighlighter.Block(language: language, code: literal))
+            }
+        }
+        return blocks
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import NoteModel
+
+/// The optional scripts a site publishes, only when some note needs them: KaTeX for math (from
+/// Debian's packages) and the Mermaid script the `mermaid` setting names, for diagrams.
+struct SiteScripts: Sendable {
+    /// Whether pages with math load KaTeX (it is installed).
+    var katex = false
+    /// Whether pages with diagrams load the configured Mermaid script (it was read).
+    var mermaid = false
+    /// Files to add under `assets/`.
+    var files: [String: Data] = [:]
+    var diagnostics: [Diagnostic] = []
+    /// For `--verbose`: what readers will not get, and why.
+    var notices: [String] = []
+
+    init(
+        notes: [ParsedNote], configuration: SiteConfiguration, vault: URL,
+        katexFiles: KaTeXFiles? = .installed
+    ) {
+        let documents = notes.map(\.document)
+        katex = katexFiles != nil
+        if documents.contains(where: Self.hasMath) {
+            if let katexFiles {
+                files.merge(katexFiles.files) { first, _ in first }
+            } else {
+                notices.append(
+                    "math is shown as TeX: KaTeX is not installed (install libjs-katex and fonts-katex)")
+            }
+        }
+        guard let script = configuration.mermaid else { return }
+        let place = SourceLocation(file: SiteConfiguration.fileName, line: 1, column: 1)
+        guard let data = try? Data(contentsOf: vault.appendingPathComponent(script)) else {
+            diagnostics.append(.error("'mermaid' names '\(script)', which cannot be read", at: place))
+            return
+        }
+        mermaid = true
+        if documents.contains(where: Self.hasDiagram) { files["assets/mermaid.min.js"] = data }
+    }
+
+    static func hasMath(_ document: NoteDocument) -> Bool {
+        document.blocks.contains { block in
+            if case .math = block.kind { return true }
+            return block.content?.spans.contains { if case .math = $0.kind { true } else { false } } ?? false
+        }
+    }
+
+    static func hasDiagram(_ document: NoteDocument) -> Bool {
+        document.blocks.contains { block in
+            guard case .codeBlock(let info, _) = block.kind else { return false }
+            return info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first == "mermaid"
+        }
+    }
+}

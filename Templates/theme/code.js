@@ -1,0 +1,72 @@
+/* notesite code blocks: a copy button on each. The code is copied without line numbers; where
+   the clipboard API is refused (some browsers on file://), the selection is copied instead. */
+(function () {
+  "use strict";
+
+  function text(code) {
+    var copy = code.cloneNode(true);
+    var numbers = copy.querySelectorAll(".linenos");
+    for (var i = 0; i < numbers.length; i++) numbers[i].remove();
+    return copy.textContent;
+  }
+
+  function copied(button) {
+    button.textContent = "Copied";
+    button.setAttribute("data-copied", "");
+    setTimeout(function () {
+      button.textContent = "Copy";
+      button.removeAttribute("data-copied");
+    }, 1500);
+  }
+
+  function fallback(value, button) {
+    var area = document.createElement("textarea");
+    area.value = value;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.appendChild(area);
+    area.select();
+    try {
+      if (document.execCommand("copy")) copied(button);
+    } catch (error) {
+      /* nothing more to try: the reader can still select the code */
+    }
+    area.remove();
+  }
+
+  function wire() {
+    var blocks = document.querySelectorAll("main pre > code");
+    for (var i = 0; i < blocks.length; i++) {
+      var code = blocks[i];
+      var pre = code.parentNode;
+      var wrapper = document.createElement("div");
+      wrapper.className = "code-block";
+      pre.parentNode.insertBefore(wrapper, pre);
+      wrapper.appendChild(pre);
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "copy-code";
+      button.textContent = "Copy";
+      button.setAttribute("aria-label", "Copy the code");
+      button.addEventListener("click", (function (code, button) {
+        return function () {
+          var value = text(code);
+          if (navigator.clipboard && navigator.clipboard.writeText) {
+            navigator.clipboard.writeText(value).then(function () { copied(button); },
+              function () { fallback(value, button); });
+          } else {
+            fallback(value, button);
+          }
+        };
+      })(code, button));
+      wrapper.appendChild(button);
+    }
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", wire);
+  } else {
+    wire();
+  }
+})();

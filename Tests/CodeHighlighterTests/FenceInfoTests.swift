@@ -1,0 +1,103 @@
+import Testing
+
+@testable import CodeHighlighter
+
+struct FenceInfoTests {
+    @Test(
+        arguments: [
+            ("python", "python", CodeOptions()),
+            ("", nil, CodeOptions()),
+            ("   sh  ", "sh", CodeOptions()),
+            (
+                "py {linenums=true hl_lines=\"2-4\"}", "py",
+                CodeOptions(lineNumbers: true, markedLines: [2, 3, 4])
+            ),
+            ("py{linenums=true}", "py", CodeOptions(lineNumbers: true)),
+            (
+                "py linenums=\"5\" hl_lines=\"2 3\"", "py",
+                CodeOptions(lineNumbers: true, firstLine: 5, markedLines: [2, 3])
+            ),
+            (
+                "go {linenos=table,hl_lines=[8,\"15-17\"],linenostart=199}", "go",
+                CodeOptions(lineNumbers: true, firstLine: 199, markedLines: [8, 15, 16, 17])
+            ),
+            ("rust {linenos=false}", "rust", CodeOptions()),
+            ("rust {hl_lines='1,3'}", "rust", CodeOptions(markedLines: [1, 3])),
+        ] as [(String, String?, CodeOptions)])
+    func readsLanguageAndOptions(info: String, language: String?, options: CodeOptions) {
+        let fence = FenceInfo(info)
+        #expect(fence.language == language)
+        #expect(fence.options == options)
+        #expect(fence.unknown.isEmpty)
+    }
+
+    @Test func keepsWhatItDoesNotUnderstand() {
+        let fence = FenceInfo("py {title=\"a b\" hl_lines=\"x\"}")
+        #expect(fence.unknown == ["title=a b", "hl_lines=x"])
+        #expect(fence.options == CodeOptions())
+    }
+
+    @Test func lineSetsRejectBackwardsAndHugeRanges() {
+        #expect(FenceInfo.lineSet("4-2") == nil)
+        #expect(FenceInfo.lineSet("1-999999999") == nil)
+        #expect(FenceInfo.lineSet("0") == nil)
+        #expect(FenceInfo.lineSet("1 3-4") == [1, 3, 4])
+    }
+}
+
+struct CodeLayoutTests {
+    @Test func plainCodeWithoutOptionsIsCmarks() {
+        #expect(
+            CodeLayout.html(code: "a < b\n", tokens: nil, language: "txt", options: CodeOptions())
+                == "<pre><code class=\"language-txt\">a &lt; b\n</code></pre>\n")
+    }
+
+    @Test func numbersAndMarksLines() {
+        let tokens = "<span class=\"k\">a</span>\nb\nc\n"
+        let html = CodeLayout.html(
+            code: "a\nb\nc\n", tokens: tokens, language: "py",
+            options: CodeOptions(lineNumbers: true, firstLine: 9, markedLines: [2]))
+        #expect(
+            html
+                == "<pre class=\"highlight\"><code class=\"language-py\">"
+                + "<span class=\"linenos\"> 9</span><span class=\"k\">a</span>\n"
+                + "<span class=\"hll\"><span class=\"linenos\">10</span>b\n</span>"
+                + "<span class=\"linenos\">11</span>c\n</code></pre>\n")
+    }
+
+    @Test func escapesTheLanguage() {
+        #expect(
+            CodeLayout.html(code: "x", tokens: "x", language: "a\"b", options: CodeOptions())
+                .hasPrefix("<pre class=\"highlight\"><code class=\"language-a&quot;b\">"))
+    }
+}
+
+struct SHA256Tests {
+    @Test(arguments: [
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        (
+            "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+        ),
+    ])
+    func knownDigests(text: String, digest: String) {
+        #expect(SHA256.hex(Array(text.utf8)) == digest)
+    }
+
+    @Test func longInputCrossesManyBlocks() {
+        #expect(
+            SHA256.hex([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+}
+
+struct BatchSplitTests {
+    @Test func consecutiveRunsOfAboutEqualWeight() {
+        #expect(CodeHighlighter.split([1, 1, 1, 1], into: 2) { $0 } == [[1, 1], [1, 1]])
+        #expect(CodeHighlighter.split([5, 1, 1, 1, 1, 1], into: 2) { $0 } == [[5], [1, 1, 1, 1, 1]])
+        #expect(CodeHighlighter.split([1, 2, 3], into: 5) { $0 }.flatMap { $0 } == [1, 2, 3])
+        #expect(CodeHighlighter.split([1, 2, 3], into: 5) { $0 }.allSatisfy { !$0.isEmpty })
+        #expect(CodeHighlighter.split([Int](), into: 3) { $0 }.isEmpty)
+    }
+}
