@@ -199,6 +199,8 @@ struct LinkContext: Sendable, Hashable {
     let aliases: [String: String]
     /// Notes by their Quartz slug, for links written for Quartz.
     let quartz: QuartzSlugs
+    /// Every folder that holds a published note, directly or deeper (`advanced`, `a/b`).
+    let noteFolders: Set<String>
 
     init(
         notes: [SourceNote], files: [String], pages: [String: String], style: URLStyle,
@@ -217,6 +219,14 @@ struct LinkContext: Sendable, Hashable {
             }
         }
         self.outlines = outlines
+        var folders: Set<String> = []
+        for path in pages.keys {
+            var parts = path.split(separator: "/").dropLast()
+            while !parts.isEmpty, folders.insert(parts.joined(separator: "/")).inserted {
+                parts = parts.dropLast()
+            }
+        }
+        noteFolders = folders
         quartz = QuartzSlugs(notes: notes.map(\.path))
         self.aliases = aliases
     }

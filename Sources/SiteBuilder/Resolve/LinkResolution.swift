@@ -175,7 +175,7 @@ struct LinkResolution {
             Resolver.normalize(trimmed, under: ""),
         ]
         for case let folder? in places where !folder.isEmpty {
-            if site.pages.keys.contains(where: { $0.hasPrefix(folder + "/") }) {
+            if site.noteFolders.contains(folder) {
                 return FolderListing.pagePath(forFolder: folder)
             }
         }
