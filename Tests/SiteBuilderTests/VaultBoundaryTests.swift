@@ -186,3 +186,24 @@ import Testing
         #expect(report.noteCount == 2)
     }
 }
+
+extension VaultBoundaryTests {
+    @Test("a cache folder that is a symlink out of the vault is neither read nor written")
+    func cacheOutsideIsNotUsed() async throws {
+        let outside = try Outside()
+        defer { outside.remove() }
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("# Home\n\n![[dot.png]]\n", to: "Home.md")
+        try vault.write(TinyPNG.solid(width: 20, height: 10), to: "dot.png")
+        try Self.link(".notesite-cache", to: outside.root.appendingPathComponent("docs").path, in: vault)
+        let before = Self.files(under: outside.root)
+        let report = await SiteBuild.run(BuildOptions(vault: vault.root, jobs: 2))
+        #expect(report.wroteOutput && report.imageCount == 1)
+        #expect(
+            report.diagnostics.map(\.description).contains {
+                $0.contains("leads outside the vault; not used")
+            })
+        #expect(Self.files(under: outside.root) == before, "nothing was written outside the vault")
+    }
+}

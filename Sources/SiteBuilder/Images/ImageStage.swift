@@ -19,7 +19,7 @@ struct ImageStage: BuildStage {
         /// For the report.
         var records: [ImageRecord]
         var cacheStatistics: (encodes: Int, hits: Int)?
-        var diagnostics: [Diagnostic] { [] }
+        var diagnostics: [Diagnostic] = []
     }
 
     func steps(for graph: LinkGraph) -> Int { ImageRendering.keys(in: graph.notes).count }
@@ -29,7 +29,12 @@ struct ImageStage: BuildStage {
             maxPixelWidth: configuration.imageWidth, columnWidth: configuration.columnWidth,
             maxInputPixels: configuration.maxPixels, format: configuration.imageFormat,
             quality: configuration.imageQuality)
-        let cache = configuration.cache.map { RenditionCache(folder: vault.root.appendingPathComponent($0)) }
+        // A cache folder that leads out of the vault (a symlink) is neither read nor written.
+        let cacheFolder = configuration.cache.map { vault.root.appendingPathComponent($0) }
+        let cache = cacheFolder.flatMap { vault.boundary.keepsInside($0) ? RenditionCache(folder: $0) : nil }
+        let refused = configuration.cache.flatMap { name in
+            cache == nil ? Diagnostic.warning("cache folder '\(name)' leads outside the vault; not used") : nil
+        }
         let renditions = await ImageRendering.render(
             ImageRendering.keys(in: graph.notes), in: vault, settings: settings, cache: cache,
             progress: context.progress, jobs: context.jobs)
@@ -46,6 +51,7 @@ struct ImageStage: BuildStage {
             renditions: renditions, publishing: publishing,
             keys: renditions.mapValues { ContentKey($0) }, previewKeys: previews.mapValues { ContentKey($0) },
             records: ImageRecord.records(renditions, in: vault, publishing: publishing),
-            cacheStatistics: cache.map { ($0.statistics.encodes, $0.statistics.hits) })
+            cacheStatistics: cache.map { ($0.statistics.encodes, $0.statistics.hits) },
+            diagnostics: refused.map { [$0] } ?? [])
     }
 }

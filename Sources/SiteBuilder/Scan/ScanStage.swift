@@ -34,7 +34,7 @@ struct ScanStage: BuildStage {
         }
         var (theme, diagnostics) = Theme.load(
             overridesIn: themeFolder, displayName: context.display.name(configuration.theme),
-            inside: VaultBoundary(root: root))
+            inside: vault.boundary)
         // Symlinks out of the vault, loops and FIFOs, each named.
         diagnostics = vault.warnings(naming: context.display.name) + diagnostics
         do {

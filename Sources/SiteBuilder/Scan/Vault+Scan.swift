@@ -22,7 +22,7 @@ extension Vault {
         var walk = VaultWalk(boundary: boundary, filter: filter, excluded: excludedPaths)
         try walk.run()
         return Vault(
-            root: URL(fileURLWithPath: boundary.realRoot), notes: walk.notes.sorted(),
+            root: URL(fileURLWithPath: boundary.realRoot), boundary: boundary, notes: walk.notes.sorted(),
             files: walk.files.sorted(),
             entries: walk.entries, skipped: walk.skipped.sorted { $0.path < $1.path })
     }

@@ -8,6 +8,7 @@ import NoteModel
 struct Vault: Sendable {
     /// The vault's real path.
     let root: URL
+    let boundary: VaultBoundary
     /// Markdown notes, sorted.
     let notes: [String]
     /// Every other published file, sorted.

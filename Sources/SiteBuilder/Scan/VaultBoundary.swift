@@ -19,6 +19,18 @@ public struct VaultBoundary: Sendable {
         realPath == realRoot || realPath.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
     }
 
+    /// Whether `url` stays inside once symlinks are resolved; a path that does not exist yet is judged
+    /// by the nearest folder above it that does (`cache/` under a `sub -> /tmp` link is outside).
+    public func keepsInside(_ url: URL) -> Bool {
+        var candidate = url.standardizedFileURL
+        while true {
+            if let real = Self.realPath(candidate.path) { return contains(real) }
+            let parent = candidate.deletingLastPathComponent()
+            if parent.path == candidate.path { return false }
+            candidate = parent
+        }
+    }
+
     /// The real path of a folder at `path` when it is one and is inside the vault; nil for files,
     /// links leading outside or to nothing, and anything that is gone.
     public func folderInside(_ path: String) -> String? {
