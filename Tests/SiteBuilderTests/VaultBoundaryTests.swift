@@ -207,3 +207,26 @@ extension VaultBoundaryTests {
         #expect(Self.files(under: outside.root) == before, "nothing was written outside the vault")
     }
 }
+
+extension VaultBoundaryTests {
+    @Test("a notesite.yml that is a symlink out of the vault is not read")
+    func configurationOutsideIsNotRead() async throws {
+        let outside = try Outside()
+        defer { outside.remove() }
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("# Home\n", to: "Home.md")
+        let settings = outside.root.appendingPathComponent("settings.yml")
+        try Data("title: \(outside.secret)\n".utf8).write(to: settings)
+        try Self.link("notesite.yml", to: settings.path, in: vault)
+        let report = await SiteBuild.run(BuildOptions(vault: vault.root, jobs: 2))
+        #expect(report.wroteOutput)
+        #expect(
+            report.diagnostics.map(\.description).contains {
+                $0.contains("notesite.yml:1:1: warning: symlink leads outside the vault; not read")
+            }, "\(report.diagnostics)")
+        for (path, data) in Self.files(under: vault.root.appendingPathComponent("_site")) {
+            #expect(data.firstRange(of: Data(outside.secret.utf8)) == nil, "\(path) holds the outside title")
+        }
+    }
+}
