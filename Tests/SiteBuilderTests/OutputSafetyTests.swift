@@ -218,7 +218,7 @@ import Testing
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
             let now = progress.snapshot
-            if now.stage == "notes" {
+            if now.stage == ReadStage.name {
                 deletedEarly = now.done < now.total / 2
                 vault.remove()
                 break

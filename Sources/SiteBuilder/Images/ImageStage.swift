@@ -33,7 +33,8 @@ struct ImageStage: BuildStage {
         let cacheFolder = configuration.cache.map { vault.root.appendingPathComponent($0) }
         let cache = cacheFolder.flatMap { vault.boundary.keepsInside($0) ? RenditionCache(folder: $0) : nil }
         let refused = configuration.cache.flatMap { name in
-            cache == nil ? Diagnostic.warning("cache folder '\(name)' leads outside the vault; not used") : nil
+            cache == nil
+                ? Diagnostic.warning("cache folder '\(name)' leads outside the vault; not used") : nil
         }
         let renditions = await ImageRendering.render(
             ImageRendering.keys(in: graph.notes), in: vault, settings: settings, cache: cache,
