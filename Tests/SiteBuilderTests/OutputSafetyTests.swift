@@ -61,7 +61,7 @@ import Testing
         // A live process that is not notesite (its number could have been reused)...
         let other = Process()
         other.executableURL = URL(fileURLWithPath: "/bin/sleep")
-        other.arguments = ["30"]
+        other.arguments = ["3600"]
         try other.run()
         defer { other.terminate() }
         // ...and a live one started as notesite: another build at work.
@@ -69,7 +69,7 @@ import Testing
         #expect(symlink("/bin/sleep", sleeper.path) == 0)
         let running = Process()
         running.executableURL = sleeper
-        running.arguments = ["30"]
+        running.arguments = ["3600"]
         try running.run()
         defer { running.terminate() }
         let stale = [
@@ -220,7 +220,10 @@ import Testing
             let now = progress.snapshot
             if now.stage == ReadStage.name {
                 deletedEarly = now.done < now.total / 2
-                vault.remove()
+                // Moved away in one step, then deleted: the vault's path is gone at once.
+                let gone = place.root.appendingPathComponent("deleted-vault")
+                try FileManager.default.moveItem(at: vault.root, to: gone)
+                try FileManager.default.removeItem(at: gone)
                 break
             }
             try await Task.sleep(for: .milliseconds(1))
