@@ -35,7 +35,7 @@ int notesite_mhd_listen(const char *host, uint16_t port, uint16_t *bound_port, i
         }
         int on = 1;
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
-        if (bind(fd, candidate->ai_addr, candidate->ai_addrlen) == 0 && listen(fd, 128) == 0) {
+        if (bind(fd, candidate->ai_addr, candidate->ai_addrlen) == 0 && listen(fd, SOMAXCONN) == 0) {
             struct sockaddr_storage bound;
             socklen_t length = sizeof bound;
             *bound_port = port;
@@ -64,13 +64,16 @@ static size_t keep_escaped(void *cls, struct MHD_Connection *connection, char *t
 }
 
 struct MHD_Daemon *notesite_mhd_start(int listen_fd, MHD_AccessHandlerCallback handler, void *handler_cls,
-                                      unsigned int connection_timeout_seconds) {
+                                      unsigned int connection_timeout_seconds, unsigned int connection_limit,
+                                      size_t connection_memory_limit) {
     unsigned int flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC |
                          MHD_USE_POLL;
     return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_cls,
                             MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
                             MHD_OPTION_UNESCAPE_CALLBACK, keep_escaped, NULL,
                             MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
+                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
                             MHD_OPTION_END);
 }
 

@@ -45,7 +45,12 @@ final class HTTPServer: Sendable {
     /// Starts serving on `listener`, which the server then owns (and closes on `stop`).
     init(listener: Listener, state: LiveState, loopbackOnly: Bool) throws(ServeError) {
         let core = Unmanaged.passRetained(HandlerContext(state: state, loopbackOnly: loopbackOnly))
-        guard let daemon = notesite_mhd_start(listener.socket, Self.handler, core.toOpaque(), 60) else {
+        let limits = ConnectionLimits.raised()
+        guard
+            let daemon = notesite_mhd_start(
+                listener.socket, Self.handler, core.toOpaque(), limits.idleSeconds, limits.connections,
+                limits.requestBytes)
+        else {
             core.release()
             listener.close()
             throw .cannotListen(

@@ -1,14 +1,17 @@
 import Foundation
 import Glibc
+import SiteBuilder
 import Synchronization
 
 /// Watches a vault with inotify: every folder (new ones too) except hidden ones and the excluded
 /// ones, and calls `onChange` once a burst of events has been quiet for `quietPeriod` (shorter after
 /// an event that usually ends a save), because editors save as several steps (write a temporary
-/// file, rename it over the note).
+/// file, rename it over the note). Like the build, it stays inside the vault's real path: a symlink
+/// to a folder outside is not watched, and a folder reached twice (a loop) is watched once.
 final class VaultWatcher: Sendable {
     private let descriptor: Int32
     private let root: String
+    private let boundary: VaultBoundary
     private let excluded: Set<String>
     private let quietPeriod: Duration
     private let onChange: @Sendable () -> Void
@@ -27,8 +30,17 @@ final class VaultWatcher: Sendable {
     init(
         root: URL, excluding excluded: [URL], quietPeriod: Duration, onChange: @escaping @Sendable () -> Void
     ) throws(ServeError) {
-        self.root = root.standardizedFileURL.path
-        self.excluded = Set(excluded.map { $0.standardizedFileURL.path })
+        guard let boundary = VaultBoundary(root: root) else {
+            throw .cannotWatch(path: root.path, reason: "no such folder")
+        }
+        self.boundary = boundary
+        self.root = boundary.realRoot
+        // Watched folders are real paths, so the excluded ones are compared by real path too.
+        var excludedPaths = Set(excluded.map { $0.standardizedFileURL.path })
+        for url in excluded {
+            if let real = boundary.folderInside(url.path) { excludedPaths.insert(real) }
+        }
+        self.excluded = excludedPaths
         self.quietPeriod = quietPeriod
         self.onChange = onChange
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
@@ -124,10 +136,12 @@ final class VaultWatcher: Sendable {
             if name.hasPrefix(".") { continue }
             let path = name.isEmpty ? folder : folder + "/" + name
             if excluded.contains(path) { continue }
-            let isNewFolder =
-                event.mask & UInt32(IN_ISDIR) != 0
-                && event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0
-            if isNewFolder { _ = try? addTree(path, to: &folders) }
+            // A new folder, or a new symlink to one (inside the vault only), is watched from now on.
+            if event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, let real = boundary.folderInside(path),
+                !excluded.contains(real)
+            {
+                _ = try? addTree(real, to: &folders)
+            }
             if event.mask & Self.mask != 0 {
                 let ending = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO)
                 let isFile = event.mask & UInt32(IN_ISDIR) == 0
@@ -137,7 +151,8 @@ final class VaultWatcher: Sendable {
         return activity
     }
 
-    /// Watches `path` and every folder under it that is neither hidden nor excluded.
+    /// Watches `path` (a real path) and every folder under it that is neither hidden nor excluded,
+    /// following symlinks only to folders inside the vault.
     private func addTree(_ path: String, to folders: inout [Int32: String]) throws(ServeError) -> [String] {
         var pending = [path]
         var problems: [String] = []
@@ -151,15 +166,16 @@ final class VaultWatcher: Sendable {
                 problems.append("\(folder): \(reason)")
                 continue
             }
+            // inotify gives one watch per inode: a folder watched already (a loop) is not walked again.
+            guard folders[watch] == nil else { continue }
             folders[watch] = folder
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             for name in names where !name.hasPrefix(".") {
                 let child = folder + "/" + name
-                var isFolder: ObjCBool = false
-                if !excluded.contains(child),
-                    FileManager.default.fileExists(atPath: child, isDirectory: &isFolder), isFolder.boolValue
+                if !excluded.contains(child), let real = boundary.folderInside(child),
+                    !excluded.contains(real)
                 {
-                    pending.append(child)
+                    pending.append(real)
                 }
             }
         }

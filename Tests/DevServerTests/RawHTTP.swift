@@ -20,24 +20,42 @@ final class RawHTTP {
     private let socket: Int32
     private var received: [UInt8] = []
 
-    init(port: UInt16) throws {
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    /// Connects to `host`: an IPv4 literal, or `::1` for IPv6 loopback.
+    init(port: UInt16, host: String = "127.0.0.1") throws {
+        let ipv6 = host.contains(":")
+        socket = Glibc.socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket() failed") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        let connected: Int32
+        if ipv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = port.bigEndian
+            inet_pton(AF_INET6, host, &address.sin6_addr)
+            connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            address.sin_addr.s_addr = inet_addr(host)
+            connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
         }
         guard connected == 0 else {
             close(socket)
             throw Failure(
-                description: "cannot connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
+                description: "cannot connect to \(host):\(port): \(String(cString: strerror(errno)))")
         }
     }
+
+    /// Closes the sending side only (a half-closed connection); reading goes on.
+    func finishSending() { shutdown(socket, Int32(SHUT_WR)) }
 
     deinit { close(socket) }
 

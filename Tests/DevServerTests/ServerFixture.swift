@@ -13,18 +13,28 @@ final class ServerFixture: Sendable {
     var port: UInt16 { server.port }
 
     /// `echo`: each page also carries its note's text, so edits show up in pages even where
-    /// the theme renders little; the build's own diagnostics are kept as they are.
-    init(files: [String: String], echo: Bool = true, extra: [String: String] = [:]) async throws {
+    /// the theme renders little; the build's own diagnostics are kept as they are. `links` are
+    /// symlinks made before the server starts (vault path: target as written).
+    init(
+        files: [String: String], echo: Bool = true, extra: [String: String] = [:],
+        links: [String: String] = [:],
+        host: String = "127.0.0.1"
+    ) async throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent(
             "notesite-serve-\(UUID().uuidString)")
         for (path, text) in files {
             try Self.write(text, to: root.appendingPathComponent(path))
         }
+        for (path, target) in links {
+            guard symlink(target, root.appendingPathComponent(path).path) == 0 else {
+                throw RawHTTP.Failure(description: "cannot make the symlink \(path)")
+            }
+        }
         let extraFiles = extra.mapValues { Data($0.utf8) }
         let make: @Sendable (BuildOptions) async -> (SiteFiles?, BuildReport) = { options in
             echo ? await Self.echoBuild(options, extra: extraFiles) : await SiteBuild.make(options)
         }
-        let options = ServeOptions(build: BuildOptions(vault: root), port: 0, make: make)
+        let options = ServeOptions(build: BuildOptions(vault: root), host: host, port: 0, make: make)
         let box = LogBox()
         server = try await DevServer.start(options) { line in box.append(line) }
         logBox = box

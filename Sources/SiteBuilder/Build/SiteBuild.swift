@@ -21,7 +21,7 @@ public enum SiteBuild {
         // Under strict checking a build with any problem is a failed build: the old site stays.
         if let site, !(options.strict && !report.diagnostics.isEmpty) {
             var runner = StageRunner(context: StageContext(options, configuration), report: report)
-            let written = await runner.run(WriteStage(output: options.output), site)
+            let written = await runner.run(WriteStage(output: options.output, vault: options.vault), site)
             report = runner.report
             report.wroteOutput = written.wrote
         }

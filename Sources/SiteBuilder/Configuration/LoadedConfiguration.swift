@@ -29,6 +29,11 @@ struct LoadedConfiguration: Sendable {
         let url = vault.appendingPathComponent(SiteConfiguration.fileName)
         guard FileManager.default.fileExists(atPath: url.path) else { return (SiteConfiguration(), []) }
         let name = display.name(SiteConfiguration.fileName)
+        // A symlink out of the vault is not read (the vault's real path is the boundary).
+        if let boundary = VaultBoundary(root: vault), !boundary.keepsInside(url) {
+            let place = SourceLocation(file: name, line: 1, column: 1)
+            return (SiteConfiguration(), [.warning("symlink leads outside the vault; not read", at: place)])
+        }
         guard let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8) else {
             return (
                 SiteConfiguration(),

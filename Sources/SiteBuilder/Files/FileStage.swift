@@ -25,7 +25,7 @@ struct FileStage: BuildStage {
         var diagnostics: [Diagnostic] = []
         for path in Set(input.graph.notes.flatMap(\.links.attachments)).sorted() {
             do {
-                files[NoteLinks.attachmentPath(for: path)] = try Data(contentsOf: vault.url(for: path))
+                files[NoteLinks.attachmentPath(for: path)] = try vault.contents(of: path)
             } catch {
                 diagnostics.append(
                     .error("cannot read '\(path)' to publish it: \(error.localizedDescription)"))

@@ -26,7 +26,9 @@ public struct ImageRecord: Sendable, Hashable, Codable {
         _ renditions: ImageRendering.Renditions, in vault: Vault, publishing: ImagePublishing
     ) -> [ImageRecord] {
         renditions.map { key, outcome in
-            let attributes = try? FileManager.default.attributesOfItem(atPath: vault.url(for: key.path).path)
+            let attributes = vault.location(of: key.path).flatMap {
+                try? FileManager.default.attributesOfItem(atPath: $0.path)
+            }
             var record = ImageRecord(
                 source: key.path, requestedSize: key.size.map(Self.describe),
                 sourceBytes: (attributes?[.size] as? NSNumber)?.intValue ?? 0, renditionBytes: 0,

@@ -56,10 +56,13 @@ enum ImageRendering {
             defer { progress?.advance() }
             var requested = settings
             requested.size = key.size
+            // Only files the scan accepted are read, at their real path inside the vault.
+            guard let location = vault.location(of: key.path) else {
+                return .failed(ImageError(path: key.path, reason: "not a file the vault scan accepted"))
+            }
             do throws(ImageError) {
                 return .rendition(
-                    try ImageProcessor.render(
-                        fileAt: vault.url(for: key.path).path, settings: requested, cache: cache))
+                    try ImageProcessor.render(fileAt: location.path, settings: requested, cache: cache))
             } catch {
                 return .failed(error)
             }
@@ -87,7 +90,8 @@ enum ImageRendering {
         wider.size = nil
         let larger = wider
         let results = await concurrentMap(paths, limit: jobs) { path -> ImageRendition? in
-            try? ImageProcessor.render(fileAt: vault.url(for: path).path, settings: larger, cache: cache)
+            guard let location = vault.location(of: path) else { return nil }
+            return try? ImageProcessor.render(fileAt: location.path, settings: larger, cache: cache)
         }
         var previews: [String: ImageRendition] = [:]
         for (path, result) in zip(paths, results) { previews[path] = result }

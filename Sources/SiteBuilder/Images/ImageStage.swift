@@ -19,7 +19,7 @@ struct ImageStage: BuildStage {
         /// For the report.
         var records: [ImageRecord]
         var cacheStatistics: (encodes: Int, hits: Int)?
-        var diagnostics: [Diagnostic] { [] }
+        var diagnostics: [Diagnostic] = []
     }
 
     /// A rendition's key from all its bytes (see ``WholeBytes``) and what the page shows of it.
@@ -40,7 +40,13 @@ struct ImageStage: BuildStage {
             maxPixelWidth: configuration.imageWidth, columnWidth: configuration.columnWidth,
             maxInputPixels: configuration.maxPixels, format: configuration.imageFormat,
             quality: configuration.imageQuality, timeLimit: configuration.imageTimeout)
-        let cache = configuration.cache.map { RenditionCache(folder: vault.root.appendingPathComponent($0)) }
+        // A cache folder that leads out of the vault (a symlink) is neither read nor written.
+        let cacheFolder = configuration.cache.map { vault.root.appendingPathComponent($0) }
+        let cache = cacheFolder.flatMap { vault.boundary.keepsInside($0) ? RenditionCache(folder: $0) : nil }
+        let refused = configuration.cache.flatMap { name in
+            cache == nil
+                ? Diagnostic.warning("cache folder '\(name)' leads outside the vault; not used") : nil
+        }
         let renditions = await ImageRendering.render(
             ImageRendering.keys(in: graph.notes), in: vault, settings: settings, cache: cache,
             progress: context.progress, jobs: context.jobs)
@@ -58,6 +64,7 @@ struct ImageStage: BuildStage {
             keys: renditions.mapValues(Self.key),
             previewKeys: previews.mapValues { Self.key(.rendition($0)) },
             records: ImageRecord.records(renditions, in: vault, publishing: publishing),
-            cacheStatistics: cache.map { ($0.statistics.encodes, $0.statistics.hits) })
+            cacheStatistics: cache.map { ($0.statistics.encodes, $0.statistics.hits) },
+            diagnostics: refused.map { [$0] } ?? [])
     }
 }

@@ -24,8 +24,11 @@ struct Theme: Sendable, Hashable {
         return .error(error.message, at: SourceLocation(file: file, line: error.line, column: error.column))
     }
 
-    /// Reads the overrides in `folder` (a missing folder means the default theme as it is).
-    static func load(overridesIn folder: URL, displayName: String) -> (Theme, [Diagnostic]) {
+    /// Reads the overrides in `folder` (a missing folder means the default theme as it is). A file
+    /// whose real path is outside `boundary` (a symlink out of the vault) is skipped with a warning.
+    static func load(
+        overridesIn folder: URL, displayName: String, inside boundary: VaultBoundary? = nil
+    ) -> (Theme, [Diagnostic]) {
         var theme = Theme.default
         theme.folderName = displayName
         var diagnostics: [Diagnostic] = []
@@ -34,9 +37,15 @@ struct Theme: Sendable, Hashable {
         for name in names.sorted() where !name.hasPrefix(".") {
             let url = folder.appendingPathComponent(name)
             var isFolder: ObjCBool = false
-            guard manager.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
-                let data = manager.contents(atPath: url.path)
-            else { continue }
+            guard manager.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
+                continue
+            }
+            if let boundary, !(VaultBoundary.realPath(url.path).map(boundary.contains) ?? false) {
+                let place = SourceLocation(file: displayName + "/" + name, line: 1, column: 1)
+                diagnostics.append(.warning("theme file leads outside the vault; skipped", at: place))
+                continue
+            }
+            guard let data = manager.contents(atPath: url.path) else { continue }
             if name.hasSuffix(".mustache") {
                 guard let text = String(data: data, encoding: .utf8) else {
                     let place = SourceLocation(file: displayName + "/" + name, line: 1, column: 1)

@@ -83,7 +83,7 @@ enum NoteLoading {
     {
         let data: Data
         do {
-            data = try Data(contentsOf: vault.url(for: path))
+            data = try vault.contents(of: path)
         } catch {
             let place = SourceLocation(file: displayName, line: 1, column: 1)
             let failed = parse(path, bytes: [], displayName: displayName)

@@ -33,7 +33,10 @@ struct ScanStage: BuildStage {
                 diagnostics: [.error("cannot read the vault '\(root.path)': \(error)")])
         }
         var (theme, diagnostics) = Theme.load(
-            overridesIn: themeFolder, displayName: context.display.name(configuration.theme))
+            overridesIn: themeFolder, displayName: context.display.name(configuration.theme),
+            inside: vault.boundary)
+        // Symlinks out of the vault, loops and FIFOs, each named.
+        diagnostics = vault.warnings(naming: context.display.name) + diagnostics
         do {
             let rendering = try ThemeRendering(
                 theme, configuration: configuration, siteTitle: configuration.title ?? root.lastPathComponent)

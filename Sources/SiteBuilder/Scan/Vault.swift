@@ -1,42 +1,85 @@
 import Foundation
+import Glibc
+import NoteModel
 
-/// The vault's files as the build sees them: vault-relative, `/`-separated paths.
+/// The vault's files as the build sees them: vault-relative, `/`-separated paths, each one accepted
+/// by the scan inside the vault's real path. Later stages read files only through `contents(of:)`
+/// and `location(of:)`, so nothing the scan did not accept is ever read.
 struct Vault: Sendable {
+    /// The vault's real path.
     let root: URL
+    let boundary: VaultBoundary
     /// Markdown notes, sorted.
     let notes: [String]
     /// Every other published file, sorted.
     let files: [String]
+    /// Where each accepted file really is, and which file it was when scanned.
+    let entries: [String: Entry]
+    /// Entries left out with a reason (symlinks leading outside or to nothing, loops, FIFOs).
+    let skipped: [Skipped]
 
-    func url(for path: String) -> URL { root.appendingPathComponent(path) }
+    struct Entry: Sendable, Hashable {
+        /// The real path: inside the vault's real path, no symlink left in it.
+        let location: String
+        let identity: FileIdentity
+    }
 
-    /// Walks `root`, leaving out what `filter` excludes and the output folder (never read back as input).
-    static func scan(root: URL, filter: PathFilter, excluding excluded: [URL]) throws -> Vault {
-        let rootPath = root.standardizedFileURL.path
-        let excludedPaths = Set(excluded.map { $0.standardizedFileURL.path })
-        var notes: [String] = []
-        var files: [String] = []
-        var pending = [rootPath]
-        let manager = FileManager.default
-        while let folder = pending.popLast() {
-            for name in try manager.contentsOfDirectory(atPath: folder) {
-                let path = folder + "/" + name
-                if excludedPaths.contains(path) { continue }
-                var isFolder: ObjCBool = false
-                guard manager.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
-                let relative = String(path.dropFirst(rootPath.count + 1))
-                if filter.excludes(relative, isFolder: isFolder.boolValue) { continue }
-                if isFolder.boolValue {
-                    pending.append(path)
-                    continue
-                }
-                if name.lowercased().hasSuffix(".md") {
-                    notes.append(relative)
-                } else {
-                    files.append(relative)
-                }
-            }
+    struct Skipped: Sendable, Hashable {
+        let path: String
+        let reason: SkipReason
+    }
+
+    /// Reading a file the scan did not accept, or one replaced since.
+    struct ReadError: LocalizedError, CustomStringConvertible {
+        let path: String
+        let reason: String
+        var description: String { "'\(path)' \(reason)" }
+        var errorDescription: String? { description }
+    }
+
+    /// The real location of an accepted file; nil for any path the scan did not accept.
+    func location(of path: String) -> URL? {
+        entries[path].map { URL(fileURLWithPath: $0.location) }
+    }
+
+    /// The bytes of an accepted file. The file is opened without following a symlink and must still be
+    /// the one scanned (same device and inode), so a link swapped in after the scan is not followed.
+    func contents(of path: String) throws(ReadError) -> Data {
+        guard let entry = entries[path] else {
+            throw ReadError(path: path, reason: "is not a file the vault scan accepted")
         }
-        return Vault(root: URL(fileURLWithPath: rootPath), notes: notes.sorted(), files: files.sorted())
+        let descriptor = open(entry.location, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { throw ReadError(path: path, reason: Self.reason(errno)) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+            FileIdentity(info) == entry.identity
+        else {
+            throw ReadError(path: path, reason: "was replaced by another file while the site was built")
+        }
+        var data = Data(capacity: Int(info.st_size))
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ReadError(path: path, reason: Self.reason(errno))
+            }
+            if count == 0 { return data }
+            data.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    private static func reason(_ code: Int32) -> String {
+        "cannot be read (\(String(cString: strerror(code))))"
+    }
+
+    /// One warning per skipped entry, naming it as messages name vault files.
+    func warnings(naming name: (String) -> String) -> [Diagnostic] {
+        skipped.map { entry in
+            .warning(
+                entry.reason.message(for: entry.path),
+                at: SourceLocation(file: name(entry.path), line: 1, column: 1))
+        }
     }
 }

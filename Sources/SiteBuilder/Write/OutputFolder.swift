@@ -47,13 +47,23 @@ struct OutputFolder {
     /// Writes the whole site into a staging folder, then swaps it in; on failure nothing changes.
     /// Files are written by `jobs` threads at once: a big site is thousands of small files.
     func replace(with site: SiteFiles, jobs: Int = 1) throws {
+        // Past a file size limit (`ulimit -f`), write() must fail with EFBIG, not kill the process.
+        signal(SIGXFSZ, SIG_IGN)
+        removeStaleFolders(jobs: jobs)
         do {
             try begin()
             let files = site.files.sorted { $0.key < $1.key }
-            let folders = Set(
-                files.map { staging.appendingPathComponent($0.key).deletingLastPathComponent().path })
+            var folders = Set<String>()
+            for (path, _) in files {
+                // Every folder on the way, so parents are made before their children (sorted).
+                var parts = path.split(separator: "/").dropLast()
+                while !parts.isEmpty {
+                    folders.insert(parts.joined(separator: "/"))
+                    parts.removeLast()
+                }
+            }
             for folder in folders.sorted() {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try Self.makeFolder(staging.appendingPathComponent(folder).path)
             }
             let failures = Mutex<[String]>([])
             let workers = max(1, min(jobs, files.count))
@@ -78,7 +88,10 @@ struct OutputFolder {
     private func begin() throws {
         let manager = FileManager.default
         try? manager.removeItem(at: staging)
-        try manager.createDirectory(at: staging, withIntermediateDirectories: true)
+        // The output's parent may not exist yet; if it cannot be made, mkdir below says why.
+        try? manager.createDirectory(
+            at: staging.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Self.makeFolder(staging.path)
         try Self.writeFile(Data(), to: staging.appendingPathComponent(Self.marker).path)
     }
 
@@ -110,12 +123,13 @@ struct OutputFolder {
                 ".\(target.lastPathComponent).old-\(ProcessInfo.processInfo.processIdentifier)")
         try? manager.removeItem(at: retired)
         let hadOutput = manager.fileExists(atPath: target.path)
-        if hadOutput { try manager.moveItem(at: target, to: retired) }
-        do {
-            try manager.moveItem(at: staging, to: target)
-        } catch {
-            if hadOutput { try? manager.moveItem(at: retired, to: target) }
-            throw error
+        if hadOutput, rename(target.path, retired.path) != 0 {
+            throw POSIXError(errno: errno, path: target.path)
+        }
+        if rename(staging.path, target.path) != 0 {
+            let failure = POSIXError(errno: errno, path: target.path)
+            if hadOutput { _ = rename(retired.path, target.path) }
+            throw failure
         }
         if hadOutput { Self.remove(retired, jobs: jobs) }
     }
@@ -136,6 +150,11 @@ struct OutputFolder {
     /// Throws the staging folder away after a failure.
     private func abandon() {
         try? FileManager.default.removeItem(at: staging)
+    }
+
+    /// One folder (its parent exists); one already there is fine.
+    static func makeFolder(_ path: String) throws {
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw POSIXError(errno: errno, path: path) }
     }
 
     /// A plain write: Foundation's `Data.write` syncs every file to disk, which made writing a
@@ -161,6 +180,15 @@ struct OutputFolder {
     struct POSIXError: Error, CustomStringConvertible {
         var errno: Int32
         var path: String
-        var description: String { "\(path): \(String(cString: strerror(errno)))" }
+        var description: String {
+            let hint: String
+            switch errno {
+            case ENOSPC, EDQUOT: hint = " (the disk is full)"
+            case EFBIG: hint = " (a file size limit was reached: see ulimit -f)"
+            case EROFS: hint = " (the disk is read-only)"
+            default: hint = ""
+            }
+            return "\(path): \(String(cString: strerror(errno)))\(hint)"
+        }
     }
 }

@@ -1,0 +1,132 @@
+import Foundation
+import Glibc
+
+extension Vault {
+    /// The vault folder is missing or cannot be listed.
+    struct ScanError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Walks `root` inside its real path, leaving out what `filter` excludes and the `excluded`
+    /// folders (the output, the theme, the cache: never read back as notes). Symlinks are followed
+    /// only to places inside the vault, and each folder is walked once, however many links reach it.
+    static func scan(root: URL, filter: PathFilter, excluding excluded: [URL]) throws(ScanError) -> Vault {
+        guard let boundary = VaultBoundary(root: root) else {
+            throw ScanError(description: "'\(root.path)' does not exist")
+        }
+        // An excluded folder is left out by the name it has in the vault and by its real path.
+        var excludedPaths = Set(excluded.map { $0.standardizedFileURL.path })
+        for url in excluded {
+            if let real = VaultBoundary.realPath(url.path) { excludedPaths.insert(real) }
+        }
+        var walk = VaultWalk(boundary: boundary, filter: filter, excluded: excludedPaths)
+        try walk.run()
+        return Vault(
+            root: URL(fileURLWithPath: boundary.realRoot), boundary: boundary, notes: walk.notes.sorted(),
+            files: walk.files.sorted(),
+            entries: walk.entries, skipped: walk.skipped.sorted { $0.path < $1.path })
+    }
+}
+
+/// One walk of a vault: real folders first, then the folders symlinks inside lead to, each folder
+/// (by device and inode) once.
+struct VaultWalk {
+    let boundary: VaultBoundary
+    let filter: PathFilter
+    let excluded: Set<String>
+    var notes: [String] = []
+    var files: [String] = []
+    var entries: [String: Vault.Entry] = [:]
+    var skipped: [Vault.Skipped] = []
+
+    private struct Folder {
+        let real: String
+        let relative: String
+    }
+
+    private struct LinkedFolder {
+        let folder: Folder
+        let identity: FileIdentity
+        let target: String
+    }
+
+    /// Folders walked so far, by identity, with the vault path they were walked as.
+    private var walked: [FileIdentity: String] = [:]
+    private var pending: [Folder] = []
+    private var linked: [LinkedFolder] = []
+
+    init(boundary: VaultBoundary, filter: PathFilter, excluded: Set<String>) {
+        self.boundary = boundary
+        self.filter = filter
+        self.excluded = excluded
+    }
+
+    mutating func run() throws(Vault.ScanError) {
+        var info = stat()
+        guard stat(boundary.realRoot, &info) == 0 else {
+            throw Vault.ScanError(description: "'\(boundary.realRoot)' cannot be read")
+        }
+        walked[FileIdentity(info)] = ""
+        pending = [Folder(real: boundary.realRoot, relative: "")]
+        while true {
+            if let folder = pending.popLast() {
+                try list(folder)
+                continue
+            }
+            // Folders reached by symlink come last, so a folder is published under its own name
+            // when it has one, and a link to it is the duplicate.
+            guard !linked.isEmpty else { return }
+            let link = linked.removeFirst()
+            if let earlier = walked[link.identity] {
+                skipped.append(
+                    .init(
+                        path: link.folder.relative, reason: .walkedAlready(target: link.target, as: earlier)))
+                continue
+            }
+            walked[link.identity] = link.folder.relative
+            pending.append(link.folder)
+        }
+    }
+
+    private mutating func list(_ folder: Folder) throws(Vault.ScanError) {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.real)
+        } catch {
+            throw Vault.ScanError(description: "cannot list '\(folder.real)': \(error.localizedDescription)")
+        }
+        for name in names.sorted() {
+            let path = folder.real == "/" ? "/" + name : folder.real + "/" + name
+            if excluded.contains(path) { continue }
+            let relative = folder.relative.isEmpty ? name : folder.relative + "/" + name
+            let examined = boundary.examine(path)
+            switch examined.kind {
+            case .gone:
+                continue
+            case .skipped(let reason):
+                if !filter.excludes(relative, isFolder: false) {
+                    skipped.append(.init(path: relative, reason: reason))
+                }
+            case .folder(let real, let identity):
+                if filter.excludes(relative, isFolder: true) || excluded.contains(real) { continue }
+                let next = Folder(real: real, relative: relative)
+                if examined.isLink {
+                    let target = VaultBoundary.linkTarget(path)
+                    linked.append(LinkedFolder(folder: next, identity: identity, target: target))
+                } else if walked[identity] == nil {
+                    // A bind mount can loop without a symlink; the identity check catches it too.
+                    walked[identity] = relative
+                    pending.append(next)
+                }
+            case .file(let real, let identity):
+                if filter.excludes(relative, isFolder: false) { continue }
+                entries[relative] = Vault.Entry(location: real, identity: identity)
+                if name.lowercased().hasSuffix(".md") {
+                    notes.append(relative)
+                } else {
+                    files.append(relative)
+                }
+            }
+        }
+    }
+}
