@@ -35,6 +35,21 @@ import Testing
         return (process.terminationStatus, process.terminationReason, String(decoding: data, as: UTF8.self))
     }
 
+    /// Starts a helper process apart from the test run's output: one that holds the output pipe
+    /// open keeps `swift test` waiting for it to end.
+    static func start(_ process: Process) throws {
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// Ends a helper process for sure (`terminate()` alone was seen to leave it running).
+    static func stop(_ process: Process) {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
     /// A process number that belonged to a process that has ended.
     static func deadProcess() throws -> pid_t {
         let process = Process()
@@ -62,16 +77,16 @@ import Testing
         let other = Process()
         other.executableURL = URL(fileURLWithPath: "/bin/sleep")
         other.arguments = ["3600"]
-        try other.run()
-        defer { other.terminate() }
+        try Self.start(other)
+        defer { Self.stop(other) }
         // ...and a live one started as notesite: another build at work.
         let sleeper = place.root.appendingPathComponent("notesite-sleeper")
         #expect(symlink("/bin/sleep", sleeper.path) == 0)
         let running = Process()
         running.executableURL = sleeper
         running.arguments = ["3600"]
-        try running.run()
-        defer { running.terminate() }
+        try Self.start(running)
+        defer { Self.stop(running) }
         let stale = [
             ".site.staging-\(dead)", ".site.old-\(dead)", ".site.staging-\(other.processIdentifier)",
         ]

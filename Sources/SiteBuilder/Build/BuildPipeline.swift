@@ -19,7 +19,7 @@ struct BuildPipeline {
         guard let vault = scan.vault, let rendering = scan.rendering else { return (nil, runner.report) }
         let read = await runner.run(ReadStage(), vault)
         let graph = await runner.run(ResolveStage(files: vault.files, configuration: settings), read).graph
-        let code = await runner.run(HighlightStage(configuration: settings, vault: vault.root), graph)
+        let code = await runner.run(HighlightStage(configuration: settings, vault: vault), graph)
         let images = await runner.run(ImageStage(vault: vault, configuration: settings), graph)
         let files = await runner.run(
             FileStage(vault: vault, theme: scan.theme), .init(graph: graph, images: images))

@@ -9,7 +9,7 @@ struct HighlightStage: BuildStage {
     static let name = "highlight"
 
     let configuration: SiteConfiguration
-    let vault: URL
+    let vault: Vault
 
     struct Output: StageOutput {
         /// nil when `highlight: false` (code is written as cmark writes it).
@@ -19,7 +19,10 @@ struct HighlightStage: BuildStage {
 
     func run(_ graph: LinkGraph, _ context: StageContext) async -> Output {
         guard configuration.highlight else { return Output() }
-        let cache = configuration.cache.map { vault.appendingPathComponent($0) }
+        // Like the image cache: a cache folder that leads out of the vault is not used.
+        let cache = configuration.cache.map { vault.root.appendingPathComponent($0) }.flatMap {
+            vault.boundary.keepsInside($0) ? $0 : nil
+        }
         return Output(
             highlights: await CodeHighlighter.highlight(
                 Self.blocks(in: graph.notes), cacheFolder: cache, jobs: context.jobs))
