@@ -98,6 +98,7 @@ struct EditedVault {
             if !aliases.isEmpty { front.append("aliases: [\(aliases.joined(separator: ", "))]") }
             var text = front.isEmpty ? "" : "---\n" + front.joined(separator: "\n") + "\n---\n"
             text += "# \(title)\n\n\(words)\n\n## Part\n\nmore about \(title)\n"
+            text += "\n```swift\nlet words = \"\(words)\"\n```\n"
             for link in links { text += "\nSee [[\(link)]] and [[\(link)#Part]].\n" }
             for embed in embeds { text += "\n![[\(embed)]]\n" }
             for image in images { text += "\n![\(image)](\(image))\n" }

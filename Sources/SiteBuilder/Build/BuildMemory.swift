@@ -1,3 +1,4 @@
+import CodeHighlighter
 import Foundation
 import Mustache
 import NoteModel
@@ -12,6 +13,8 @@ public final class BuildMemory: Sendable {
     let notes = StageCache<SourceNote>()
     /// Resolve: each note's links looked up, by the note and everything it can be resolved against.
     let links = StageCache<ParsedNote>()
+    /// Highlight: all code blocks' highlighting, by the blocks (a save rarely changes code).
+    let highlights = StageCache<Highlights>()
     /// Pages: each note's page and the problems found making it, by everything the page shows.
     let pages = StageCache<PageStage.Page>()
     /// Listings: all listing pages together, by what they show of every note.

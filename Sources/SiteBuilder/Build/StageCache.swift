@@ -25,6 +25,19 @@ final class StageCache<Value: Sendable>: Sendable {
         return value
     }
 
+    /// The value made from inputs with this key, if an earlier build made one (for stages whose
+    /// work is asynchronous: they `store` what they make).
+    func known(slot: String, key: ContentKey) -> Value? {
+        let known = entries.withLock { entries in entries[slot].flatMap { $0.key == key ? $0.value : nil } }
+        counts.withLock { if known != nil { $0.reused += 1 } }
+        return known
+    }
+
+    func store(_ value: Value, slot: String, key: ContentKey) {
+        entries.withLock { $0[slot] = Entry(key: key, value: value) }
+        counts.withLock { $0.made += 1 }
+    }
+
     /// Forgets the slots not in `slots` (notes deleted, pages no longer made).
     func keep(only slots: Set<String>) {
         entries.withLock { entries in entries = entries.filter { slots.contains($0.key) } }

@@ -23,9 +23,14 @@ struct HighlightStage: BuildStage {
         let cache = configuration.cache.map { vault.root.appendingPathComponent($0) }.flatMap {
             vault.boundary.keepsInside($0) ? $0 : nil
         }
-        return Output(
-            highlights: await CodeHighlighter.highlight(
-                Self.blocks(in: graph.notes), cacheFolder: cache, jobs: context.jobs))
+        let blocks = Self.blocks(in: graph.notes)
+        let key = ContentKey(blocks, cache)
+        if let known = context.memory?.highlights.known(slot: "", key: key) {
+            return Output(highlights: known)
+        }
+        let highlights = await CodeHighlighter.highlight(blocks, cacheFolder: cache, jobs: context.jobs)
+        context.memory?.highlights.store(highlights, slot: "", key: key)
+        return Output(highlights: highlights)
     }
 
     /// The distinct (language, code) pairs of fenced blocks; mermaid diagrams are not code.
