@@ -21,9 +21,14 @@ enum ImagesTarget {
             FuzzReplay.check(
                 WebPContainer.strippingMetadata(stripped) == stripped, "WebP stripping is not stable")
         }
-        // Known hang (issue 14): libvips's generic sniffing loops on truncated gzip data; the branch
-        // that recognises formats by magic bytes removes it, and then this skip.
-        if bytes.starts(with: [0x1F, 0x8B]) { return }
+        // Formats are recognised from magic bytes (`SourceFormat.recognise`), so gzip data such as a
+        // truncated .svgz is refused by name and never reaches libvips's sniffing, which hung on it.
+        if bytes.starts(with: [0x1F, 0x8B]) {
+            guard case .refused = SourceFormat.recognise(bytes: data) else {
+                FuzzReplay.check(false, "gzip data not refused")
+                return
+            }
+        }
         guard FileManager.default.createFile(atPath: path, contents: data) else { return }
         defer { try? FileManager.default.removeItem(atPath: path) }
         // Small limits keep each input fast; the length picks the output format.
