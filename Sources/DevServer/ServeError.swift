@@ -8,9 +8,9 @@ public enum ServeError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .portInUse(let host, let port):
-            "port \(port) is already in use on \(host); choose another with --port (--port 0 picks a free one)"
+            "port \(port) is already in use on \(host); choose another port (port 0 picks a free one)"
         case .badHost(let host, let reason):
-            "cannot listen on host '\(host)': \(reason); use an address of this machine, e.g. --host 127.0.0.1"
+            "cannot listen on host '\(host)': \(reason); use an address of this machine, e.g. 127.0.0.1"
         case .cannotListen(let host, let port, let reason):
             "cannot listen on \(host):\(port): \(reason)"
         case .cannotWatch(let path, let reason):

@@ -39,7 +39,7 @@ struct InitCommand {
             console.err("notesite: next: notesite build \(path)  (or notesite serve \(path))\n")
             return NotesiteCLI.success
         } catch {
-            console.err("notesite: error: \(error)\n")
+            console.err("notesite: error: \(FlagHints.text(for: error))\n")
             if case .notEmpty = error { return NotesiteCLI.usageError }
             return NotesiteCLI.failure
         }

@@ -15,6 +15,8 @@ struct ReportOutput {
 
     /// Prints everything and returns the exit status.
     func show(_ report: BuildReport, vault: URL, strict: Bool, console: Console) -> Int32 {
+        var report = report
+        report.diagnostics = report.diagnostics.map(FlagHints.adding)
         let colored = color.enabled(for: console)
         let diagnostics = report.sortedDiagnostics
         for diagnostic in diagnostics {

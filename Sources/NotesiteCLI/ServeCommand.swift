@@ -55,7 +55,7 @@ struct ServeCommand {
         do {
             server = try await DevServer.start(options) { console.err($0) }
         } catch {
-            console.err("notesite: error: \(error)\n")
+            console.err("notesite: error: \(FlagHints.text(for: error))\n")
             return NotesiteCLI.failure
         }
         console.err(

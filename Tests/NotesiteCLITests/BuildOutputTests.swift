@@ -169,3 +169,19 @@ func troubledVault() throws -> URL {
         #expect(lines.dropFirst().allSatisfy { !$0.contains("\r") })
     }
 }
+
+@Suite struct FlagHintTests {
+    @Test func serveProblemsGetTheFlagThatFixesThem() {
+        let busy = FlagHints.text(for: .portInUse(host: "127.0.0.1", port: 8000))
+        #expect(busy.hasPrefix("port 8000 is already in use") && busy.hasSuffix("(--port)"))
+        #expect(FlagHints.text(for: .badHost(host: "x", reason: "no")).hasSuffix("(--host)"))
+        #expect(!FlagHints.text(for: .cannotWatch(path: "v", reason: "r")).contains("--"))
+    }
+
+    @Test func diagnosticsWithoutARemedyAreLeftAlone() {
+        let plain = Diagnostic.error("broken link")
+        #expect(FlagHints.adding(to: plain) == plain)
+        let output = Diagnostic.error("choose another output folder", remedy: .chooseOutput)
+        #expect(FlagHints.adding(to: output).message == "choose another output folder (--output)")
+    }
+}

@@ -93,12 +93,28 @@ import Testing
         #expect(code == 0, "\(captured.stderr)")
     }
 
+    @Test func outputProblemsNameTheFlagsToFixThem() async throws {
+        let vault = try temporaryVault(["a.md": "# A\n"])
+        defer { try? FileManager.default.removeItem(at: vault) }
+        let foreign = vault.appendingPathComponent("mine")
+        try FileManager.default.createDirectory(at: foreign, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: foreign.appendingPathComponent("keep.txt"))
+        let (code, captured) = await run("build", vault.path, "--output", foreign.path)
+        #expect(code != 0)
+        #expect(captured.stderr.contains("did not make it"), "\(captured.stderr)")
+        #expect(captured.stderr.contains("(--output, or --force)"), "\(captured.stderr)")
+        let (intoVault, vaultOut) = await run("build", vault.path, "--output", vault.path)
+        #expect(intoVault != 0)
+        #expect(vaultOut.stderr.contains("would replace the vault; choose another output folder (--output)"))
+    }
+
     @Test func initRefusesANonEmptyFolderUnlessForced() async throws {
         let folder = try temporaryVault(["notesite.yml": "title: Mine\n"])
         defer { try? FileManager.default.removeItem(at: folder) }
         let (code, captured) = await run("init", folder.path)
         #expect(code == 64)
         #expect(captured.stderr.contains("is not empty"), "\(captured.stderr)")
+        #expect(captured.stderr.contains("(--force)"), "the command line names its flag")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("index.md").path))
         let (forced, forcedOut) = await run("init", "--force", folder.path)
         #expect(forced == 0)

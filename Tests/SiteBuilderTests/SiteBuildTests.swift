@@ -237,9 +237,13 @@ import Testing
         #expect(report.exitCode(strict: false) == 1)
         #expect(!report.wroteOutput)
         #expect(try vault.read("elsewhere/keep.txt") == "precious")
+        // The library names the remedy, never a flag: the command line adds `--force`.
+        #expect(report.diagnostics.map(\.remedy) == [.allowReplacing])
+        #expect(!report.diagnostics.contains { $0.message.contains("--") }, "\(report.diagnostics)")
         let vaultAsOutput = await SiteBuild.run(
             BuildOptions(vault: vault.root.appendingPathComponent("notes"), output: vault.root, jobs: 1))
         #expect(vaultAsOutput.errorCount == 1 && !vaultAsOutput.wroteOutput)
+        #expect(vaultAsOutput.diagnostics.first?.remedy == .chooseOutput)
         #expect(vault.exists("notes/a.md"))
     }
 }

@@ -13,7 +13,7 @@ public enum SiteBuild {
             try OutputFolder.check(target: options.output, vault: options.vault, force: options.force)
         } catch {
             var report = BuildReport(
-                diagnostics: configuration.diagnostics + [.error("\(error)")], output: options.output)
+                diagnostics: configuration.diagnostics + [error.diagnostic], output: options.output)
             report.duration = ContinuousClock.now - start
             return report
         }
@@ -39,7 +39,7 @@ public enum SiteBuild {
         do {
             try OutputFolder.check(target: options.output, vault: options.vault, force: options.force)
         } catch {
-            outputProblem = [.error("\(error)")]
+            outputProblem = [error.diagnostic]
         }
         var (_, report) = await BuildPipeline(options: options, configuration: configuration).make()
         report.diagnostics += outputProblem

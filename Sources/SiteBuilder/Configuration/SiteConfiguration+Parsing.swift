@@ -80,7 +80,8 @@ extension SiteConfiguration {
         },
         "output": text { configuration, value in
             guard isFolderInsideVault(value), value != "." else {
-                return "must be a folder inside the vault (or use --output), found '\(value)'"
+                return
+                    "must be a folder inside the vault, found '\(value)'; to build outside the vault, name the folder on the command line"
             }
             configuration.output = value
             return nil

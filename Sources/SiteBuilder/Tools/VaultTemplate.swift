@@ -11,7 +11,7 @@ public enum VaultTemplate {
         public var description: String {
             switch self {
             case .notEmpty(let path):
-                "'\(path)' is not empty; choose an empty or new folder, or --force to add the files anyway (existing files are kept)"
+                "'\(path)' is not empty; choose an empty or new folder, or allow adding the files anyway (existing files are kept)"
             case .notAFolder(let path): "'\(path)' is a file, not a folder"
             case .cannotWrite(let path, let reason): "cannot write '\(path)': \(reason)"
             }

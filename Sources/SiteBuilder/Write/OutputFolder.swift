@@ -1,11 +1,35 @@
 import Foundation
+import NoteModel
 import Synchronization
 
 /// Writes the site into a staging folder beside the output, then swaps it in, so the output is
 /// always a whole site (the old one or the new one) and nothing outside it is touched.
 struct OutputFolder {
-    struct Problem: Error, CustomStringConvertible {
-        var description: String
+    /// Why the output folder cannot be used; the message names the folder, not a flag.
+    enum Problem: Error, CustomStringConvertible {
+        case replacesVault(String)
+        case isAFile(String)
+        case notMadeByNotesite(String)
+        case cannotWrite(String)
+
+        var description: String {
+            switch self {
+            case .replacesVault(let path):
+                "output folder '\(path)' would replace the vault; choose another output folder"
+            case .isAFile(let path): "output '\(path)' is a file, not a folder; choose another output folder"
+            case .notMadeByNotesite(let path):
+                "refusing to replace '\(path)': it is not empty and notesite did not make it; choose another output folder, or allow replacing it"
+            case .cannotWrite(let reason): reason
+            }
+        }
+
+        var diagnostic: Diagnostic {
+            switch self {
+            case .replacesVault, .isAFile: .error(description, remedy: .chooseOutput)
+            case .notMadeByNotesite: .error(description, remedy: .allowReplacing)
+            case .cannotWrite: .error(description)
+            }
+        }
     }
 
     /// A file notesite leaves in every output folder, so it only ever replaces its own work.
@@ -26,21 +50,17 @@ struct OutputFolder {
         let output = target.standardizedFileURL.path
         let source = vault.standardizedFileURL.path
         if output == source || source.hasPrefix(output.hasSuffix("/") ? output : output + "/") {
-            throw Problem(
-                description: "output folder '\(output)' would replace the vault; choose another --output")
+            throw .replacesVault(output)
         }
         let manager = FileManager.default
         var isFolder: ObjCBool = false
         guard manager.fileExists(atPath: output, isDirectory: &isFolder) else { return }
         guard isFolder.boolValue else {
-            throw Problem(description: "output '\(output)' is a file, not a folder; choose another --output")
+            throw .isAFile(output)
         }
         let contents = (try? manager.contentsOfDirectory(atPath: output)) ?? []
         if !force && !contents.isEmpty && !contents.contains(marker) {
-            throw Problem(
-                description:
-                    "refusing to replace '\(output)': it is not empty and notesite did not make it (choose another --output, or --force to replace it)"
-            )
+            throw .notMadeByNotesite(output)
         }
     }
 
@@ -76,7 +96,7 @@ struct OutputFolder {
                     }
                 }
             }
-            if let failure = failures.withLock({ $0.first }) { throw Problem(description: failure) }
+            if let failure = failures.withLock({ $0.first }) { throw Problem.cannotWrite(failure) }
             try commit(jobs: jobs)
         } catch {
             abandon()
