@@ -54,8 +54,8 @@ struct CmarkConverter {
             }
             if notes != nil {
                 // Block positions stay in the parsed text while converting (inlines are found by them).
-                blocks[index].location = blocks[index].location.map(mapped)
-                blocks[index].end = blocks[index].end.map(mapped)
+                blocks[index].location = blocks[index].location.map { mapped($0) }
+                blocks[index].end = blocks[index].end.map { mapped($0) }
             }
         }
         return NoteDocument(blocks: blocks, imageAttachments: attachments)
@@ -92,17 +92,17 @@ struct CmarkConverter {
             if let notes, !builders.isEmpty {
                 notes.expand(
                     text, into: &builders[builders.count - 1], attachments: &attachments,
-                    insideLink: linkDepth > 0, tokenRanges: written.map(tokenRanges) ?? [])
+                    insideLink: linkDepth > 0, tokenRanges: written.map { tokenRanges($0) } ?? [])
             } else {
                 withBuilder { $0.appendText(text) }
             }
         case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
             let kind: InlineKind = cmark_node_get_type(node) == CMARK_NODE_SOFTBREAK ? .softBreak : .lineBreak
-            let range = (locator?.lineBreak()).map(sourceRange)
+            let range = (locator?.lineBreak()).map { sourceRange($0) }
             withBuilder { $0.appendLeaf(kind, literal: "\n", range: range) }
         case CMARK_NODE_CODE:
             let text = restored(literal(node), escapeApplied: false)
-            let range = (locator?.codeSpan()).map(sourceRange)
+            let range = (locator?.codeSpan()).map { sourceRange($0) }
             withBuilder { $0.appendLeaf(.code, literal: text, range: range) }
         case CMARK_NODE_HTML_INLINE: inlineHTML(node)
         case CMARK_NODE_EMPH: openInline(.emphasis, delimiters: "*_", count: 1)

@@ -12,18 +12,20 @@ extension NoteDocument {
     public func walk(_ walker: inout some BlockWalker) {
         var open: [Int] = []
         var skipDeeperThan: Int?
-        for (index, block) in blocks.enumerated() {
+        // By index: `enumerated()` would copy (and retain) every block.
+        for index in blocks.indices {
+            let depth = blocks[index].depth
             if let limit = skipDeeperThan {
-                if block.depth > limit { continue }
+                if depth > limit { continue }
                 skipDeeperThan = nil
             }
-            while let top = open.last, blocks[top].depth >= block.depth {
+            while let top = open.last, blocks[top].depth >= depth {
                 open.removeLast()
                 walker.didExit(blocks[top], index: top, ancestors: open)
             }
-            let descend = walker.willEnter(block, index: index, ancestors: open)
+            let descend = walker.willEnter(blocks[index], index: index, ancestors: open)
             open.append(index)
-            if !descend { skipDeeperThan = block.depth }
+            if !descend { skipDeeperThan = depth }
         }
         while let top = open.popLast() {
             walker.didExit(blocks[top], index: top, ancestors: open)

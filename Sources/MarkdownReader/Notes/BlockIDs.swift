@@ -6,6 +6,16 @@ import NoteModel
 enum BlockIDs {
     /// One pass, building the blocks anew with a stack of open ancestors (linear however many).
     static func apply(_ document: inout NoteDocument) {
+        // Without a `^` in any paragraph there is no block id: leave the blocks uncopied.
+        guard
+            document.blocks.contains(where: {
+                if case .paragraph = $0.kind {
+                    $0.content?.string.utf8.contains(UInt8(ascii: "^")) ?? false
+                } else {
+                    false
+                }
+            })
+        else { return }
         var blocks: [Block] = []
         blocks.reserveCapacity(document.blocks.count)
         /// Indices in `blocks` of the blocks enclosing the next one.

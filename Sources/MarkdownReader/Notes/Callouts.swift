@@ -4,6 +4,9 @@ import NoteModel
 /// the rest of that line is its title, the rest of the quote its body.
 enum Callouts {
     static func apply(_ document: inout NoteDocument) {
+        // Most notes have no quote: leave their blocks alone rather than copy each one.
+        guard document.blocks.contains(where: { if case .blockQuote = $0.kind { true } else { false } })
+        else { return }
         var blocks: [Block] = []
         blocks.reserveCapacity(document.blocks.count)
         /// The callout's first paragraph, without its header line (nil: it was only the header).

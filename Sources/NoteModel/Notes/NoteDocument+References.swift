@@ -18,9 +18,10 @@ extension NoteDocument {
     public var inlineTags: [String] {
         var seen: Set<String> = []
         var found: [String] = []
-        for block in blocks {
-            for span in block.content?.spans ?? [] {
-                if case .tag(let name) = span.kind, seen.insert(name).inserted { found.append(name) }
+        for index in blocks.indices {
+            guard let spans = blocks[index].content?.spans else { continue }
+            for span in spans.indices {
+                if case .tag(let name) = spans[span].kind, seen.insert(name).inserted { found.append(name) }
             }
         }
         return found

@@ -6,6 +6,7 @@ extension NoteDocument {
     /// link: links cannot nest, and the browser would end the author's link at the image.
     var linkedImageIndices: Set<Int> {
         var finder = LinkedImageFinder()
+        if imageAttachments.isEmpty { return [] }
         for block in blocks {
             block.content?.walk(&finder)
         }

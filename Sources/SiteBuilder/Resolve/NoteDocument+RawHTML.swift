@@ -13,7 +13,9 @@ extension NoteDocument {
             {
                 return place(offset, in: literal, from: range, file: file)
             }
-            guard let content = block.content, block.kind.hasInlineContent else { continue }
+            guard let content = block.content, block.kind.hasInlineContent,
+                content.spans.contains(where: { $0.kind == .html })
+            else { continue }
             let images = content.runs.reduce(into: [Int: [Int]]()) { found, run in
                 if let index = run.attachment, let span = run.span { found[span, default: []].append(index) }
             }
