@@ -12,6 +12,11 @@ struct ContentKey: Sendable, Hashable {
         digest = hasher.finalize()
     }
 
+    /// A digest a caller made with its own `Hasher`, for parts too big to hash twice.
+    init(digest: Int) {
+        self.digest = digest
+    }
+
     /// The key of a set of keys in a given order.
     init(combining keys: [ContentKey]) {
         var hasher = Hasher()

@@ -12,18 +12,37 @@ struct SourceNote: Sendable, Hashable {
     let text: String
     let document: NoteDocument
     let diagnostics: [Diagnostic]
+    /// The digest of name and text, made once when the note is parsed: every later key (resolve,
+    /// pages, listings) hashes this rather than the whole text again on each rebuild.
+    let key: ContentKey
+    /// What `[[Note#Heading]]` and `[[Note#^id]]` can name in this note, found once.
+    let outline: NoteOutline
+    let outlineKey: ContentKey
 
-    /// Byte for byte: `String`'s own `==` and hash compare canonical equivalence, which is both
-    /// slower (hashing normalizes) and looser than what makes the same page.
+    init(path: String, displayName: String, text: String, document: NoteDocument, diagnostics: [Diagnostic]) {
+        self.path = path
+        self.displayName = displayName
+        self.text = text
+        self.document = document
+        self.diagnostics = diagnostics
+        var hasher = Hasher()
+        hasher.combine(displayName)
+        var bytes = text
+        // Byte for byte: `String`'s own hash normalizes, slower and looser than what makes a page.
+        bytes.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        key = ContentKey(digest: hasher.finalize())
+        outline = NoteOutline(document: document, text: text)
+        outlineKey = ContentKey(outline)
+    }
+
     static func == (a: SourceNote, b: SourceNote) -> Bool {
-        a.path == b.path && a.displayName == b.displayName && a.text.utf8.elementsEqual(b.text.utf8)
+        a.key == b.key && a.path == b.path && a.displayName == b.displayName
+            && a.text.utf8.elementsEqual(b.text.utf8)
     }
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(path)
-        hasher.combine(displayName)
-        var text = text
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(key)
     }
 
     /// `draft: true` or `publish: false` keeps a note out of everything.
@@ -185,8 +204,9 @@ enum NoteLoading {
 }
 
 /// What every note's links are looked up against: the published notes and files of the vault.
-/// `Hashable`, so a note's resolution is reused while it and this stay the same (``ResolveStage``).
-struct LinkContext: Sendable, Hashable {
+/// Its `key` is made from the notes' own keys, so a note's resolution is reused while it and this
+/// stay the same (``ResolveStage``) without hashing the whole vault on each rebuild.
+struct LinkContext: Sendable {
     let resolver: Resolver
     /// Every published note's page, by note path.
     let pages: [String: String]
@@ -201,6 +221,9 @@ struct LinkContext: Sendable, Hashable {
     let quartz: QuartzSlugs
     /// Every folder that holds a published note, directly or deeper (`advanced`, `a/b`).
     let noteFolders: Set<String>
+    /// Everything above, as a digest: the files, and each note's path, page, outline and aliases
+    /// (the rest follows from those).
+    let key: ContentKey
 
     init(
         notes: [SourceNote], files: [String], pages: [String: String], style: URLStyle,
@@ -212,12 +235,22 @@ struct LinkContext: Sendable, Hashable {
         self.style = style
         var outlines: [String: NoteOutline] = [:]
         var aliases: [String: String] = [:]
+        var hasher = Hasher()
+        hasher.combine(files)
+        hasher.combine(style)
+        hasher.combine(allowHTML)
         for note in notes {
-            outlines[note.path] = NoteOutline(document: note.document, text: note.text)
-            for alias in note.document.frontMatter?.aliases ?? [] where aliases[alias.lowercased()] == nil {
+            outlines[note.path] = note.outline
+            let noteAliases = note.document.frontMatter?.aliases ?? []
+            for alias in noteAliases where aliases[alias.lowercased()] == nil {
                 aliases[alias.lowercased()] = note.path
             }
+            hasher.combine(note.path)
+            hasher.combine(pages[note.path])
+            hasher.combine(note.outlineKey)
+            hasher.combine(noteAliases)
         }
+        key = ContentKey(digest: hasher.finalize())
         self.outlines = outlines
         var folders: Set<String> = []
         for path in pages.keys {

@@ -22,11 +22,11 @@ struct ResolveStage: BuildStage {
         let links = LinkContext(
             notes: sources, files: files, pages: pages, style: configuration.urls,
             allowHTML: configuration.allowHTML)
-        let contextKey = ContentKey(links)
+        let contextKey = links.key
         let memory = context.memory
         let notes = await context.map(sources) { source in
             guard let memory else { return NoteLoading.link(source, in: links) }
-            let key = ContentKey(contextKey, source.displayName, source.text)
+            let key = ContentKey(contextKey, source.key)
             return memory.links.value(slot: source.path, key: key) { NoteLoading.link(source, in: links) }
         }
         memory?.links.keep(only: Set(sources.map(\.path)))
