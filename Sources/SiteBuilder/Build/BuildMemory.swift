@@ -13,6 +13,12 @@ public final class BuildMemory: Sendable {
     let notes = StageCache<SourceNote>()
     /// Resolve: each note's links looked up, by the note and everything it can be resolved against.
     let links = StageCache<ParsedNote>()
+    /// Resolve: every note's page path, by the notes' paths and permalinks.
+    let pagePaths = StageCache<[String: String]>()
+    /// Resolve: what links are looked up against, by the key it carries.
+    let linkContexts = StageCache<LinkContext>()
+    /// Resolve: the link graph, by the context and every note.
+    let graphs = StageCache<LinkGraph>()
     /// Highlight: all code blocks' highlighting, by the blocks (a save rarely changes code).
     let highlights = StageCache<Highlights>()
     /// Pages: each note's page and the problems found making it, by everything the page shows.

@@ -18,6 +18,8 @@ struct SourceNote: Sendable, Hashable {
     /// What `[[Note#Heading]]` and `[[Note#^id]]` can name in this note, found once.
     let outline: NoteOutline
     let outlineKey: ContentKey
+    /// Front matter tags, then inline `#tags`, each once (found when parsed: listings ask often).
+    let tags: [String]
 
     init(path: String, displayName: String, text: String, document: NoteDocument, diagnostics: [Diagnostic]) {
         self.path = path
@@ -33,6 +35,7 @@ struct SourceNote: Sendable, Hashable {
         key = ContentKey(digest: hasher.finalize())
         outline = NoteOutline(document: document, text: text)
         outlineKey = ContentKey(outline)
+        tags = Self.tags(of: document)
     }
 
     static func == (a: SourceNote, b: SourceNote) -> Bool {
@@ -59,7 +62,7 @@ struct SourceNote: Sendable, Hashable {
     }
 
     /// Front matter tags, then inline `#tags`, each once (tags compare without case).
-    var tags: [String] {
+    static func tags(of document: NoteDocument) -> [String] {
         var seen: Set<String> = []
         return ((document.frontMatter?.tags ?? []) + document.inlineTags).filter {
             !$0.isEmpty && seen.insert($0.lowercased()).inserted
@@ -227,7 +230,7 @@ struct LinkContext: Sendable {
 
     init(
         notes: [SourceNote], files: [String], pages: [String: String], style: URLStyle,
-        allowHTML: Bool = false
+        allowHTML: Bool = false, key: ContentKey? = nil
     ) {
         resolver = Resolver(paths: files + notes.map(\.path))
         self.allowHTML = allowHTML
@@ -235,22 +238,14 @@ struct LinkContext: Sendable {
         self.style = style
         var outlines: [String: NoteOutline] = [:]
         var aliases: [String: String] = [:]
-        var hasher = Hasher()
-        hasher.combine(files)
-        hasher.combine(style)
-        hasher.combine(allowHTML)
         for note in notes {
             outlines[note.path] = note.outline
-            let noteAliases = note.document.frontMatter?.aliases ?? []
-            for alias in noteAliases where aliases[alias.lowercased()] == nil {
+            for alias in note.document.frontMatter?.aliases ?? [] where aliases[alias.lowercased()] == nil {
                 aliases[alias.lowercased()] = note.path
             }
-            hasher.combine(note.path)
-            hasher.combine(pages[note.path])
-            hasher.combine(note.outlineKey)
-            hasher.combine(noteAliases)
         }
-        key = ContentKey(digest: hasher.finalize())
+        self.key =
+            key ?? Self.key(notes: notes, files: files, pages: pages, style: style, allowHTML: allowHTML)
         self.outlines = outlines
         var folders: Set<String> = []
         for path in pages.keys {
@@ -262,5 +257,23 @@ struct LinkContext: Sendable {
         noteFolders = folders
         quartz = QuartzSlugs(notes: notes.map(\.path))
         self.aliases = aliases
+    }
+
+    /// The key of the context these inputs make, found without making it (a cheap pass over
+    /// the notes' own keys), so `serve` can reuse the context itself.
+    static func key(
+        notes: [SourceNote], files: [String], pages: [String: String], style: URLStyle, allowHTML: Bool
+    ) -> ContentKey {
+        var hasher = Hasher()
+        hasher.combine(files)
+        hasher.combine(style)
+        hasher.combine(allowHTML)
+        for note in notes {
+            hasher.combine(note.path)
+            hasher.combine(pages[note.path])
+            hasher.combine(note.outlineKey)
+            hasher.combine(note.document.frontMatter?.aliases ?? [])
+        }
+        return ContentKey(digest: hasher.finalize())
     }
 }
