@@ -5,18 +5,24 @@
 
 SITE_DIR is a build of the vault PreviewScaleTests writes: `scale.html` shows an SVG diagram
 (240x120, a black bar on white), a tiny checkered PNG (48x32) and a small PNG with one hard edge
-(320x200). At 1280x900 and 375x667, in light and dark, each opens near the window's size with its
+(160x100). At 1280x900 and 375x667, in light and dark, each opens near the window's size with its
 aspect kept; the screenshot shows the SVG's edges sharp (drawn as vectors), the tiny PNG's squares
 sharp (pixelated) and the small PNG's edge smoothed; actual size, the keyboard and arrows still
-work; without JavaScript the :target preview fills the window too. Screenshots go to
+work; without JavaScript the :target preview fills the window too; over HTTP the browser asks
+for no /favicon.ico (pages name an inline icon). Screenshots go to
 SCREENSHOT_DIR/preview-<width>-<theme>-<image>.png. Prints one line per check, then
 "N passed, N failed"; exits 1 when a check failed.
 """
 
 import base64
+import functools
+import http.server
+import json
 import os
 import struct
 import sys
+import threading
+import time
 import zlib
 
 from selenium.webdriver.common.by import By
@@ -200,6 +206,27 @@ def run_checks(driver, checks, site, shots):
              "Esc did not close")
         return f"the next image fills {filled:.0%} at 375 px"
 
+    def default_icon_draws():
+        load(driver, file_url(site, "scale.html"))
+        pixel = driver.execute_async_script("""
+            var done = arguments[arguments.length - 1];
+            var link = document.querySelector('link[rel=icon]');
+            if (!link || link.href.indexOf('data:image/svg+xml,') !== 0) { done('no inline icon'); return; }
+            var image = new Image();
+            image.onload = function () {
+              var canvas = document.createElement('canvas');
+              canvas.width = canvas.height = 16;
+              var context = canvas.getContext('2d');
+              context.drawImage(image, 0, 0, 16, 16);
+              done(Array.from(context.getImageData(1, 8, 1, 1).data));
+            };
+            image.onerror = function () { done('the icon does not load'); };
+            image.src = link.href;""")
+        assert isinstance(pixel, list), pixel
+        assert pixel[3] == 255 and pixel[2] > 150 > pixel[0], f"the icon's edge is {pixel}, not opaque blue"
+        return f"edge pixel {pixel}"
+
+    checks.run("the default inline icon is a drawable SVG", default_icon_draws)
     checks.run("actual size still toggles for a small image; + - 0 pick larger, smaller, fit", actual_size_still_toggles)
     checks.run("Enter opens, ArrowRight flips to a scaled-up image, Esc closes", keyboard_and_arrows)
     emulate(driver)
@@ -228,6 +255,36 @@ def run_no_js(checks, site, shots):
     checks.run("without JavaScript the :target preview fills the window", target_fills)
 
 
+def run_over_http(checks, site):
+    """Over HTTP a browser asks for /favicon.ico unless the page names an icon: it must not."""
+    def no_favicon_request():
+        handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=site)
+        handler.log_message = lambda *args: None
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        driver = start()
+        try:
+            base = f"http://127.0.0.1:{server.server_address[1]}/"
+            for page in ("scale.html", "index.html"):
+                driver.get(base + page)
+                wait(driver, lambda: js(driver, "return document.readyState") == "complete", "page did not load")
+            time.sleep(1)
+            failed = []
+            for entry in driver.get_log("performance"):
+                message = json.loads(entry["message"])["message"]
+                if message.get("method") == "Network.responseReceived":
+                    response = message["params"]["response"]
+                    if response["status"] >= 400 or response["url"].endswith("favicon.ico"):
+                        failed.append(f"{response['status']} {response['url']}")
+            assert not failed, "; ".join(failed[:3])
+            return "the inline icon: no request for /favicon.ico"
+        finally:
+            driver.quit()
+            server.shutdown()
+
+    checks.run("over HTTP no request for a favicon fails", no_favicon_request)
+
+
 def main():
     if len(sys.argv) != 3:
         print("usage: preview_scale_test.py SITE_DIR SCREENSHOT_DIR", file=sys.stderr)
@@ -251,6 +308,7 @@ def main():
     finally:
         driver.quit()
     run_no_js(checks, site, shots)
+    run_over_http(checks, site)
     print(f"{checks.passed} passed, {checks.failed} failed")
     return 1 if checks.failed else 0
 
