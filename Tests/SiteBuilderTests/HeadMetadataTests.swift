@@ -28,8 +28,15 @@ import Testing
         return nil
     }
 
-    /// A picture with detail (a photo for the format policy) and no transparency: a JPEG card.
-    static let photo = TinyPNG.drawn(width: 1600, height: 900) { x, y in
+    /// Big-endian EXIF with one ImageDescription, "SECRETWORDS": what a camera or editor leaves.
+    static let exif: [UInt8] =
+        Array("MM".utf8) + [
+            0, 0x2A, 0, 0, 0, 8, 0, 1, 0x01, 0x0E, 0, 2, 0, 0, 0, 12, 0, 0, 0, 26, 0, 0, 0, 0,
+        ]
+        + Array("SECRETWORDS".utf8) + [0]
+
+    /// A picture with detail (a photo for the format policy), no transparency, and EXIF: a JPEG card.
+    static let photo = TinyPNG.drawn(width: 1600, height: 900, exif: exif) { x, y in
         (UInt8((x * 7 + y * 3) % 256), UInt8((x * y) % 251), UInt8((x ^ y) % 256))
     }
 
@@ -86,6 +93,8 @@ import Testing
             contentsOf: vault.root.appendingPathComponent(
                 "_site/" + image.dropFirst("https://example.org/notes/".count)))
         #expect(file.starts(with: [0xFF, 0xD8, 0xFF]), "a JPEG file")
+        #expect(Self.photo.range(of: Data("SECRETWORDS".utf8)) != nil)
+        #expect(file.range(of: Data("SECRETWORDS".utf8)) == nil, "the source's EXIF is stripped")
         #expect(Self.meta("og:image:width", in: page) == "1200")
         #expect(Self.meta("og:image:height", in: page) == "675")
         let published =

@@ -40,9 +40,9 @@ enum TinyPNG {
         drawn(width: width, height: height) { _, _ in rgb }
     }
 
-    /// Each pixel's colour from its position (x, y).
+    /// Each pixel's colour from its position (x, y); `exif`, when given, as an `eXIf` chunk.
     static func drawn(
-        width: Int, height: Int, _ colour: (Int, Int) -> (UInt8, UInt8, UInt8)
+        width: Int, height: Int, exif: [UInt8]? = nil, _ colour: (Int, Int) -> (UInt8, UInt8, UInt8)
     ) -> Data {
         var raw: [UInt8] = []
         raw.reserveCapacity((width * 3 + 1) * height)
@@ -55,6 +55,7 @@ enum TinyPNG {
         }
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         png += chunk("IHDR", be32(width) + be32(height) + [8, 2, 0, 0, 0])
+        if let exif { png += chunk("eXIf", exif) }
         png += chunk("IDAT", zlibStored(raw))
         png += chunk("IEND", [])
         return Data(png)
