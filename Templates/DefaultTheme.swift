@@ -16,6 +16,7 @@ public enum DefaultTheme {
         "tag": PackageResources.tag_mustache,
         "not-found": PackageResources.not_found_mustache,
         "head": PackageResources.head_mustache,
+        "icon": PackageResources.icon_mustache,
         "header": PackageResources.header_mustache,
         "footer": PackageResources.footer_mustache,
         "toc": PackageResources.toc_mustache,

@@ -1,6 +1,6 @@
-/* notesite image preview. Click, Enter or Space on an image opens it in a modal dialog, as large as
-   the window allows and never beyond its own pixels; a click on it toggles actual size (drag or
-   scroll to pan). Arrows, the on-screen buttons and swipes flip through the note's images; Esc, the
+/* notesite image preview. Click, Enter or Space on an image opens it in a modal dialog, scaled to
+   fill the window (aspect kept, with a margin), small images and SVG diagrams too; a click on it
+   toggles actual size, one image pixel per CSS pixel (drag or scroll to pan when it is larger). Arrows, the on-screen buttons and swipes flip through the note's images; Esc, the
    close button, a click outside and the browser's Back button close it (opening pushes a history
    entry, so Back never leaves the page). Focus stays inside and returns to the image.
    Without JavaScript the theme's CSS shows the same image as a `:target` overlay instead.
@@ -112,8 +112,9 @@
       if (event.key === "ArrowLeft") { flip(-1); event.preventDefault(); }
       else if (event.key === "ArrowRight") { flip(1); event.preventDefault(); }
       else if (event.key === "Tab") { trapFocus(event); }
-      else if ((event.key === "+" || event.key === "=") && !actualSize) { toggleSize(null); }
-      else if ((event.key === "-" || event.key === "0") && actualSize) { toggleSize(null); }
+      else if (event.key === "+" || event.key === "=") { sizeTo(true); }
+      else if (event.key === "-") { sizeTo(false); }
+      else if (event.key === "0" && actualSize) { toggleSize(null); }
     });
 
     // Swipes flip, but only a one-finger horizontal swipe at normal zoom: pinch-zoom stays the browser's.
@@ -163,15 +164,21 @@
     event.preventDefault();
   }
 
+  // The image's own pixels (for an SVG, its intrinsic size). An SVG with only a viewBox has none:
+  // then the page's width and height attributes give the size and the shape.
   function naturalSize() {
     var source = images[index];
-    return {
-      width: view.naturalWidth || (source && source.naturalWidth) || (source && source.width) || 1,
-      height: view.naturalHeight || (source && source.naturalHeight) || (source && source.height) || 1
-    };
+    var width = view.naturalWidth || (source && source.naturalWidth);
+    var height = view.naturalHeight || (source && source.naturalHeight);
+    if (!width || !height) {
+      width = (source && source.width) || 1;
+      height = (source && source.height) || 1;
+    }
+    return { width: width, height: height };
   }
 
-  // Fit: as large as the stage allows, never above the image's natural size in CSS pixels.
+  // Fit: as large as the stage allows, keeping the aspect ratio, above the natural size when the
+  // image is small (an SVG stays sharp at any scale; rasters are scaled up, see pixelated below).
   function fitScale() {
     var size = naturalSize();
     var side = images.length > 1 && window.innerWidth > 480 ? 64 : 8;
@@ -180,24 +187,36 @@
     var top = parseFloat(getComputedStyle(stage).paddingTop) || 0;
     var width = Math.max(1, box.width - 2 * side);
     var height = Math.max(1, box.height - top - 16);
-    return Math.min(width / size.width, height / size.height, 1);
+    return Math.min(width / size.width, height / size.height);
+  }
+
+  // Whether fit and actual size differ enough to toggle between them.
+  function toggles(fitted) {
+    return Math.abs(fitted - 1) > 0.001;
   }
 
   function fit() {
     if (!dialog || !dialog.open) return;
     var size = naturalSize();
-    var scale = actualSize ? 1 : fitScale();
+    var fitted = fitScale();
+    if (!toggles(fitted)) actualSize = false;
+    var scale = actualSize ? 1 : fitted;
     view.style.width = Math.round(size.width * scale) + "px";
     view.style.height = Math.round(size.height * scale) + "px";
-    var zoomable = fitScale() < 0.999;
-    view.classList.toggle("zoomable", zoomable);
-    view.classList.toggle("actual", actualSize);
-    if (!zoomable && actualSize) actualSize = false;
+    // Rasters scale smoothly (photos, screenshots), except tiny ones blown up 2x or more: at most
+    // 128 pixels a side is an icon, a badge or pixel art far more often than a photo, and square
+    // pixels keep it exact where smoothing would turn it into a blur. SVG is drawn as vectors.
+    var tiny = Math.max(size.width, size.height) <= 128 && !/\.svg$|^data:image\/svg/i.test(view.src);
+    view.classList.toggle("pixelated", tiny && scale >= 2);
+    // The cursor says what a click does: zoom in (to actual size, or back to a larger fit) or out.
+    var larger = actualSize ? fitted > 1 : fitted < 1;
+    view.classList.toggle("zoomable", toggles(fitted) && larger);
+    view.classList.toggle("actual", toggles(fitted) && !larger);
   }
 
   // From a click, the point under the pointer stays put; from the keyboard (no event), the centre.
   function toggleSize(event) {
-    if (fitScale() >= 0.999) return;
+    if (!toggles(fitScale())) return;
     var rect = view.getBoundingClientRect();
     var stageBox = stage.getBoundingClientRect();
     var x = event ? event.clientX : stageBox.left + stageBox.width / 2;
@@ -212,6 +231,14 @@
       stage.scrollLeft = fx * size.width - (x - stageBox.left);
       stage.scrollTop = fy * size.height - (y - stageBox.top);
     }
+  }
+
+  // + shows the larger of fit and actual size, - the smaller; 0 goes back to fit.
+  function sizeTo(larger) {
+    var fitted = fitScale();
+    if (!toggles(fitted)) return;
+    var wantActual = larger ? fitted < 1 : fitted > 1;
+    if (wantActual !== actualSize) toggleSize(null);
   }
 
   function show(position) {

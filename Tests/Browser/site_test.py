@@ -407,9 +407,13 @@ def run_preview_checks(driver, checks, site, fixture):
         wait_open(driver)
         shown = view(driver)
         wait(driver, lambda: natural_width(driver, shown) > 0, "the preview image did not load")
-        on_page, in_preview, natural = width(driver, image), width(driver, shown), natural_width(driver, shown)
+        on_page, in_preview = width(driver, image), width(driver, shown)
         assert in_preview > on_page + 1, f"preview {in_preview:.0f}px is not wider than the page's {on_page:.0f}px"
-        assert in_preview <= natural + 0.5, f"preview {in_preview:.0f}px is beyond the natural {natural}px"
+        box = shown.rect
+        window = js(driver, "return [window.innerWidth, window.innerHeight];")
+        assert box["width"] <= window[0] and box["height"] <= window[1], f"{box} overflows {window}"
+        filled = max(box["width"] / window[0], box["height"] / window[1])
+        assert filled > 0.8, f"the preview fills only {filled:.0%} of the window"
         caption = driver.find_element(By.CSS_SELECTOR, PREVIEW + " figcaption").text
         expected = image.get_attribute("title") or image.get_attribute("alt")
         assert expected in caption, f"caption {caption!r} does not show {expected!r}"
@@ -589,7 +593,7 @@ def run_preview_checks(driver, checks, site, fixture):
     checks.run("an image inside the author's link follows the link, not the preview", linked_image_follows_its_link)
     checks.run("an image larger than the column is found", large_image)
     if "image" in state:
-        checks.run("a click opens the preview, larger, within its pixels, with a caption", click_opens_larger)
+        checks.run("a click opens the preview, larger, filling the window, with a caption", click_opens_larger)
         checks.run("Enter and Space open it; Esc closes it; focus returns to the image", keyboard_opens)
         checks.run("the close button and a click outside close it, focus returns", ways_to_close)
         checks.run("focus stays inside the open preview", focus_trapped)

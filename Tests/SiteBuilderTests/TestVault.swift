@@ -37,13 +37,25 @@ struct TestVault {
 /// Lets the site tests make images of any size without an image library.
 enum TinyPNG {
     static func solid(width: Int, height: Int, rgb: (UInt8, UInt8, UInt8) = (200, 40, 40)) -> Data {
+        drawn(width: width, height: height) { _, _ in rgb }
+    }
+
+    /// Each pixel's colour from its position (x, y); `exif`, when given, as an `eXIf` chunk.
+    static func drawn(
+        width: Int, height: Int, exif: [UInt8]? = nil, _ colour: (Int, Int) -> (UInt8, UInt8, UInt8)
+    ) -> Data {
         var raw: [UInt8] = []
         raw.reserveCapacity((width * 3 + 1) * height)
-        var row: [UInt8] = [0]
-        for _ in 0..<width { row += [rgb.0, rgb.1, rgb.2] }
-        for _ in 0..<height { raw += row }
+        for y in 0..<height {
+            raw.append(0)
+            for x in 0..<width {
+                let rgb = colour(x, y)
+                raw += [rgb.0, rgb.1, rgb.2]
+            }
+        }
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         png += chunk("IHDR", be32(width) + be32(height) + [8, 2, 0, 0, 0])
+        if let exif { png += chunk("eXIf", exif) }
         png += chunk("IDAT", zlibStored(raw))
         png += chunk("IEND", [])
         return Data(png)

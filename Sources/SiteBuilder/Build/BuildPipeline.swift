@@ -22,7 +22,8 @@ struct BuildPipeline {
         let code = await runner.run(HighlightStage(configuration: settings, vault: vault), graph)
         let images = await runner.run(ImageStage(vault: vault, configuration: settings), graph)
         let files = await runner.run(
-            FileStage(vault: vault, theme: scan.theme), .init(graph: graph, images: images))
+            FileStage(vault: vault, theme: scan.theme, favicon: scan.favicon),
+            .init(graph: graph, images: images))
         let pages = await runner.run(
             PageStage(configuration: settings, theme: scan.theme, rendering: rendering, vault: vault.root),
             .init(graph: graph, images: images, code: code))

@@ -189,6 +189,18 @@ extension SiteConfiguration {
             configuration.mermaid = value
             return nil
         },
+        "favicon": { configuration, node in
+            let wanted = "must be an .ico, .png or .svg file inside the vault"
+            guard case .scalar(let value, _) = node.kind, node.scalarValue != .null else {
+                return "\(wanted), found \(node.typeDescription)"
+            }
+            guard isFolderInsideVault(value), Favicon.mimeType(of: value) != nil else {
+                return "\(wanted), found '\(value)'"
+            }
+            configuration.favicon = value
+            configuration.faviconLocation = node.location
+            return nil
+        },
         "image_width": pixels(in: 16...16384) { $0.imageWidth = $1 },
         "column_width": pixels(in: 160...4096) { $0.columnWidth = $1 },
     ]

@@ -1,4 +1,5 @@
 import ImagePipeline
+public import NoteModel
 
 /// Everything `notesite.yml` can set, typed, with the defaults a vault without one gets.
 /// Each setting has one entry in `SiteConfiguration.keys` (SiteConfiguration+Parsing.swift).
@@ -53,6 +54,11 @@ public struct SiteConfiguration: Sendable, Hashable {
     /// A local `mermaid.min.js` (relative to the vault) copied into the site and loaded by pages
     /// with ```` ```mermaid ```` diagrams; nil: diagrams show their source.
     public var mermaid: String?
+    /// An icon in the vault (`.ico`, `.png` or `.svg`) copied to the site's root as `favicon.<ext>`
+    /// and linked from every page; nil: a small built-in icon inlined in each page (no request).
+    public var favicon: String?
+    /// Where `favicon` is set in `notesite.yml`, for the error when its file is missing.
+    public var faviconLocation: SourceLocation?
 
     public init() {}
 

@@ -8,6 +8,7 @@ struct FileStage: BuildStage {
 
     let vault: Vault
     let theme: Theme
+    var favicon: Favicon?
 
     struct Input: Sendable {
         var graph: LinkGraph
@@ -22,6 +23,7 @@ struct FileStage: BuildStage {
     func run(_ input: Input, _ context: StageContext) async -> Output {
         var files = input.images.publishing.files(for: input.images.renditions)
         for (name, bytes) in theme.assets { files["assets/" + name] = Data(bytes) }
+        if let favicon { files[favicon.sitePath] = favicon.data }
         var diagnostics: [Diagnostic] = []
         for path in Set(input.graph.notes.flatMap(\.links.attachments)).sorted() {
             do {

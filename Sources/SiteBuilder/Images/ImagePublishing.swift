@@ -8,6 +8,8 @@ struct ImagePublishing: Sendable {
     var inlineMaxBytes = 100_000
     /// Larger renditions for the preview (`preview_width`), by vault path.
     var previews: [String: ImageRendition] = [:]
+    /// Link-card pictures (``SocialImages``), by vault path.
+    var social: [String: ImageRendition] = [:]
 
     static let folder = "images"
 
@@ -31,7 +33,8 @@ struct ImagePublishing: Sendable {
         return preview
     }
 
-    /// Every file to publish: the renditions pages do not inline, and the previews worth loading.
+    /// Every file to publish: the renditions pages do not inline, the previews worth loading and
+    /// the link-card pictures.
     func files(for renditions: ImageRendering.Renditions) -> [String: Data] {
         var files: [String: Data] = [:]
         for (key, outcome) in renditions {
@@ -41,6 +44,7 @@ struct ImagePublishing: Sendable {
                 files[Self.path(of: preview)] = preview.data
             }
         }
+        for card in social.values { files[SocialImages.path(of: card)] = card.data }
         return files
     }
 

@@ -16,6 +16,8 @@ struct ImageStage: BuildStage {
         /// Each rendition's and preview's content, as a key for the pages that show it.
         var keys: [ImageRendering.Key: ContentKey]
         var previewKeys: [String: ContentKey]
+        /// Link-card pictures (``SocialImages``), by vault path, when `base_url` is set.
+        var socialKeys: [String: ContentKey] = [:]
         /// For the report.
         var records: [ImageRecord]
         var cacheStatistics: (encodes: Int, hits: Int)?
@@ -55,14 +57,22 @@ struct ImageStage: BuildStage {
             previews = await ImageRendering.previews(
                 of: renditions, width: width, in: vault, settings: settings, cache: cache, jobs: context.jobs)
         }
+        var social: [String: ImageRendition] = [:]
+        if configuration.baseURL != nil {
+            social = await SocialImages.render(
+                for: graph.notes, renditions: renditions, in: vault, settings: settings, cache: cache,
+                jobs: context.jobs)
+        }
         // Entries no build has used for a month are dropped, so the cache does not grow forever.
         _ = cache?.prune(unusedFor: 30 * 24 * 3600)
         let publishing = ImagePublishing(
-            inlining: configuration.inline, inlineMaxBytes: configuration.inlineMaxBytes, previews: previews)
+            inlining: configuration.inline, inlineMaxBytes: configuration.inlineMaxBytes, previews: previews,
+            social: social)
         return Output(
             renditions: renditions, publishing: publishing,
             keys: renditions.mapValues(Self.key),
             previewKeys: previews.mapValues { Self.key(.rendition($0)) },
+            socialKeys: social.mapValues { Self.key(.rendition($0)) },
             records: ImageRecord.records(renditions, in: vault, publishing: publishing),
             cacheStatistics: cache.map { ($0.statistics.encodes, $0.statistics.hits) },
             diagnostics: refused.map { [$0] } ?? [])

@@ -29,14 +29,5 @@ enum AtomFeed {
     }
 
     /// The front matter `description`, else the note's first paragraph, shortened.
-    static func summary(of note: ParsedNote) -> String {
-        if let description = note.document.frontMatter?.description, !description.isEmpty {
-            return description
-        }
-        let first = note.document.blocks.first { block in
-            if case .paragraph = block.kind { return true }
-            return false
-        }
-        return Backlinks.excerpt(first?.content.map { note.document.plainText(of: $0) } ?? "", limit: 300)
-    }
+    static func summary(of note: ParsedNote) -> String { note.summary(limit: 300) }
 }

@@ -88,11 +88,24 @@ struct PageStage: BuildStage {
         }
         do {
             let html = try theme.page(
-                for: note, body: body, backlinks: input.graph.backlinks.to(note.path), features: features)
+                for: note, body: body, backlinks: input.graph.backlinks.to(note.path), features: features,
+                image: socialImage(for: note, input.images))
             return Page(html: Data(html.utf8), diagnostics: problems)
         } catch {
             return Page(html: Data(), diagnostics: problems + [self.theme.diagnostic(for: error)])
         }
+    }
+}
+
+extension PageStage {
+    /// The note's link-card picture, when `base_url` made one.
+    func socialImage(for note: ParsedNote, _ images: ImageStage.Output) -> HeadMetadata.Image? {
+        guard let source = SocialImages.source(of: note, renditions: images.renditions),
+            let card = images.publishing.social[source.path]
+        else { return nil }
+        return HeadMetadata.Image(
+            sitePath: SocialImages.path(of: card), width: card.pixelWidth, height: card.pixelHeight,
+            alt: note.document.altText(ofImage: source.index))
     }
 }
 
@@ -105,7 +118,7 @@ enum PageKey {
     ) -> ContentKey {
         let shown = [note] + graph.embedded(from: note.path).compactMap { graph.byPath[$0] }
         let imageKeys = ImageRendering.keys(in: shown).map { key in
-            ContentKey(key, images.keys[key], images.previewKeys[key.path])
+            ContentKey(key, images.keys[key], images.previewKeys[key.path], images.socialKeys[key.path])
         }
         let backlinks = graph.backlinks.to(note.path).map {
             [$0.source.title, $0.source.pagePath, $0.context]

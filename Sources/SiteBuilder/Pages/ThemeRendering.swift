@@ -11,6 +11,10 @@ struct ThemeRendering: Sendable {
     let baseURL: String?
     let siteTitle: String
     let urls: URLStyle
+    /// Canonical URL, Open Graph and Twitter card values; nil without `base_url`.
+    let head: HeadMetadata?
+    /// The `favicon` setting's site path and type; nil: the theme's inline icon.
+    let favicon: (path: String, type: String)?
 
     let theme: Theme
     /// Pages rendered by earlier builds in this process, reused when their values are the same.
@@ -29,6 +33,14 @@ struct ThemeRendering: Sendable {
         baseURL = configuration.baseURL
         self.siteTitle = siteTitle
         urls = configuration.urls
+        favicon = configuration.favicon.flatMap { path in
+            Favicon.mimeType(of: path).map { (Favicon.sitePath(of: path), $0) }
+        }
+        head = configuration.baseURL.map {
+            HeadMetadata(
+                baseURL: $0, urls: configuration.urls, siteTitle: siteTitle,
+                siteDescription: configuration.description)
+        }
     }
 
     /// The same theme, knowing what the whole site has: the header links tags only when there are
@@ -50,7 +62,7 @@ struct ThemeRendering: Sendable {
 
     func page(
         for note: ParsedNote, body: String, backlinks: [Backlinks.Entry],
-        features: PageFeatures = PageFeatures()
+        features: PageFeatures = PageFeatures(), image: HeadMetadata.Image? = nil
     ) throws(TemplateError) -> String {
         let linking = backlinks.map { entry -> TemplateValue in
             [
@@ -76,7 +88,11 @@ struct ThemeRendering: Sendable {
             "hasDiagrams": .bool(features.diagrams),
         ]
         let front = note.document.frontMatter
-        values["description"] = front?.description.map(TemplateValue.string)
+        // The front matter's, else the first paragraph's words: every note describes itself.
+        let description = note.summary(limit: 160)
+        values["description"] = description.isEmpty ? nil : .string(description)
+        values["social"] = head?.values(
+            pagePath: note.pagePath, title: note.title, description: description, article: true, image: image)
         values["date"] = front?.date.map { .string($0.text) }
         values["cssclasses"] = front.map { .string($0.cssclasses.joined(separator: " ")) }
         values["meta"] = front.map { FrontMatterValues.object($0) }
@@ -140,7 +156,8 @@ struct ThemeRendering: Sendable {
     func notFound() throws(TemplateError) -> String {
         let css = theme.assets["style.css"].map { String(decoding: $0, as: UTF8.self) } ?? ""
         return try render(
-            "not-found", at: "404.html", ["css": .string(css), "home": .string(baseURL ?? "/")])
+            "not-found", at: "404.html",
+            ["css": .string(css), "home": .string(baseURL ?? "/"), "icon": icon(root: baseURL ?? "/")])
     }
 
     private func render(_ template: String, at pagePath: String, _ values: [String: TemplateValue])
@@ -150,6 +167,13 @@ struct ThemeRendering: Sendable {
         context["site"] = site
         context["root"] = .string(Slug.rootPrefix(forPage: pagePath))
         context["generator"] = .string(Self.generator)
+        if context["icon"] == nil { context["icon"] = icon(root: Slug.rootPrefix(forPage: pagePath)) }
+        if context["social"] == nil, let head {
+            var title = ""
+            if case .string(let text)? = values["title"] { title = text }
+            context["social"] = head.values(
+                pagePath: pagePath, title: title, description: nil, article: false, image: nil)
+        }
         let values = TemplateValue.object(context)
         guard let remembered else { return try library.render(template, with: values) }
         // The same template with the same values and templates makes the same page.
@@ -157,6 +181,13 @@ struct ThemeRendering: Sendable {
         return try remembered.value(slot: pagePath, key: key) {
             Result { () throws(TemplateError) in try library.render(template, with: values) }
         }.get()
+    }
+
+    /// The `icon` partial's values: the favicon's link from a page at `root`; null for the
+    /// theme's inline icon.
+    private func icon(root: String) -> TemplateValue {
+        guard let favicon else { return .null }
+        return ["href": .string(root + favicon.path), "type": .string(favicon.type)]
     }
 
     private func entries(_ notes: [ParsedNote], from pagePath: String) -> TemplateValue {

@@ -16,6 +16,8 @@ struct ScanStage: BuildStage {
         var theme: Theme
         /// The theme's templates compiled; nil when one does not compile.
         var rendering: ThemeRendering?
+        /// The `favicon` setting's file, when it is set and readable.
+        var favicon: Favicon?
         var diagnostics: [Diagnostic]
     }
 
@@ -37,13 +39,17 @@ struct ScanStage: BuildStage {
             inside: vault.boundary)
         // Symlinks out of the vault, loops and FIFOs, each named.
         diagnostics = vault.warnings(naming: context.display.name) + diagnostics
+        let (favicon, missing) = Favicon.read(configuration, from: vault)
+        diagnostics += missing.map { [$0] } ?? []
         do {
             let rendering = try ThemeRendering(
                 theme, configuration: configuration, siteTitle: configuration.title ?? root.lastPathComponent)
-            return Output(vault: vault, theme: theme, rendering: rendering, diagnostics: diagnostics)
+            return Output(
+                vault: vault, theme: theme, rendering: rendering, favicon: favicon, diagnostics: diagnostics)
         } catch {
             diagnostics.append(theme.diagnostic(for: error))
-            return Output(vault: vault, theme: theme, rendering: nil, diagnostics: diagnostics)
+            return Output(
+                vault: vault, theme: theme, rendering: nil, favicon: favicon, diagnostics: diagnostics)
         }
     }
 }
