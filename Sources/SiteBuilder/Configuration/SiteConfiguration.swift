@@ -53,6 +53,10 @@ public struct SiteConfiguration: Sendable, Hashable {
     /// A local `mermaid.min.js` (relative to the vault) copied into the site and loaded by pages
     /// with ```` ```mermaid ```` diagrams; nil: diagrams show their source.
     public var mermaid: String?
+    /// Whether pages show the folder tree beside the note (a drawer on narrow screens).
+    public var explorer = true
+    /// Whether note and folder pages show their folder path above the title.
+    public var breadcrumbs = true
 
     public init() {}
 
