@@ -6,7 +6,7 @@ import HTMLText
 /// page), so a folder of 500 notes does not put 500 links into each of its pages; explorer.js
 /// replaces the list with the whole tree from ``ExplorerData``.
 struct ExplorerPageView: Sendable, Hashable {
-    static let window = 20
+    static let window = 10
 
     struct Crumb: Sendable, Hashable {
         /// The folder's name as written; empty for the vault's root (the theme shows the site's title).
