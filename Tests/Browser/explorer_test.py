@@ -376,6 +376,7 @@ def scale_checks(driver, checks, scale):
         assert current_in_view(driver), "the current note is not in view"
         size = os.path.getsize(os.path.join(scale, "assets/explorer-data.js"))
         median = sorted(times)[len(times) // 2]
+        assert median < 250, f"drawing took a median {median:.0f} ms"
         return f"{entries} links drawn in a median {median:.1f} ms; explorer-data.js {size} bytes"
 
     checks.run("a large vault's tree is drawn quickly", draws_quickly)
