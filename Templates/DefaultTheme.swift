@@ -22,6 +22,8 @@ public enum DefaultTheme {
         "toc": PackageResources.toc_mustache,
         "note-tags": PackageResources.note_tags_mustache,
         "backlinks": PackageResources.backlinks_mustache,
+        "explorer": PackageResources.explorer_mustache,
+        "breadcrumbs": PackageResources.breadcrumbs_mustache,
     ].mapValues { String(decoding: $0, as: UTF8.self) }
 
     /// Files the site builder writes under `_site/assets/`, by file name.
@@ -33,5 +35,6 @@ public enum DefaultTheme {
         "code.js": PackageResources.code_js,
         "math.js": PackageResources.math_js,
         "diagrams.js": PackageResources.diagrams_js,
+        "explorer.js": PackageResources.explorer_js,
     ]
 }

@@ -77,9 +77,12 @@ def decode_png(data):
 
 
 def screenshot_row(driver, y, left, right):
-    """Grey levels of the screen's pixels on row y from left to right (CSS px = device px here)."""
+    """Grey levels of the screen's pixels on row y from left to right (CSS px = device px here).
+    The clip is in page coordinates: the window's scroll offset is added to the viewport's row."""
+    scroll = driver.execute_script("return [window.scrollX, window.scrollY];")
     shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
-        "format": "png", "clip": {"x": left, "y": y, "width": right - left, "height": 1, "scale": 1}})
+        "format": "png",
+        "clip": {"x": left + scroll[0], "y": y + scroll[1], "width": right - left, "height": 1, "scale": 1}})
     row = decode_png(base64.b64decode(shot["data"]))[0]
     return [round(0.299 * r + 0.587 * g + 0.114 * b) for r, g, b in row]
 
@@ -152,6 +155,7 @@ def run_checks(driver, checks, site, shots):
                     middle = int(facts["y"] + facts["h"] / 2)
                     levels = screenshot_row(driver, middle, int(facts["x"]) + 2, int(facts["x"] + facts["w"]) - 2)
                     edges = edge_widths(levels)
+                    driver.save_screenshot(os.path.join(shots, f"preview-{width}-{theme}-{name}.png"))
                     assert edges, f"{name}: no edge between dark and light on the screen's row {middle}"
                     if name == "photo":
                         # Smoothing spreads an edge over about the scale in pixels; square pixels over none.
@@ -159,7 +163,6 @@ def run_checks(driver, checks, site, shots):
                         assert min(edges) >= least, f"photo: edges {edges} px wide, expected smoothed (>= {least})"
                     else:
                         assert max(edges) <= 1, f"{name}: edges {edges} px wide, expected sharp (<= 1)"
-                    driver.save_screenshot(os.path.join(shots, f"preview-{width}-{theme}-{name}.png"))
                     details.append(f"{name} {facts['w']:.0f}x{facts['h']:.0f} ({filled:.0%}, edges {max(edges)}px)")
                     close_preview(driver)
                 problems = page_problems(driver)

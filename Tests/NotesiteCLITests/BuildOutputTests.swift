@@ -60,7 +60,8 @@ func troubledVault() throws -> URL {
         }
         #expect(
             stages == [
-                "scan", "read", "resolve", "highlight", "images", "files", "pages", "listings", "write",
+                "scan", "read", "resolve", "highlight", "images", "files", "explorer", "pages", "listings",
+                "write",
             ])
     }
 

@@ -35,6 +35,7 @@ struct FrontMatterDecoder {
             case "cssclasses", "cssclass": matter.cssclasses = list(value, key: key, splitting: true)
             case "draft": matter.draft = bool(value, key: key)
             case "publish": matter.publish = bool(value, key: key)
+            case "order": matter.order = number(value, key: key)
             default:
                 if let converted = generic(value, depth: 0) {
                     matter.extra.append(FrontMatterEntry(key: key, value: converted))
@@ -59,6 +60,18 @@ struct FrontMatterDecoder {
         case .null: return nil
         default:
             wrongType(node, key: key, wanted: "true or false")
+            return nil
+        }
+    }
+
+    /// A finite number (`3`, `-1`, `2.5`); null is nil.
+    private mutating func number(_ node: YAMLNode, key: String) -> Double? {
+        switch node.scalarValue {
+        case .int(let value): return Double(value)
+        case .double(let value) where value.isFinite: return value
+        case .null: return nil
+        default:
+            wrongType(node, key: key, wanted: "a number such as 1 or 2.5")
             return nil
         }
     }

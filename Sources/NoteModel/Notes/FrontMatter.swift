@@ -11,6 +11,9 @@ public struct FrontMatter: Sendable, Hashable, Codable {
     public var publish: Bool?
     public var permalink: String?
     public var cssclasses: [String]
+    /// Where the note goes among its folder's entries in the explorer: lower first, before notes
+    /// without one (then by title).
+    public var order: Double?
     /// Keys notesite does not know, in the order written.
     public var extra: [FrontMatterEntry]
     /// Where the front matter starts (its opening `---`).
@@ -19,7 +22,8 @@ public struct FrontMatter: Sendable, Hashable, Codable {
     public init(
         title: String? = nil, date: FrontMatterDate? = nil, tags: [String] = [], aliases: [String] = [],
         description: String? = nil, draft: Bool? = nil, publish: Bool? = nil, permalink: String? = nil,
-        cssclasses: [String] = [], extra: [FrontMatterEntry] = [], location: SourceLocation? = nil
+        cssclasses: [String] = [], extra: [FrontMatterEntry] = [], location: SourceLocation? = nil,
+        order: Double? = nil
     ) {
         self.title = title
         self.date = date
@@ -32,6 +36,7 @@ public struct FrontMatter: Sendable, Hashable, Codable {
         self.cssclasses = cssclasses
         self.extra = extra
         self.location = location
+        self.order = order
     }
 
     /// An unknown key's value.

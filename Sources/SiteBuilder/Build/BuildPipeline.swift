@@ -1,7 +1,8 @@
 import Foundation
 import NoteModel
 
-/// The build, as the list of its stages: Scan -> Read -> Resolve -> Highlight -> Images -> Files -> Pages ->
+/// The build, as the list of its stages: Scan -> Read -> Resolve -> Highlight -> Images -> Files -> Explorer ->
+/// Pages ->
 /// Listings (-> Write, in ``SiteBuild/run(_:)``). Each stage's output is the next one's input.
 struct BuildPipeline {
     let options: BuildOptions
@@ -24,12 +25,13 @@ struct BuildPipeline {
         let files = await runner.run(
             FileStage(vault: vault, theme: scan.theme, favicon: scan.favicon),
             .init(graph: graph, images: images))
+        let explorer = await runner.run(ExplorerStage(configuration: settings), graph)
         let pages = await runner.run(
             PageStage(configuration: settings, theme: scan.theme, rendering: rendering, vault: vault.root),
-            .init(graph: graph, images: images, code: code))
+            .init(graph: graph, images: images, code: code, explorer: explorer))
         let listings = await runner.run(
             ListingStage(configuration: settings, theme: scan.theme, rendering: rendering),
-            .init(graph: graph, pages: pages, files: files))
+            .init(graph: graph, pages: pages, files: files, explorer: explorer))
 
         var report = runner.report
         report.noteCount = graph.notes.count

@@ -201,6 +201,20 @@ extension SiteConfiguration {
             configuration.faviconLocation = node.location
             return nil
         },
+        "explorer": { configuration, node in
+            guard case .bool(let value) = node.scalarValue else {
+                return "must be true or false, found \(node.typeDescription)"
+            }
+            configuration.explorer = value
+            return nil
+        },
+        "breadcrumbs": { configuration, node in
+            guard case .bool(let value) = node.scalarValue else {
+                return "must be true or false, found \(node.typeDescription)"
+            }
+            configuration.breadcrumbs = value
+            return nil
+        },
         "image_width": pixels(in: 16...16384) { $0.imageWidth = $1 },
         "column_width": pixels(in: 160...4096) { $0.columnWidth = $1 },
     ]

@@ -59,6 +59,10 @@ public struct SiteConfiguration: Sendable, Hashable {
     public var favicon: String?
     /// Where `favicon` is set in `notesite.yml`, for the error when its file is missing.
     public var faviconLocation: SourceLocation?
+    /// Whether pages show the folder tree beside the note (a drawer on narrow screens).
+    public var explorer = true
+    /// Whether note and folder pages show their folder path above the title.
+    public var breadcrumbs = true
 
     public init() {}
 

@@ -15,6 +15,7 @@ struct ListingStage: BuildStage {
         var graph: LinkGraph
         var pages: PageStage.Output
         var files: FileStage.Output
+        var explorer: ExplorerStage.Output
     }
 
     struct Output: StageOutput {
@@ -29,7 +30,8 @@ struct ListingStage: BuildStage {
         var site = SiteFiles(files: input.pages.pages)
         // The listing pages show only these of each note: when none changed, none is made again.
         let shown = notes.map(ListedNote.init)
-        let key = ContentKey(shown, theme, configuration, rendering.siteTitle, input.graph.hasDatedNotes)
+        let key = ContentKey(
+            shown, theme, configuration, rendering.siteTitle, input.graph.hasDatedNotes, input.explorer.tree)
         let listed =
             context.memory?.listingPages.value(slot: "", key: key) { listingPages(input, context) }
             ?? listingPages(input, context)
@@ -37,6 +39,7 @@ struct ListingStage: BuildStage {
         var diagnostics = listed.diagnostics
         site.files.merge(input.files.files) { _, file in file }
         site.files.merge(input.pages.assets) { theme, _ in theme }
+        site.files[ExplorerData.assetPath] = input.explorer.script
         site.files["assets/search-index.js"] = await SearchIndex.script(
             for: notes, jobs: context.jobs, memory: context.memory)
         context.memory?.searchEntries.keep(only: Set(notes.map(\.pagePath)))
@@ -66,7 +69,9 @@ struct ListingStage: BuildStage {
             for listing in FolderListing.all(for: notes) {
                 let html =
                     listing.name == nil
-                    ? try listings.home(listing, allNotes: notes) : try listings.folder(listing)
+                    ? try listings.home(
+                        listing, allNotes: notes, explorer: input.explorer.view(for: listing.pagePath))
+                    : try listings.folder(listing, explorer: input.explorer.view(for: listing.pagePath))
                 files[listing.pagePath] = Data(html.utf8)
             }
             if !tags.tags.isEmpty { files["tags.html"] = Data(try listings.tagIndex(tags).utf8) }

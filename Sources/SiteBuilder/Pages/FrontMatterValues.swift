@@ -11,6 +11,7 @@ enum FrontMatterValues {
         object["date"] = front.date.map { .string($0.text) }
         object["tags"] = .array(front.tags.map(TemplateValue.string))
         object["aliases"] = .array(front.aliases.map(TemplateValue.string))
+        object["order"] = front.order.map(TemplateValue.double)
         return .object(object)
     }
 

@@ -17,6 +17,7 @@ struct PageStage: BuildStage {
         var graph: LinkGraph
         var images: ImageStage.Output
         var code: HighlightStage.Output
+        var explorer: ExplorerStage.Output
     }
 
     struct Page: Sendable {
@@ -51,10 +52,12 @@ struct PageStage: BuildStage {
                 return (note.pagePath, page(for: note, input, theme: theme, scripts: scripts), true)
             }
             var made = false
-            let key = PageKey.of(note, in: input.graph, images: input.images, shared: code)
+            // The page shows its breadcrumbs and its part of the explorer's tree.
+            let view = input.explorer.view(for: note.pagePath)
+            let key = ContentKey(PageKey.of(note, in: input.graph, images: input.images, shared: code), view)
             let page = memory.pages.value(slot: note.pagePath, key: key) {
                 made = true
-                return self.page(for: note, input, theme: theme, scripts: scripts)
+                return self.page(for: note, input, theme: theme, scripts: scripts, view: view)
             }
             return (note.pagePath, page, made)
         }
@@ -71,7 +74,8 @@ struct PageStage: BuildStage {
     }
 
     private func page(
-        for note: ParsedNote, _ input: Input, theme: ThemeRendering, scripts: SiteScripts
+        for note: ParsedNote, _ input: Input, theme: ThemeRendering, scripts: SiteScripts,
+        view: ExplorerPageView? = nil
     ) -> Page {
         var writer = PageBody(
             notes: input.graph.byPath, renditions: input.images.renditions,
@@ -89,7 +93,8 @@ struct PageStage: BuildStage {
         do {
             let html = try theme.page(
                 for: note, body: body, backlinks: input.graph.backlinks.to(note.path), features: features,
-                image: socialImage(for: note, input.images))
+                image: socialImage(for: note, input.images),
+                explorer: view ?? input.explorer.view(for: note.pagePath))
             return Page(html: Data(html.utf8), diagnostics: problems)
         } catch {
             return Page(html: Data(), diagnostics: problems + [self.theme.diagnostic(for: error)])

@@ -62,7 +62,8 @@ struct ThemeRendering: Sendable {
 
     func page(
         for note: ParsedNote, body: String, backlinks: [Backlinks.Entry],
-        features: PageFeatures = PageFeatures(), image: HeadMetadata.Image? = nil
+        features: PageFeatures = PageFeatures(), image: HeadMetadata.Image? = nil,
+        explorer: ExplorerPageView? = nil
     ) throws(TemplateError) -> String {
         let linking = backlinks.map { entry -> TemplateValue in
             [
@@ -96,6 +97,7 @@ struct ThemeRendering: Sendable {
         values["date"] = front?.date.map { .string($0.text) }
         values["cssclasses"] = front.map { .string($0.cssclasses.joined(separator: " ")) }
         values["meta"] = front.map { FrontMatterValues.object($0) }
+        if let explorer { values.merge(explorerValues(explorer, page: note.pagePath)) { _, new in new } }
         return try render("page", at: note.pagePath, values)
     }
 
@@ -122,7 +124,9 @@ struct ThemeRendering: Sendable {
     }
 
     /// The home page when the vault has no `index.md` or `Home.md`: every note, and the top folders.
-    func home(_ listing: FolderListing, allNotes: [ParsedNote]) throws(TemplateError) -> String {
+    func home(
+        _ listing: FolderListing, allNotes: [ParsedNote], explorer: ExplorerPageView? = nil
+    ) throws(TemplateError) -> String {
         let sorted = allNotes.sorted(byKey: TitleOrder.init)
         // The newest notes by front matter `date` (never by file times, which differ per machine).
         let recent = allNotes.compactMap { note in note.document.frontMatter?.date?.date.map { (note, $0) } }
@@ -134,21 +138,21 @@ struct ThemeRendering: Sendable {
                 "date": .string(note.document.frontMatter?.date?.text ?? ""),
             ]
         }
-        return try render(
-            "index", at: listing.pagePath,
-            [
-                "notes": entries(sorted, from: listing.pagePath), "folders": folders(listing),
-                "recent": .array(recentEntries), "hasRecent": .bool(!recentEntries.isEmpty),
-            ])
+        var values: [String: TemplateValue] = [
+            "notes": entries(sorted, from: listing.pagePath), "folders": folders(listing),
+            "recent": .array(recentEntries), "hasRecent": .bool(!recentEntries.isEmpty),
+        ]
+        if let explorer { values.merge(explorerValues(explorer, page: listing.pagePath)) { _, new in new } }
+        return try render("index", at: listing.pagePath, values)
     }
 
-    func folder(_ listing: FolderListing) throws(TemplateError) -> String {
-        try render(
-            "folder", at: listing.pagePath,
-            [
-                "title": .string(listing.name ?? ""), "notes": entries(listing.notes, from: listing.pagePath),
-                "folders": folders(listing),
-            ])
+    func folder(_ listing: FolderListing, explorer: ExplorerPageView? = nil) throws(TemplateError) -> String {
+        var values: [String: TemplateValue] = [
+            "title": .string(listing.name ?? ""), "notes": entries(listing.notes, from: listing.pagePath),
+            "folders": folders(listing),
+        ]
+        if let explorer { values.merge(explorerValues(explorer, page: listing.pagePath)) { _, new in new } }
+        return try render("folder", at: listing.pagePath, values)
     }
 
     /// Served by hosts for any missing path, so it cannot rely on relative links: its style is

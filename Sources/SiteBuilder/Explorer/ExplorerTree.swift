@@ -1,0 +1,156 @@
+/// The vault's folders and notes as the explorer shows them: every folder that holds a published
+/// note, each note under its folder, entries ordered by front matter `order` (lower first), then
+/// by title. Flat: nodes refer to each other by index, so a 2,000-level folder path costs no
+/// recursion anywhere (building, hashing, writing).
+struct ExplorerTree: Sendable, Hashable {
+    struct Node: Sendable, Hashable {
+        /// The folder's name as written (`Europe`), or the note's title.
+        let title: String
+        /// The note's page, or the folder's page (its listing, or its `index.md` note).
+        let pagePath: String
+        /// `trips/europe` for a folder (slugged as its page is, so a key in the reader's
+        /// browser); nil for a note.
+        let folder: String?
+        /// Front matter `order`; a folder takes its `index.md` note's.
+        let order: Double?
+        let parent: Int?
+        /// Ordered entries of a folder; empty for a note.
+        var children: [Int] = []
+
+        var isFolder: Bool { folder != nil }
+    }
+
+    /// `nodes[0]` is the vault's root folder.
+    private(set) var nodes: [Node]
+    /// Node by page path, notes and folders.
+    private(set) var byPage: [String: Int] = [:]
+
+    /// One note as the tree needs it.
+    struct Entry: Sendable, Hashable {
+        let path: String
+        let pagePath: String
+        let title: String
+        let order: Double?
+    }
+
+    init(notes: [ParsedNote]) {
+        self.init(
+            entries: notes.map {
+                Entry(
+                    path: $0.path, pagePath: $0.pagePath, title: $0.title,
+                    order: $0.document.frontMatter?.order)
+            })
+    }
+
+    init(entries: [Entry]) {
+        nodes = [Node(title: "", pagePath: "index.html", folder: "", order: nil, parent: nil)]
+        var folderNode: [String: Int] = ["": 0]
+        // A folder's own note (`trips/index.md` at `trips/index.html`) is the folder's page: it
+        // gives the folder its order and is not listed again inside it.
+        var folderNotes: [String: Entry] = [:]
+        var notes: [(Entry, folder: String)] = []
+        for entry in entries.sorted(by: { $0.path < $1.path }) {
+            let parts = entry.path.split(separator: "/").dropLast().map(String.init)
+            let folder = parts.joined(separator: "/")
+            if entry.pagePath == FolderListing.pagePath(forFolder: folder) {
+                folderNotes[folder] = entry
+            } else {
+                notes.append((entry, folder))
+            }
+            // Each folder on the way, its path and slug path grown one part at a time.
+            var path = ""
+            var slugs = ""
+            for part in parts {
+                let parent = folderNode[path] ?? 0
+                path += path.isEmpty ? part : "/" + part
+                slugs += (slugs.isEmpty ? "" : "/") + Slug.component(part)
+                guard folderNode[path] == nil else { continue }
+                folderNode[path] = nodes.count
+                nodes.append(
+                    Node(
+                        title: part, pagePath: slugs + "/index.html", folder: slugs, order: nil,
+                        parent: parent))
+            }
+        }
+        for (path, index) in folderNode where path != "" {
+            let node = nodes[index]
+            nodes[index] = Node(
+                title: node.title, pagePath: node.pagePath, folder: node.folder,
+                order: folderNotes[path]?.order, parent: node.parent)
+        }
+        for (entry, folder) in notes {
+            let parent = folderNode[folder] ?? 0
+            nodes.append(
+                Node(
+                    title: entry.title, pagePath: entry.pagePath, folder: nil, order: entry.order,
+                    parent: parent))
+        }
+        for index in nodes.indices {
+            byPage[nodes[index].pagePath] = index
+            if let parent = nodes[index].parent { nodes[parent].children.append(index) }
+        }
+        let unsorted = nodes
+        for index in nodes.indices where !nodes[index].children.isEmpty {
+            nodes[index].children.sort { ExplorerOrder.before(unsorted[$0], unsorted[$1]) }
+        }
+    }
+
+    subscript(index: Int) -> Node { nodes[index] }
+
+    /// The folders from the root down to the one holding `index` (the root first, `index` not in it).
+    func ancestors(of index: Int) -> [Int] {
+        var chain: [Int] = []
+        var current = nodes[index].parent
+        while let node = current {
+            chain.append(node)
+            current = nodes[node].parent
+        }
+        return chain.reversed()
+    }
+}
+
+/// How entries of one folder are ordered: those with an `order` first, lower first; then folders
+/// before notes; then by title, without case and with numbers by value (`Note 2` before `Note 10`);
+/// then by page, so the order never depends on the input's.
+enum ExplorerOrder {
+    static func before(_ a: ExplorerTree.Node, _ b: ExplorerTree.Node) -> Bool {
+        switch (a.order, b.order) {
+        case (let x?, let y?) where x != y: return x < y
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: break
+        }
+        if a.isFolder != b.isFolder { return a.isFolder }
+        let titles = compareTitles(a.title, b.title)
+        if titles != 0 { return titles < 0 }
+        return a.pagePath < b.pagePath
+    }
+
+    /// -1, 0 or 1: `a` before, level with, or after `b`. Runs of ASCII digits compare by value.
+    static func compareTitles(_ a: String, _ b: String) -> Int {
+        let x = Array(a.lowercased().unicodeScalars)
+        let y = Array(b.lowercased().unicodeScalars)
+        var i = 0
+        var j = 0
+        while i < x.count, j < y.count {
+            if isDigit(x[i]), isDigit(y[j]) {
+                let startI = i
+                let startJ = j
+                while i < x.count, isDigit(x[i]) { i += 1 }
+                while j < y.count, isDigit(y[j]) { j += 1 }
+                let numberA = x[startI..<i].drop { $0 == "0" }
+                let numberB = y[startJ..<j].drop { $0 == "0" }
+                if numberA.count != numberB.count { return numberA.count < numberB.count ? -1 : 1 }
+                for (p, q) in zip(numberA, numberB) where p != q { return p.value < q.value ? -1 : 1 }
+                continue
+            }
+            if x[i] != y[j] { return x[i].value < y[j].value ? -1 : 1 }
+            i += 1
+            j += 1
+        }
+        if x.count - i != y.count - j { return x.count - i < y.count - j ? -1 : 1 }
+        return 0
+    }
+
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+}

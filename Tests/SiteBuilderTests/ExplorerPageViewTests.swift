@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import SiteBuilder
+
+/// What each page carries of the explorer: breadcrumbs and the short list without JavaScript.
+@Suite struct ExplorerPageViewTests {
+    static let tree = ExplorerTree(
+        entries: (0..<50).map { ExplorerTreeTests.entry("big/n\($0).md", "Note \($0)") } + [
+            ExplorerTreeTests.entry("a/b/Deep.md", "Deep"), ExplorerTreeTests.entry("a/Near.md", "Near"),
+            ExplorerTreeTests.entry("Top.md", "Top"),
+        ])
+
+    static func view(_ page: String, urls: URLStyle = .files) -> ExplorerPageView {
+        ExplorerPageView(tree: tree, page: page, urls: urls, explorer: true, breadcrumbs: true)
+    }
+
+    static func links(_ html: String) -> [String] {
+        html.components(separatedBy: "<a href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+    }
+
+    @Test func breadcrumbsNameTheFoldersAboveTheNote() {
+        let deep = Self.view("a/b/deep.html")
+        #expect(deep.crumbs.map(\.name) == ["", "a", "b"])
+        #expect(deep.crumbs.map(\.url) == ["../../index.html", "../index.html", "index.html"])
+        #expect(Self.view("top.html").crumbs.isEmpty, "a note at the root has none")
+        let folder = Self.view("a/b/index.html")
+        #expect(folder.crumbs.map(\.url) == ["../../index.html", "../index.html"])
+        #expect(Self.view("index.html").crumbs.isEmpty)
+        #expect(
+            Self.view("tags.html") == Self.view("no-such-page.html"), "pages outside the tree show nothing")
+        #expect(Self.view("a/b/index.html", urls: .pretty).crumbs.map(\.url) == ["../../", "../"])
+    }
+
+    @Test func theListIsTheWayDownWithTheCurrentNoteMarked() throws {
+        let list = try #require(Self.view("a/b/deep.html").list)
+        #expect(
+            Self.links(list) == [
+                "../index.html", "index.html", "deep.html", "../near.html", "../../big/index.html",
+                "../../top.html",
+            ])
+        #expect(list.contains("<a href=\"deep.html\" aria-current=\"page\">Deep</a>"))
+        #expect(list.components(separatedBy: "aria-current").count == 2)
+        // The open folders hold the next level; others are links only.
+        #expect(list.contains("<a href=\"../index.html\">a</a><ul><li class=\"explorer-folder\">"))
+        #expect(list.contains("<a href=\"../../big/index.html\">big</a></li>"))
+    }
+
+    @Test func aLargeFolderShowsAWindowAroundTheNoteAndLinksTheRest() throws {
+        let list = try #require(Self.view("big/n30.html").list)
+        let notes = Self.links(list).filter { $0.hasPrefix("n") }
+        #expect(notes.count == ExplorerPageView.window)
+        #expect(notes.contains("n30.html") && notes.first == "n25.html" && notes.last == "n34.html")
+        #expect(list.contains("<li class=\"explorer-more\"><a href=\"index.html\">25 more in big</a></li>"))
+        #expect(list.contains("<li class=\"explorer-more\"><a href=\"index.html\">15 more in big</a></li>"))
+        let last = try #require(Self.view("big/n49.html").list)
+        #expect(Self.links(last).filter { $0.hasPrefix("n") }.count == ExplorerPageView.window)
+        #expect(last.contains(">40 more in big<") && last.components(separatedBy: "more in big").count == 2)
+    }
+
+    @Test func aFolderPageIsMarkedAndListsItsOwnEntries() throws {
+        let list = try #require(Self.view("a/index.html").list)
+        #expect(list.contains("<a href=\"index.html\" aria-current=\"page\">a</a><ul>"))
+        #expect(Self.links(list).contains("near.html") && Self.links(list).contains("b/index.html"))
+    }
+
+    @Test func offSettingsLeaveTheirPartOut() {
+        let page = "a/b/deep.html"
+        let none = ExplorerPageView(
+            tree: Self.tree, page: page, urls: .files, explorer: false, breadcrumbs: false)
+        #expect(none.list == nil && none.crumbs.isEmpty)
+        let crumbsOnly = ExplorerPageView(
+            tree: Self.tree, page: page, urls: .files, explorer: false, breadcrumbs: true)
+        #expect(crumbsOnly.list == nil && crumbsOnly.crumbs.count == 3)
+    }
+}
