@@ -19,6 +19,8 @@ public final class BuildMemory: Sendable {
     let linkContexts = StageCache<LinkContext>()
     /// Resolve: the link graph, by the context and every note.
     let graphs = StageCache<LinkGraph>()
+    /// Explorer: the tree and every page's view of it, by the tree and its settings.
+    let explorer = StageCache<ExplorerStage.Output>()
     /// Highlight: all code blocks' highlighting, by the blocks (a save rarely changes code).
     let highlights = StageCache<Highlights>()
     /// Pages: each note's page and the problems found making it, by everything the page shows.

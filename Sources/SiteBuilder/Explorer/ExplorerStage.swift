@@ -17,18 +17,29 @@ struct ExplorerStage: BuildStage {
         var urls: URLStyle
         /// `assets/explorer-data.js`'s bytes; nil when the explorer is off.
         var script: Data?
+        /// Every page's view, made once per tree: `serve` reuses them all while the tree is unchanged.
+        var views: [String: ExplorerPageView] = [:]
         var diagnostics: [Diagnostic] { [] }
 
         /// What the page at `page` shows of the tree (nothing for pages outside it, such as tags).
         func view(for page: String) -> ExplorerPageView {
-            ExplorerPageView(tree: tree, page: page, urls: urls, explorer: explorer, breadcrumbs: breadcrumbs)
+            views[page]
+                ?? ExplorerPageView(
+                    tree: tree, page: page, urls: urls, explorer: explorer, breadcrumbs: breadcrumbs)
         }
     }
 
     func run(_ graph: LinkGraph, _ context: StageContext) async -> Output {
         let tree = ExplorerTree(notes: graph.notes)
-        return Output(
+        let key = ContentKey(tree, configuration.explorer, configuration.breadcrumbs, configuration.urls)
+        if let known = context.memory?.explorer.known(slot: "", key: key) { return known }
+        var output = Output(
             tree: tree, explorer: configuration.explorer, breadcrumbs: configuration.breadcrumbs,
             urls: configuration.urls, script: configuration.explorer ? ExplorerData.script(for: tree) : nil)
+        let pages = tree.byPage.keys.sorted()
+        let made = await concurrentMap(pages, limit: context.jobs) { [output] page in output.view(for: page) }
+        output.views = Dictionary(uniqueKeysWithValues: zip(pages, made))
+        context.memory?.explorer.store(output, slot: "", key: key)
+        return output
     }
 }
