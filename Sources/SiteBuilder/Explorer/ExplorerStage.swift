@@ -30,9 +30,10 @@ struct ExplorerStage: BuildStage {
     }
 
     func run(_ graph: LinkGraph, _ context: StageContext) async -> Output {
-        let tree = ExplorerTree(notes: graph.notes)
-        let key = ContentKey(tree, configuration.explorer, configuration.breadcrumbs, configuration.urls)
+        let entries = ExplorerTree.entries(of: graph.notes)
+        let key = ContentKey(entries, configuration.explorer, configuration.breadcrumbs, configuration.urls)
         if let known = context.memory?.explorer.known(slot: "", key: key) { return known }
+        let tree = ExplorerTree(entries: entries)
         var output = Output(
             tree: tree, explorer: configuration.explorer, breadcrumbs: configuration.breadcrumbs,
             urls: configuration.urls, script: configuration.explorer ? ExplorerData.script(for: tree) : nil)

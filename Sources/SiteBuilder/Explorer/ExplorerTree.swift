@@ -34,12 +34,16 @@ struct ExplorerTree: Sendable, Hashable {
     }
 
     init(notes: [ParsedNote]) {
-        self.init(
-            entries: notes.map {
-                Entry(
-                    path: $0.path, pagePath: $0.pagePath, title: $0.title,
-                    order: $0.document.frontMatter?.order)
-            })
+        self.init(entries: Self.entries(of: notes))
+    }
+
+    /// What the tree is made from, cheap to key: sorting the folders (titles compared by value)
+    /// costs far more than hashing these.
+    static func entries(of notes: [ParsedNote]) -> [Entry] {
+        notes.map {
+            Entry(
+                path: $0.path, pagePath: $0.pagePath, title: $0.title, order: $0.document.frontMatter?.order)
+        }
     }
 
     init(entries: [Entry]) {
