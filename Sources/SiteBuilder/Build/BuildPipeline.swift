@@ -32,6 +32,9 @@ struct BuildPipeline {
         let listings = await runner.run(
             ListingStage(configuration: settings, theme: scan.theme, rendering: rendering),
             .init(graph: graph, pages: pages, files: files, explorer: explorer))
+        var site = listings.site
+        site.files.merge(await runner.run(PreviewStage(configuration: settings), graph).files) { _, new in new
+        }
 
         var report = runner.report
         report.noteCount = graph.notes.count
@@ -43,6 +46,6 @@ struct BuildPipeline {
         report.madePages = pages.made
         report.codeCache = code.highlights.map { ($0.highlighted, $0.cacheHits) }
         report.notices = (code.highlights?.notice.map { [$0] } ?? []) + pages.notices
-        return (listings.site, report)
+        return (site, report)
     }
 }
