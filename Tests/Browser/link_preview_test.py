@@ -159,7 +159,7 @@ def hover_checks(driver, site, width, theme):
     driver.get((site / "index.html").as_uri())
     driver.execute_script("document.documentElement.setAttribute('data-theme', arguments[0])", theme)
     loaded = driver.execute_script(
-        "return Array.from(document.scripts).filter(function (s) { return s.src.indexOf('previews') >= 0; }).length")
+        "return Array.from(document.scripts).filter(function (s) { return s.src.indexOf('/assets/previews/') >= 0; }).length")
     check(f"{label}: no preview data loaded before a hover", loaded == 0, loaded)
 
     target = link(driver, "a[href='trips/lisbon.html']")

@@ -32,9 +32,9 @@ struct BuildPipeline {
         let listings = await runner.run(
             ListingStage(configuration: settings, theme: scan.theme, rendering: rendering),
             .init(graph: graph, pages: pages, files: files, explorer: explorer))
+        let previews = await runner.run(PreviewStage(configuration: settings), graph)
         var site = listings.site
-        site.files.merge(await runner.run(PreviewStage(configuration: settings), graph).files) { _, new in new
-        }
+        site.files.merge(previews.files) { _, preview in preview }
 
         var report = runner.report
         report.noteCount = graph.notes.count
