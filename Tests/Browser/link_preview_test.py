@@ -14,6 +14,13 @@ they should from any folder; previews are trimmed and carry no script; at 1280 a
 light and dark with readable contrast; under touch emulation no popover and the link opens; no
 console errors; no request leaves file://. Prints one line per check, then "N passed, N failed";
 exits 1 when a check failed. Screenshots: SCREENSHOT_DIR/previews-<width>-<theme>.png.
+
+    /usr/bin/python3 Tests/Browser/link_preview_test.py --measure SITE_DIR PAGE [COUNT]
+
+Measures on any built site (e.g. scripts/bench-scale's 4,000 notes): hovers the first COUNT
+(default 20) note links of PAGE, each in a fresh page load, and prints the time from the pointer
+entering the link to the popover showing, minus the script's fixed pause, for the first hover
+(index and shard loaded) and for a second link into a shard already loaded.
 """
 
 import pathlib
@@ -278,8 +285,42 @@ def leaks(driver):
 SCREENSHOTS = pathlib.Path(".")
 
 
+def measure(site, page, count):
+    driver = start(1280)
+    first, again = [], []
+    try:
+        driver.get((site / page).as_uri())
+        links = driver.execute_script(
+            "return Array.from(document.querySelectorAll('main a[href$=\\'.html\\']'))"
+            ".map(function (a) { return a.getAttribute('href'); })")
+        for href in links[:count]:
+            driver.get((site / page).as_uri())
+            for bucket in (first, again):
+                target = driver.find_element(By.CSS_SELECTOR, f"main a[href='{href}']")
+                driver.execute_script("arguments[0].scrollIntoView({block: 'center'}); window.previewShownAt = 0;"
+                                      "window.previewHoveredAt = 0;", target)
+                driver.execute_script(TIMING_JS, target)
+                ActionChains(driver).move_to_element(target).perform()
+                if wait(driver, lambda: state(driver) is not None, 5):
+                    bucket.append(driver.execute_script(
+                        "return window.previewShownAt - window.previewHoveredAt") - 400)
+                away(driver)
+                wait(driver, lambda: state(driver) is None, 3)
+        shards = driver.execute_script(STATE_JS.replace("if (!pop || pop.hidden) return null;", "")) or {}
+    finally:
+        driver.quit()
+    first.sort()
+    again.sort()
+    print(f"first hover: median {first[len(first) // 2]:.1f} ms, max {first[-1]:.1f} ms over {len(first)} links")
+    print(f"same shard again: median {again[len(again) // 2]:.1f} ms, max {again[-1]:.1f} ms")
+    print(f"scripts loaded on the last page: {shards.get('scripts')}")
+
+
 def main():
     global SCREENSHOTS
+    if len(sys.argv) >= 4 and sys.argv[1] == "--measure":
+        measure(pathlib.Path(sys.argv[2]).resolve(), sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 20)
+        return
     if len(sys.argv) != 3:
         print("usage: link_preview_test.py SITE_DIR SCREENSHOT_DIR", file=sys.stderr)
         sys.exit(64)

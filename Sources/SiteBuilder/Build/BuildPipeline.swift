@@ -2,8 +2,7 @@ import Foundation
 import NoteModel
 
 /// The build, as the list of its stages: Scan -> Read -> Resolve -> Highlight -> Images -> Files -> Explorer ->
-/// Pages ->
-/// Listings (-> Write, in ``SiteBuild/run(_:)``). Each stage's output is the next one's input.
+/// Pages -> Listings -> Previews (-> Write, in ``SiteBuild/run(_:)``). Each stage's output is the next one's input.
 struct BuildPipeline {
     let options: BuildOptions
     let configuration: LoadedConfiguration
