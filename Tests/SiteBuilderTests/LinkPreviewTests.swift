@@ -94,6 +94,21 @@ import Testing
         #expect((previews["a/b/deep.html"]?.entry["h"] as? [String: [String]])?.keys.sorted() == ["own"])
     }
 
+    @Test func prettyURLsKeyPagesAsTheScriptFindsThem() async throws {
+        let (vault, report) = try await Self.build([
+            "a.md": "# A\n\nSee [[B#Part]].\n", "b.md": "# B\n\n## Part\n\nThe part.\n",
+            "notesite.yml": "urls: pretty\n",
+        ])
+        defer { vault.remove() }
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        let previews = try Self.previews(in: try Self.siteFiles(vault))
+        // link-preview.js reads `b/` as `b/index.html`.
+        #expect(
+            (previews["b/index.html"]?.entry["h"] as? [String: [String]])?["part"]?.last
+                == "<p>The part.</p>\n")
+        #expect((previews["a/index.html"]?.entry["s"] as? String)?.contains("href=\"b/#part\"") == true)
+    }
+
     @Test func previewsAreEscapedAndCarryNoImagesOrScripts() async throws {
         let vault = try TestVault()
         defer { vault.remove() }

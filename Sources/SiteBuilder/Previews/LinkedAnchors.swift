@@ -21,10 +21,7 @@ enum LinkedAnchors {
 
     /// A page's path from its href relative to the root (`trips/` is `trips/index.html`).
     static func pagePath(fromRoot href: String) -> String {
-        href.isEmpty || href.hasSuffix("/") || href == "." ? href.dropDot + "index.html" : href
+        let path = href == "." || href == "./" ? "" : href
+        return path.isEmpty || path.hasSuffix("/") ? path + "index.html" : path
     }
-}
-
-extension String {
-    fileprivate var dropDot: String { self == "." || self == "./" ? "" : self }
 }
