@@ -52,9 +52,19 @@ struct LinkPreview: Sendable, Hashable {
 struct PreviewWriter {
     let note: ParsedNote
     let urls: URLStyle
+    /// The folder of the note's page, and the href of the page from the root.
+    private let folder: String
+    private let ownPage: String
 
     /// The page every preview link is written from: the site root.
     private static let rootPage = "index.html"
+
+    init(note: ParsedNote, urls: URLStyle) {
+        self.note = note
+        self.urls = urls
+        folder = note.pagePath.split(separator: "/").dropLast().joined(separator: "/")
+        ownPage = urls.href(from: Self.rootPage, to: note.pagePath)
+    }
 
     func html(_ document: NoteDocument) -> String {
         var writer = HTMLWriter(unsafe: false, tagFilter: true) { _, _, alt in
@@ -71,11 +81,16 @@ struct PreviewWriter {
         return writer.render(document)
     }
 
-    /// An href written on the note's page, made relative to the site root.
+    /// An href written on the note's page (relative to its folder), made relative to the site
+    /// root: the note's folder joined with it, `..` resolved; a folder link (`pretty` URLs) keeps
+    /// its `/`. What climbs above the root or names another site is kept as written.
     func fromRoot(_ href: String) -> String {
-        if href.hasPrefix("#") { return urls.href(from: Self.rootPage, to: note.pagePath) + href }
-        let root = PageBody(
-            notes: [:], renditions: [:], allowHTML: false, urls: urls, pagePath: Self.rootPage)
-        return root.rebased(href, from: note.pagePath)
+        if href.hasPrefix("#") { return ownPage + href }
+        if folder.isEmpty || href.contains("://") { return href }
+        let hash = href.firstIndex(of: "#") ?? href.endIndex
+        let path = String(href[..<hash])
+        guard let joined = Resolver.normalize(path, under: folder) else { return href }
+        let slash = path.hasSuffix("/") ? (joined.isEmpty ? "./" : "/") : ""
+        return joined + slash + href[hash...]
     }
 }
