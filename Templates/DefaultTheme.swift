@@ -36,5 +36,6 @@ public enum DefaultTheme {
         "math.js": PackageResources.math_js,
         "diagrams.js": PackageResources.diagrams_js,
         "explorer.js": PackageResources.explorer_js,
+        "link-preview.js": PackageResources.link_preview_js,
     ]
 }

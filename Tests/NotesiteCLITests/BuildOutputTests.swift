@@ -61,7 +61,7 @@ func troubledVault() throws -> URL {
         #expect(
             stages == [
                 "scan", "read", "resolve", "highlight", "images", "files", "explorer", "pages", "listings",
-                "write",
+                "previews", "write",
             ])
     }
 

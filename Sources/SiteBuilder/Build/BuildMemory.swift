@@ -31,6 +31,8 @@ public final class BuildMemory: Sendable {
     let listings = StageCache<Result<String, TemplateError>>()
     /// Listings: each note's search index entry, by the note's text and page.
     let searchEntries = StageCache<String>()
+    /// Previews: each note's link preview entry, by the note and the sections linked in it.
+    let previews = StageCache<String>()
 
     public init() {}
 

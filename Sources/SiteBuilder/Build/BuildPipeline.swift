@@ -2,8 +2,7 @@ import Foundation
 import NoteModel
 
 /// The build, as the list of its stages: Scan -> Read -> Resolve -> Highlight -> Images -> Files -> Explorer ->
-/// Pages ->
-/// Listings (-> Write, in ``SiteBuild/run(_:)``). Each stage's output is the next one's input.
+/// Pages -> Listings -> Previews (-> Write, in ``SiteBuild/run(_:)``). Each stage's output is the next one's input.
 struct BuildPipeline {
     let options: BuildOptions
     let configuration: LoadedConfiguration
@@ -32,6 +31,9 @@ struct BuildPipeline {
         let listings = await runner.run(
             ListingStage(configuration: settings, theme: scan.theme, rendering: rendering),
             .init(graph: graph, pages: pages, files: files, explorer: explorer))
+        let previews = await runner.run(PreviewStage(configuration: settings), graph)
+        var site = listings.site
+        site.files.merge(previews.files) { _, preview in preview }
 
         var report = runner.report
         report.noteCount = graph.notes.count
@@ -43,6 +45,6 @@ struct BuildPipeline {
         report.madePages = pages.made
         report.codeCache = code.highlights.map { ($0.highlighted, $0.cacheHits) }
         report.notices = (code.highlights?.notice.map { [$0] } ?? []) + pages.notices
-        return (listings.site, report)
+        return (site, report)
     }
 }

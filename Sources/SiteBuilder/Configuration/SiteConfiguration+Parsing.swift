@@ -215,6 +215,13 @@ extension SiteConfiguration {
             configuration.breadcrumbs = value
             return nil
         },
+        "link_previews": { configuration, node in
+            guard case .bool(let value) = node.scalarValue else {
+                return "must be true or false, found \(node.typeDescription)"
+            }
+            configuration.linkPreviews = value
+            return nil
+        },
         "image_width": pixels(in: 16...16384) { $0.imageWidth = $1 },
         "column_width": pixels(in: 160...4096) { $0.columnWidth = $1 },
     ]

@@ -63,6 +63,8 @@ public struct SiteConfiguration: Sendable, Hashable {
     public var explorer = true
     /// Whether note and folder pages show their folder path above the title.
     public var breadcrumbs = true
+    /// Whether hovering or focusing a link to a note shows a popover with the note's first section.
+    public var linkPreviews = true
 
     public init() {}
 

@@ -1,8 +1,12 @@
 /// JSON string literals that are also safe inside an HTML `<script>` element: `<`, `>` and `&` are
 /// escaped, so no `</script>` or `<!--` can end or change the script, and U+2028/U+2029 too, which
 /// older JavaScript reads as line ends. Works on UTF-8 bytes: search indexes hold megabytes of text.
+/// `inScript: false` leaves `<`, `>` and `&` as they are, for a script file that is never inline
+/// (link previews are mostly HTML: escaping it would add a fifth to their size).
 public enum JSONString {
-    public static func literal(_ text: String) -> String {
+    public static func literal(_ text: String) -> String { literal(text, inScript: true) }
+
+    public static func literal(_ text: String, inScript: Bool) -> String {
         var out: [UInt8] = [UInt8(ascii: "\"")]
         out.reserveCapacity(text.utf8.count + 16)
         let bytes = Array(text.utf8)
@@ -15,7 +19,10 @@ public enum JSONString {
             case UInt8(ascii: "\n"): out += [92, UInt8(ascii: "n")]
             case UInt8(ascii: "\r"): out += [92, UInt8(ascii: "r")]
             case UInt8(ascii: "\t"): out += [92, UInt8(ascii: "t")]
-            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), 0..<0x20:
+            case UInt8(ascii: "<") where inScript, UInt8(ascii: ">") where inScript,
+                UInt8(ascii: "&") where inScript:
+                out += unicodeEscape(UInt32(byte))
+            case 0..<0x20:
                 out += unicodeEscape(UInt32(byte))
             // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
             case 0xE2

@@ -29,6 +29,7 @@ struct ThemeRendering: Sendable {
         site["description"] = configuration.description.map(TemplateValue.string)
         site["author"] = configuration.author.map(TemplateValue.string)
         site["baseURL"] = configuration.baseURL.map(TemplateValue.string)
+        site["linkPreviews"] = .bool(configuration.linkPreviews)
         self.site = .object(site)
         baseURL = configuration.baseURL
         self.siteTitle = siteTitle

@@ -1,0 +1,58 @@
+import NoteModel
+
+extension AttributedText {
+    /// The text without the runs `drop` picks (footnote references, raw HTML); the other runs
+    /// keep their text and spans. A span left without runs is never written.
+    func removingRuns(where drop: (TextRun) -> Bool) -> AttributedText {
+        var kept = AttributedText(string: "", runs: [], spans: spans)
+        var position = string.utf8.startIndex
+        for run in runs {
+            let end =
+                string.utf8.index(position, offsetBy: max(0, run.length), limitedBy: string.endIndex)
+                ?? string.endIndex
+            defer { position = end }
+            if drop(run) { continue }
+            kept.string += string[position..<end]
+            kept.runs.append(run)
+        }
+        return kept
+    }
+
+    /// Whether some run lies inside a span of this kind (however deep).
+    func isInside(_ run: TextRun, where matches: (InlineKind) -> Bool) -> Bool {
+        var next = run.span
+        while let id = next, spans.indices.contains(id) {
+            if matches(spans[id].kind) { return true }
+            next = parent(of: id)
+        }
+        return false
+    }
+
+    /// At most about `limit` characters: cut after the last space before the limit (inside a word
+    /// only when the text has no space in its last third), with "…" after it. Runs crossing the cut
+    /// are shortened; an image (one character) is never split. Unchanged when it fits.
+    func truncated(toCharacters limit: Int) -> AttributedText {
+        guard string.count > limit else { return self }
+        var cut = string.index(string.startIndex, offsetBy: max(0, limit))
+        let earliest = string.index(string.startIndex, offsetBy: max(0, limit * 2 / 3))
+        if let space = string[earliest..<cut].lastIndex(where: \.isWhitespace) { cut = space }
+        while cut > string.startIndex, string[string.index(before: cut)].isWhitespace {
+            cut = string.index(before: cut)
+        }
+        let bytes = string.utf8.distance(from: string.startIndex, to: cut)
+        var kept = AttributedText(string: String(string[..<cut]), runs: [], spans: spans)
+        var offset = 0
+        for run in runs where offset < bytes {
+            let length = min(run.length, bytes - offset)
+            offset += run.length
+            if run.attachment != nil && length < run.length { break }
+            kept.runs.append(TextRun(length: length, span: run.span, attachment: run.attachment))
+        }
+        // Runs may have held fewer bytes than the string (a corrupt model): keep them in step.
+        let covered = kept.runs.reduce(0) { $0 + $1.length }
+        if covered < bytes { kept.string = String(decoding: kept.string.utf8.prefix(covered), as: UTF8.self) }
+        kept.string += "…"
+        kept.runs.append(TextRun(length: "…".utf8.count, span: nil))
+        return kept
+    }
+}

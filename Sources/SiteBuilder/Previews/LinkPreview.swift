@@ -1,0 +1,96 @@
+import HTMLText
+import NoteHTML
+import NoteModel
+
+/// What a popover shows for links to one note: its title and first section, and the sections
+/// other notes link to (`[[Note#Heading]]`, `note.md#heading`), by the id the link names.
+/// The HTML is the safe writer's (no raw HTML, no `javascript:` links), images as their alt
+/// text, embeds as their name, and links relative to the site root (the script re-aims them).
+struct LinkPreview: Sendable, Hashable {
+    struct Section: Sendable, Hashable {
+        var anchor: String
+        var title: String?
+        var html: String
+    }
+
+    /// Characters of text a preview shows at most (about a paragraph).
+    static let textLimit = 400
+
+    var title: String
+    var html: String
+    var sections: [Section]
+
+    init(note: ParsedNote, anchors: [String], urls: URLStyle) {
+        let writer = PreviewWriter(note: note, urls: urls)
+        title = note.title
+        html = writer.html(note.document.firstSectionPreview(limit: Self.textLimit))
+        sections = anchors.compactMap { anchor in
+            note.document.sectionPreview(anchor: anchor, limit: Self.textLimit).map {
+                Section(anchor: anchor, title: $0.title, html: writer.html($0.document))
+            }
+        }
+    }
+
+    /// `"page":{"t":title,"s":html,"h":{"anchor":[title,html]}}`, one line of a shard (a script
+    /// file loaded by its own tag, never inline: its HTML needs no escaping for `<script>`).
+    func json(pagePath: String) -> String {
+        let literal = { (text: String) in JSONString.literal(text, inScript: false) }
+        var entry = "\(literal(pagePath)):{\"t\":\(literal(title)),\"s\":"
+        entry += literal(html)
+        if !sections.isEmpty {
+            let parts = sections.map { section in
+                "\(literal(section.anchor)):[\(literal(section.title ?? "")),"
+                    + "\(literal(section.html))]"
+            }
+            entry += ",\"h\":{\(parts.joined(separator: ","))}"
+        }
+        return entry + "}"
+    }
+}
+
+/// The HTML writer set up for previews of one note.
+struct PreviewWriter {
+    let note: ParsedNote
+    let urls: URLStyle
+    /// The folder of the note's page, and the href of the page from the root.
+    private let folder: String
+    private let ownPage: String
+
+    /// The page every preview link is written from: the site root.
+    private static let rootPage = "index.html"
+
+    init(note: ParsedNote, urls: URLStyle) {
+        self.note = note
+        self.urls = urls
+        folder = note.pagePath.split(separator: "/").dropLast().joined(separator: "/")
+        ownPage = urls.href(from: Self.rootPage, to: note.pagePath)
+    }
+
+    func html(_ document: NoteDocument) -> String {
+        var writer = HTMLWriter(unsafe: false, tagFilter: true) { _, _, alt in
+            alt.isEmpty ? "" : "<span class=\"link-preview-image\">\(HTMLText.escaped(alt))</span>"
+        }
+        writer.linkHook = { note.links.hrefs[$0].map(fromRoot) }
+        writer.wikilinkHook = { target, fragment in
+            note.links.wikiHrefs[NoteLinks.key(target, fragment)].map(fromRoot)
+        }
+        writer.tagHook = { tag in urls.href(from: Self.rootPage, to: TagPages.pagePath(for: tag)) }
+        writer.embedHook = { link in
+            "<span class=\"internal-embed\">\(HTMLText.escaped(link.displayText))</span>"
+        }
+        return writer.render(document)
+    }
+
+    /// An href written on the note's page (relative to its folder), made relative to the site
+    /// root: the note's folder joined with it, `..` resolved; a folder link (`pretty` URLs) keeps
+    /// its `/`. What climbs above the root or names another site is kept as written.
+    func fromRoot(_ href: String) -> String {
+        if href.hasPrefix("#") { return ownPage + href }
+        if folder.isEmpty || href.contains("://") { return href }
+        let hash = href.firstIndex(of: "#") ?? href.endIndex
+        let path = String(href[..<hash])
+        guard let joined = Resolver.normalize(path, under: folder) else { return href }
+        let slash = path.hasSuffix("/") ? (joined.isEmpty ? "./" : "/") : ""
+        return joined + slash + href[hash...]
+    }
+}

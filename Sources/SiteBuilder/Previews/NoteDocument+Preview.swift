@@ -1,0 +1,135 @@
+import NoteModel
+
+extension NoteDocument {
+    /// What a link to the whole note previews: the text up to its second heading (the leading
+    /// heading, usually the title, is not repeated). A note that starts with a heading and has no
+    /// text before the next one shows what follows instead, headings included.
+    func firstSectionPreview(limit: Int) -> NoteDocument {
+        var start = 0
+        if let first = blocks.first, case .heading = first.kind, first.depth == 1 { start = 1 }
+        var end = start
+        while end < blocks.count, !Self.startsSection(blocks[end]) { end += 1 }
+        var part = self
+        part.blocks = Array(blocks[start..<end])
+        if part.cleanedForPreview().blocks.isEmpty { part.blocks = Array(blocks[start...]) }
+        return part.cleanedForPreview().trimmedForPreview(limit: limit)
+    }
+
+    /// What a link to `#anchor` previews: the heading's section without the heading (its text is
+    /// returned as the title), or the block with that id; nil when no block has the anchor.
+    func sectionPreview(anchor: String, limit: Int) -> (title: String?, document: NoteDocument)? {
+        guard let index = blocks.firstIndex(where: { $0.anchor == anchor }) else { return nil }
+        var part = section(at: index)
+        var title: String?
+        if case .heading = blocks[index].kind, !part.blocks.isEmpty {
+            title = plainText(of: blocks[index].content ?? AttributedText())
+            part.blocks.removeFirst()
+        }
+        return (title, part.cleanedForPreview().trimmedForPreview(limit: limit))
+    }
+
+    private static func startsSection(_ block: Block) -> Bool {
+        if case .heading = block.kind, block.depth == 1 { return true }
+        if case .footnoteDefinition = block.kind { return true }
+        return false
+    }
+
+    /// Without what a preview in another page cannot show: ids (the page has its own), footnotes
+    /// and references to them, raw HTML.
+    func cleanedForPreview() -> NoteDocument {
+        var copy = self
+        copy.blocks = []
+        var skippingBelow: Int?
+        for var block in blocks {
+            if let depth = skippingBelow {
+                if block.depth > depth { continue }
+                skippingBelow = nil
+            }
+            switch block.kind {
+            case .footnoteDefinition, .htmlBlock:
+                skippingBelow = block.depth
+                continue
+            default: break
+            }
+            block.anchor = nil
+            if let content = block.content {
+                block.content = content.removingRuns { run in
+                    content.isInside(run) { kind in
+                        switch kind {
+                        case .footnoteReference, .html: true
+                        default: false
+                        }
+                    }
+                }
+            }
+            copy.blocks.append(block)
+        }
+        return copy
+    }
+
+    /// About `limit` characters of text from the start: blocks kept whole while they fit, the
+    /// one that does not cut at a word (a code block at a line, a table at a row), the rest left
+    /// out, and containers left empty by the cut removed.
+    func trimmedForPreview(limit: Int) -> NoteDocument {
+        var copy = self
+        copy.blocks = []
+        var budget = limit
+        var index = 0
+        blocks: while index < blocks.count {
+            var block = blocks[index]
+            switch block.kind {
+            case .tableRow:
+                var end = index + 1
+                while end < blocks.count, blocks[end].depth > block.depth { end += 1 }
+                let cost = blocks[index..<end].reduce(0) { $0 + ($1.content?.string.count ?? 0) }
+                guard cost <= budget else { break blocks }
+                copy.blocks += blocks[index..<end]
+                budget -= cost
+                index = end
+                continue
+            case .codeBlock(let info, let literal):
+                guard literal.count > budget else { break }
+                guard budget >= 40 || copy.blocks.isEmpty else { break blocks }
+                block.kind = .codeBlock(info: info, literal: Self.lines(of: literal, within: budget))
+                copy.blocks.append(block)
+                break blocks
+            case .math(let literal):
+                guard literal.count <= budget else { break blocks }
+                budget -= literal.count
+            default:
+                guard let content = block.content, content.string.count > budget else { break }
+                guard budget >= 40 || copy.blocks.isEmpty else { break blocks }
+                block.content = content.truncated(toCharacters: max(budget, 40))
+                copy.blocks.append(block)
+                break blocks
+            }
+            budget -= block.content?.string.count ?? 0
+            if case .codeBlock(_, let literal) = block.kind { budget -= literal.count }
+            copy.blocks.append(block)
+            index += 1
+            if budget <= 0 { break }
+        }
+        while let last = copy.blocks.last, Self.isContainer(last.kind) { copy.blocks.removeLast() }
+        return copy
+    }
+
+    /// The first lines of a code block within `limit` characters (at least one line, cut), and a
+    /// line "…" when some were left out.
+    private static func lines(of literal: String, within limit: Int) -> String {
+        var kept = ""
+        for line in literal.split(separator: "\n", omittingEmptySubsequences: false) {
+            guard kept.count + line.count + 1 <= limit else { break }
+            kept += line + "\n"
+        }
+        if kept.isEmpty { kept = String(literal.prefix(max(limit, 1))) + "\n" }
+        return kept + "…\n"
+    }
+
+    /// Blocks that show nothing without children.
+    private static func isContainer(_ kind: BlockKind) -> Bool {
+        switch kind {
+        case .list, .item, .taskItem, .blockQuote, .table, .tableRow: true
+        default: false
+        }
+    }
+}

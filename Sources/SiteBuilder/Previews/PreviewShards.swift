@@ -1,0 +1,49 @@
+import Foundation
+
+/// Link previews are split into script files by a hash of the page path, so a page loads only
+/// the shard of the link being hovered, never the whole site's previews: `assets/previews/7.js`
+/// adds its notes to `window.notesitePreviews[7]`, and `assets/previews/index.js` says how many
+/// shards there are (link-preview.js computes the same hash). Every shard is written, empty ones
+/// too, so a link to a page without a preview loads a file that exists.
+enum PreviewShards {
+    static let folder = "assets/previews/"
+    /// About this many notes per shard: a few tens of kilobytes, loaded in one go.
+    static let notesPerShard = 32
+    /// Past this, shards grow instead (about 130,000 notes).
+    static let maxShards = 4096
+
+    /// A power of two, so the script can take the hash's low bits.
+    static func count(forNotes notes: Int) -> Int {
+        var count = 1
+        while count * notesPerShard < notes && count < maxShards { count *= 2 }
+        return count
+    }
+
+    /// 32-bit FNV-1a of the path's UTF-8 bytes, its low bits: the same in Swift and JavaScript.
+    static func shard(of pagePath: String, count: Int) -> Int {
+        var hash: UInt32 = 2_166_136_261
+        for byte in pagePath.utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 16_777_619
+        }
+        return Int(hash & UInt32(count - 1))
+    }
+
+    /// The index and every shard, entries (one JSON member per page, see ``LinkPreview/json(pagePath:)``)
+    /// in page order.
+    static func files(entries: [(pagePath: String, json: String)]) -> [String: Data] {
+        let count = count(forNotes: entries.count)
+        var shards = [[String]](repeating: [], count: count)
+        for entry in entries.sorted(by: { $0.pagePath < $1.pagePath }) {
+            shards[shard(of: entry.pagePath, count: count)].append(entry.json)
+        }
+        var files = [folder + "index.js": Data("window.notesitePreviewShards=\(count);\n".utf8)]
+        for (number, members) in shards.enumerated() {
+            let script =
+                "(window.notesitePreviews=window.notesitePreviews||{})[\(number)]={\n"
+                + members.joined(separator: ",\n") + "\n};\n"
+            files[folder + "\(number).js"] = Data(script.utf8)
+        }
+        return files
+    }
+}
