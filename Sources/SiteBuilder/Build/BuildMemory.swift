@@ -31,6 +31,8 @@ public final class BuildMemory: Sendable {
     let listings = StageCache<Result<String, TemplateError>>()
     /// Listings: each note's search index entry, by the note's text and page.
     let searchEntries = StageCache<String>()
+    /// Graph: the layout, by the graph's shape (how many nodes, which are linked).
+    let graphLayouts = StageCache<GraphPositions>()
 
     public init() {}
 

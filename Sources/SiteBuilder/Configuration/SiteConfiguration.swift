@@ -63,6 +63,8 @@ public struct SiteConfiguration: Sendable, Hashable {
     public var explorer = true
     /// Whether note and folder pages show their folder path above the title.
     public var breadcrumbs = true
+    /// The graph page and each note's local graph (`graph`, `local_graph`, `graph_depth`, `graph_tags`).
+    public var graph = GraphSettings()
 
     public init() {}
 
