@@ -158,6 +158,8 @@
     this.colours = colours();
     this.hover = -1;
     this.focused = -1;
+    this.panning = false;
+    this.cache = null;
     this.scale = 1;
     this.panX = 0;
     this.panY = 0;
@@ -237,16 +239,58 @@
     return this.hover >= 0 ? this.hover : this.focused;
   };
 
+  // A frame: everything is painted through one, onto the canvas or onto the panning cache.
+  View.prototype.frame = function (context, width, height, panX, panY) {
+    return { c: context, w: width, h: height, panX: panX, panY: panY, scale: this.scale };
+  };
+
   View.prototype.draw = function () {
     var started = performance.now();
-    var c = this.context, shape = this.shape, colours = this.colours;
-    var scale = this.scale, panX = this.panX, panY = this.panY;
-    var w = this.width, h = this.height;
-    c.fillStyle = colours.bg;
-    c.fillRect(0, 0, w, h);
     var active = this.active();
+    if (this.panning) {
+      this.blit(active);
+    } else {
+      this.cache = null;
+      this.paint(this.frame(this.context, this.width, this.height, this.panX, this.panY), active);
+    }
+    var took = performance.now() - started;
+    this.drawTimes.push(took);
+    if (this.drawTimes.length > 200) this.drawTimes.shift();
+    if (!this.firstDrawAt) this.firstDrawAt = performance.now();
+  };
+
+  // While dragging, the graph is painted once onto a larger hidden canvas and each frame only
+  // copies it at the new offset: a big graph pans at the speed of one image copy.
+  View.prototype.blit = function (active) {
+    var margin = Math.round(Math.max(this.width, this.height) / 2);
+    var cache = this.cache;
+    var dx = cache ? this.panX - cache.panX : 0, dy = cache ? this.panY - cache.panY : 0;
+    if (!cache || cache.scale !== this.scale || cache.active !== active || cache.colours !== this.colours ||
+        Math.abs(dx) > margin || Math.abs(dy) > margin) {
+      var ratio = window.devicePixelRatio || 1;
+      var canvas = cache ? cache.canvas : document.createElement("canvas");
+      canvas.width = Math.round((this.width + 2 * margin) * ratio);
+      canvas.height = Math.round((this.height + 2 * margin) * ratio);
+      var context = canvas.getContext("2d");
+      context.setTransform(ratio, 0, 0, ratio, 0, 0);
+      this.paint(this.frame(context, this.width + 2 * margin, this.height + 2 * margin,
+        this.panX + margin, this.panY + margin), active);
+      cache = this.cache = { canvas: canvas, scale: this.scale, active: active, colours: this.colours,
+        panX: this.panX, panY: this.panY };
+      dx = dy = 0;
+    }
+    var c = this.context;
+    c.fillStyle = this.colours.bg;
+    c.fillRect(0, 0, this.width, this.height);
+    c.drawImage(cache.canvas, dx - margin, dy - margin, this.width + 2 * margin, this.height + 2 * margin);
+  };
+
+  View.prototype.paint = function (f, active) {
+    var c = f.c, shape = this.shape, colours = this.colours;
+    c.fillStyle = colours.bg;
+    c.fillRect(0, 0, f.w, f.h);
     var lit = active >= 0 ? this.neighbours[active] : null;
-    var links = shape.links;
+    var links = shape.links, scale = f.scale, panX = f.panX, panY = f.panY;
     c.lineWidth = 1;
     c.strokeStyle = colours.link;
     c.beginPath();
@@ -266,25 +310,21 @@
       }
       c.stroke();
     }
-    this.drawNodes(colours.node, colours.tag, lit, active);
-    this.drawLabels(lit, active);
-    var took = performance.now() - started;
-    this.drawTimes.push(took);
-    if (this.drawTimes.length > 200) this.drawTimes.shift();
-    if (!this.firstDrawAt) this.firstDrawAt = performance.now();
+    this.paintNodes(f, lit, active);
+    this.paintLabels(f, lit, active);
   };
 
-  View.prototype.drawNodes = function (noteColour, tagColour, lit, active) {
-    var c = this.context, shape = this.shape, scale = this.scale;
+  View.prototype.paintNodes = function (f, lit, active) {
+    var c = f.c, shape = this.shape, scale = f.scale;
     var notes = data.notes;
-    var batches = [[noteColour, false], [tagColour, true]];
+    var batches = [[this.colours.node, false], [this.colours.tag, true]];
     for (var batch = 0; batch < batches.length; batch++) {
       c.fillStyle = batches[batch][0];
       c.beginPath();
       for (var i = 0; i < shape.nodes.length; i++) {
         if ((shape.nodes[i] >= notes) !== batches[batch][1]) continue;
-        var px = shape.x[i] * scale + this.panX, py = shape.y[i] * scale + this.panY;
-        if (px < -20 || py < -20 || px > this.width + 20 || py > this.height + 20) continue;
+        var px = shape.x[i] * scale + f.panX, py = shape.y[i] * scale + f.panY;
+        if (px < -20 || py < -20 || px > f.w + 20 || py > f.h + 20) continue;
         var r = this.radius(i);
         c.moveTo(px + r, py);
         c.arc(px, py, r, 0, 2 * Math.PI);
@@ -297,15 +337,14 @@
       var node = marked[j];
       c.fillStyle = node === active || node === shape.centre ? this.colours.current : this.colours.hot;
       c.beginPath();
-      c.arc(shape.x[node] * scale + this.panX, shape.y[node] * scale + this.panY,
-        this.radius(node) + 1.5, 0, 2 * Math.PI);
+      c.arc(shape.x[node] * scale + f.panX, shape.y[node] * scale + f.panY, this.radius(node) + 1.5, 0, 2 * Math.PI);
       c.fill();
     }
   };
 
   // Titles: of the lit nodes always; of the rest once zoomed in far enough to read them.
-  View.prototype.drawLabels = function (lit, active) {
-    var c = this.context, shape = this.shape, scale = this.scale, titles = data.raw.t;
+  View.prototype.paintLabels = function (f, lit, active) {
+    var c = f.c, shape = this.shape, scale = f.scale, titles = data.raw.t;
     c.font = "12px " + (this.colours.font || "sans-serif");
     c.textAlign = "center";
     c.textBaseline = "top";
@@ -314,14 +353,17 @@
     c.fillStyle = this.colours.text;
     var chosen = [];
     if (shape.local || scale >= 1.2) {
-      for (var i = 0; i < shape.nodes.length && chosen.length < 300; i++) chosen.push(i);
+      for (var i = 0; i < shape.nodes.length && chosen.length < 400; i++) {
+        var x = shape.x[i] * scale + f.panX, y = shape.y[i] * scale + f.panY;
+        if (x >= 0 && y >= 0 && x <= f.w && y <= f.h) chosen.push(i);
+      }
     }
     if (lit) chosen = chosen.concat(Array.from(lit).slice(0, 60));
     if (active >= 0) chosen.push(active);
     for (var k = 0; k < chosen.length; k++) {
       var node = chosen[k];
-      var px = shape.x[node] * scale + this.panX, py = shape.y[node] * scale + this.panY;
-      if (px < -100 || py < -20 || px > this.width + 100 || py > this.height + 20) continue;
+      var px = shape.x[node] * scale + f.panX, py = shape.y[node] * scale + f.panY;
+      if (px < -100 || py < -20 || px > f.w + 100 || py > f.h + 20) continue;
       var title = titles[shape.nodes[node]];
       if (title.length > 40) title = title.slice(0, 39) + "…";
       var below = py + this.radius(node) + 3;
@@ -414,6 +456,7 @@
         var dx = event.clientX - drag.x, dy = event.clientY - drag.y;
         if (drag.moved || Math.abs(dx) + Math.abs(dy) > 3) {
           drag.moved = true;
+          view.panning = true;
           drag.x = event.clientX;
           drag.y = event.clientY;
           view.panX += dx;
@@ -432,7 +475,16 @@
     canvas.addEventListener("pointerup", function (event) {
       var clicked = drag && !drag.moved ? view.nodeAt(event.clientX, event.clientY) : -1;
       drag = null;
+      if (view.panning) {
+        view.panning = false;
+        view.request();
+      }
       view.open(clicked);
+    });
+    canvas.addEventListener("pointercancel", function () {
+      drag = null;
+      view.panning = false;
+      view.request();
     });
     canvas.addEventListener("pointerleave", function () {
       if (drag) return;

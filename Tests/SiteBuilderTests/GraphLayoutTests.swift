@@ -38,6 +38,14 @@ import Testing
         #expect(GraphPositions(layout) == GraphPositions(layout))
     }
 
+    @Test func anyNumberOfThreadsGivesTheSameLayout() {
+        var layout = Self.clusters(100, size: 21)
+        layout.iterations = 8
+        let one = layout.positions(jobs: 1)
+        let four = layout.positions(jobs: 4)
+        #expect(one.x == four.x && one.y == four.y)
+    }
+
     @Test func positionsAreFiniteSpreadAndBounded() {
         let layout = Self.clusters(10, size: 30, loners: 20)
         let p = layout.positions()

@@ -20,9 +20,9 @@ struct GraphLayout: Sendable, Hashable {
     /// The ideal distance between linked nodes, in layout units.
     static let linkLength = 30.0
     /// How strongly every node is drawn to the centre, against the others' push.
-    static let gravity = 0.08
+    static let gravity = 0.25
     /// Barnes-Hut's accuracy: a cell this small for its distance pushes as one point.
-    static let theta = 0.9
+    static let theta = 1.0
 
     /// `links` as pairs of node indices, in any order; repeated links and self-links count once / not at all.
     init(nodeCount: Int, links: [(Int, Int)]) {
@@ -36,11 +36,12 @@ struct GraphLayout: Sendable, Hashable {
     }
 
     static func defaultIterations(for nodeCount: Int) -> Int {
-        min(300, max(60, 600_000 / max(nodeCount, 1)))
+        min(300, max(40, 240_000 / max(nodeCount, 1)))
     }
 
-    /// Each node's place, centred on the origin.
-    func positions() -> (x: [Double], y: [Double]) {
+    /// Each node's place, centred on the origin. `jobs` threads share the pushes; each node's
+    /// push is summed by one thread in the same order whatever their number, so the result is too.
+    func positions(jobs: Int = 1) -> (x: [Double], y: [Double]) {
         guard nodeCount > 0 else { return ([], []) }
         var (x, y) = GraphStart.positions(
             nodeCount: nodeCount, edges: edges, seed: seed, spacing: Self.linkLength)
@@ -49,19 +50,11 @@ struct GraphLayout: Sendable, Hashable {
         let end = k * 0.05
         var forceX = [Double](repeating: 0, count: nodeCount)
         var forceY = [Double](repeating: 0, count: nodeCount)
-        var stack: [Int32] = []
-        stack.reserveCapacity(256)
         for step in 0..<iterations {
             // Cooling: the longest move allowed shrinks geometrically from `start` to `end`.
             let progress = iterations > 1 ? Double(step) / Double(iterations - 1) : 1
             let limit = start * pow(end / start, progress)
-            let tree = QuadTree(x: x, y: y)
-            for node in 0..<nodeCount {
-                let push = tree.push(
-                    on: node, x: x[node], y: y[node], strength: k * k, theta: Self.theta, stack: &stack)
-                forceX[node] = push.x - Self.gravity * x[node]
-                forceY[node] = push.y - Self.gravity * y[node]
-            }
+            Self.push(QuadTree(x: x, y: y), x, y, into: &forceX, &forceY, jobs: jobs)
             for edge in edges {
                 let a = Int(edge.low)
                 let b = Int(edge.high)
@@ -82,6 +75,35 @@ struct GraphLayout: Sendable, Hashable {
             }
         }
         return centred(x, y)
+    }
+
+    /// Every node's push from all others and its pull to the centre, in `forceX` and `forceY`.
+    private static func push(
+        _ tree: QuadTree, _ x: [Double], _ y: [Double], into forceX: inout [Double], _ forceY: inout [Double],
+        jobs: Int
+    ) {
+        let count = x.count
+        // Threads pay off only for big graphs.
+        let chunks = count >= 2_000 ? max(1, min(jobs, 16)) : 1
+        let strength = linkLength * linkLength
+        forceX.withUnsafeMutableBufferPointer { forceX in
+            forceY.withUnsafeMutableBufferPointer { forceY in
+                // Each chunk writes only its own nodes' entries, and reads only the tree and the
+                // positions, which nothing writes until all chunks are done: sharing is safe.
+                nonisolated(unsafe) let forceX = forceX
+                nonisolated(unsafe) let forceY = forceY
+                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                    var stack: [Int32] = []
+                    stack.reserveCapacity(256)
+                    for node in chunk * count / chunks..<(chunk + 1) * count / chunks {
+                        let push = tree.push(
+                            on: node, x: x[node], y: y[node], strength: strength, theta: theta, stack: &stack)
+                        forceX[node] = push.x - gravity * x[node]
+                        forceY[node] = push.y - gravity * y[node]
+                    }
+                }
+            }
+        }
     }
 
     private func centred(_ x: [Double], _ y: [Double]) -> (x: [Double], y: [Double]) {

@@ -28,8 +28,8 @@ struct GraphPositions: Sendable, Hashable {
     let x: [Int]
     let y: [Int]
 
-    init(_ layout: GraphLayout) {
-        let (x, y) = layout.positions()
+    init(_ layout: GraphLayout, jobs: Int = 1) {
+        let (x, y) = layout.positions(jobs: jobs)
         self.x = x.map(Self.whole)
         self.y = y.map(Self.whole)
     }

@@ -25,8 +25,10 @@ struct GraphStage: BuildStage {
         let graph = VaultGraph(input, tags: settings.tags)
         let layout = graph.layout
         let positions =
-            context.memory?.graphLayouts.value(slot: "", key: ContentKey(layout)) { GraphPositions(layout) }
-            ?? GraphPositions(layout)
+            context.memory?.graphLayouts.value(slot: "", key: ContentKey(layout)) {
+                GraphPositions(layout, jobs: context.jobs)
+            }
+            ?? GraphPositions(layout, jobs: context.jobs)
         var files = ["assets/graph-data.js": GraphScript.script(for: graph, at: positions)]
         guard settings.page else { return Output(files: files, diagnostics: []) }
         if let note = input.notes.first(where: { $0.pagePath == Self.pagePath }) {
