@@ -60,7 +60,8 @@ func troubledVault() throws -> URL {
         }
         #expect(
             stages == [
-                "scan", "read", "resolve", "highlight", "images", "files", "explorer", "pages", "listings",
+                "scan", "read", "resolve", "graph", "highlight", "images", "files", "explorer", "pages",
+                "listings",
                 "write",
             ])
     }
