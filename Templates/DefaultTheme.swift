@@ -24,6 +24,8 @@ public enum DefaultTheme {
         "backlinks": PackageResources.backlinks_mustache,
         "explorer": PackageResources.explorer_mustache,
         "breadcrumbs": PackageResources.breadcrumbs_mustache,
+        "graph": PackageResources.graph_mustache,
+        "local-graph": PackageResources.local_graph_mustache,
     ].mapValues { String(decoding: $0, as: UTF8.self) }
 
     /// Files the site builder writes under `_site/assets/`, by file name.
@@ -37,5 +39,6 @@ public enum DefaultTheme {
         "diagrams.js": PackageResources.diagrams_js,
         "explorer.js": PackageResources.explorer_js,
         "link-preview.js": PackageResources.link_preview_js,
+        "graph.js": PackageResources.graph_js,
     ]
 }

@@ -83,7 +83,7 @@ func temporaryVault(_ files: [String: String]) throws -> URL {
         let output = vault.appendingPathComponent("out")
         let (code, captured) = await run("build", vault.path, "--output", output.path, "--jobs", "1")
         #expect(code == 0)
-        #expect(captured.stderr.contains("notesite: wrote 5 pages to \(output.path)\n"), "\(captured.stderr)")
+        #expect(captured.stderr.contains("notesite: wrote 6 pages to \(output.path)\n"), "\(captured.stderr)")
         #expect(
             captured.stderr.contains(/\n2 notes, 0 images, 0 warnings in \d+\.\d\d s\n$/),
             "\(captured.stderr)")

@@ -155,7 +155,8 @@ import Testing
         try vault.write("# B\n", to: "b.md")
         try FileManager.default.removeItem(at: vault.root.appendingPathComponent("a.md"))
         let report = await build(vault)
-        #expect(report.pageCount == 3, "b.html, the index and 404.html; _site/stale.md is not a note")
+        #expect(
+            report.pageCount == 4, "b.html, the index, graph.html and 404.html; _site/stale.md is not a note")
         #expect(!vault.exists("_site/a.html"), "pages of deleted notes go away")
         #expect(!vault.exists("_site/stale.md") && !vault.exists("_site/stale.html"))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: vault.root.path)

@@ -183,7 +183,10 @@ import Testing
             atPath: vault.root.appendingPathComponent("_site").path
         )
         .filter { $0.hasSuffix(".html") }.sorted()
-        #expect(pages == ["404.html", "a.html", "index.html", "notes/index.html", "notes/keep.html"])
+        #expect(
+            pages == [
+                "404.html", "a.html", "graph.html", "index.html", "notes/index.html", "notes/keep.html",
+            ])
     }
 
     @Test(arguments: [

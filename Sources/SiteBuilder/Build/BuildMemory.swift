@@ -33,6 +33,8 @@ public final class BuildMemory: Sendable {
     let searchEntries = StageCache<String>()
     /// Previews: each note's link preview entry, by the note and the sections linked in it.
     let previews = StageCache<String>()
+    /// Graph: the layout, by the graph's shape (how many nodes, which are linked).
+    let graphLayouts = StageCache<GraphPositions>()
 
     public init() {}
 

@@ -19,11 +19,14 @@ struct BuildPipeline {
         guard let vault = scan.vault, let rendering = scan.rendering else { return (nil, runner.report) }
         let read = await runner.run(ReadStage(), vault)
         let graph = await runner.run(ResolveStage(files: vault.files, configuration: settings), read).graph
+        let drawn = await runner.run(
+            GraphStage(configuration: settings, rendering: rendering, theme: scan.theme), graph)
         let code = await runner.run(HighlightStage(configuration: settings, vault: vault), graph)
         let images = await runner.run(ImageStage(vault: vault, configuration: settings), graph)
-        let files = await runner.run(
+        var files = await runner.run(
             FileStage(vault: vault, theme: scan.theme, favicon: scan.favicon),
             .init(graph: graph, images: images))
+        files.files.merge(drawn.files) { _, graphFile in graphFile }
         let explorer = await runner.run(ExplorerStage(configuration: settings), graph)
         let pages = await runner.run(
             PageStage(configuration: settings, theme: scan.theme, rendering: rendering, vault: vault.root),

@@ -21,8 +21,8 @@ extension SiteConfiguration {
         var seen: Set<String> = []
         for entry in entries {
             guard case .scalar(let key, _) = entry.key.kind else { continue }
-            guard let setter = keys[key] else {
-                let known = keys.keys.sorted().joined(separator: ", ")
+            guard let setter = keys[key] ?? graphKeys[key] else {
+                let known = (Array(keys.keys) + graphKeys.keys).sorted().joined(separator: ", ")
                 diagnostics.append(
                     .warning("unknown setting '\(key)' (known: \(known))", at: entry.key.location))
                 continue

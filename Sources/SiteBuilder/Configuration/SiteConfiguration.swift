@@ -65,6 +65,8 @@ public struct SiteConfiguration: Sendable, Hashable {
     public var breadcrumbs = true
     /// Whether hovering or focusing a link to a note shows a popover with the note's first section.
     public var linkPreviews = true
+    /// The graph page and each note's local graph (`graph`, `local_graph`, `graph_depth`, `graph_tags`).
+    public var graph = GraphSettings()
 
     public init() {}
 

@@ -30,6 +30,7 @@ struct ThemeRendering: Sendable {
         site["author"] = configuration.author.map(TemplateValue.string)
         site["baseURL"] = configuration.baseURL.map(TemplateValue.string)
         site["linkPreviews"] = .bool(configuration.linkPreviews)
+        site["graph"] = configuration.graph.templateValue
         self.site = .object(site)
         baseURL = configuration.baseURL
         self.siteTitle = siteTitle
@@ -165,7 +166,7 @@ struct ThemeRendering: Sendable {
             ["css": .string(css), "home": .string(baseURL ?? "/"), "icon": icon(root: baseURL ?? "/")])
     }
 
-    private func render(_ template: String, at pagePath: String, _ values: [String: TemplateValue])
+    func render(_ template: String, at pagePath: String, _ values: [String: TemplateValue])
         throws(TemplateError) -> String
     {
         var context = values

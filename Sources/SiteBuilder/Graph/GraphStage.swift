@@ -1,0 +1,66 @@
+import Foundation
+import Mustache
+import NoteModel
+
+/// Graph: the vault's notes and links laid out once for the whole site (``GraphLayout``), written
+/// as `assets/graph-data.js` for the graph page (`graph.html`) and every note's local graph. The
+/// layout is kept by the shape of the graph alone: a save that changes no link, and no note's
+/// place in the order, reuses it.
+struct GraphStage: BuildStage {
+    static let name = "graph"
+
+    let configuration: SiteConfiguration
+    let rendering: ThemeRendering
+    let theme: Theme
+
+    struct Output: StageOutput {
+        /// `assets/graph-data.js` and `graph.html`, as the settings ask.
+        var files: [String: Data]
+        var diagnostics: [Diagnostic]
+    }
+
+    func run(_ input: LinkGraph, _ context: StageContext) async -> Output {
+        let settings = configuration.graph
+        guard settings.isUsed else { return Output(files: [:], diagnostics: []) }
+        let graph = VaultGraph(input, tags: settings.tags)
+        let layout = graph.layout
+        let positions =
+            context.memory?.graphLayouts.value(slot: "", key: ContentKey(layout)) {
+                GraphPositions(layout, jobs: context.jobs)
+            }
+            ?? GraphPositions(layout, jobs: context.jobs)
+        var files = ["assets/graph-data.js": GraphScript.script(for: graph, at: positions)]
+        guard settings.page else { return Output(files: files, diagnostics: []) }
+        if let note = input.notes.first(where: { $0.pagePath == Self.pagePath }) {
+            // The note keeps its page; the graph stays on every note page.
+            let place = SourceLocation(file: note.source.displayName, line: 1, column: 1)
+            let message =
+                "this note's page is \(Self.pagePath), so the graph page is left out (rename the note, or set 'graph: false')"
+            return Output(files: files, diagnostics: [.warning(message, at: place)])
+        }
+        let page = rendering.knowing(
+            hasTags: !input.tags.tags.isEmpty, hasFeed: configuration.baseURL != nil && input.hasDatedNotes)
+        do {
+            files[GraphStage.pagePath] = Data(
+                try page.render(
+                    "graph", at: GraphStage.pagePath,
+                    [
+                        "title": "Graph", "noteCount": .int(graph.noteCount),
+                        "linkCount": .int(graph.links.count),
+                    ]
+                ).utf8)
+            return Output(files: files, diagnostics: [])
+        } catch {
+            return Output(files: files, diagnostics: [theme.diagnostic(for: error)])
+        }
+    }
+
+    static let pagePath = "graph.html"
+}
+
+extension GraphSettings {
+    /// What templates see as `site.graph`: `page`, `local`, `depth`.
+    var templateValue: TemplateValue {
+        ["page": .bool(page), "local": .bool(local), "depth": .int(depth)]
+    }
+}

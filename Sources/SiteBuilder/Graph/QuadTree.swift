@@ -1,0 +1,141 @@
+import Foundation
+
+/// A Barnes-Hut quadtree over points: each cell knows how many points it holds and their centre
+/// of mass, so the push of a far cell is taken as one point's (O(n log n) instead of every pair).
+/// One flat array of cells, no recursion: built again each layout step, so building must be cheap.
+struct QuadTree {
+    struct Cell {
+        /// While building, the sum of the points' coordinates; then their centre of mass.
+        var x: Double
+        var y: Double
+        /// How many points the cell holds.
+        var mass: Double
+        var side: Double
+        var left: Double
+        var top: Double
+        /// The first of its four children (made together), or -1 for a leaf.
+        var firstChild: Int32
+        /// For a leaf, the point it holds (points closer than `minimumSide` share one), or -1.
+        var point: Int32
+    }
+
+    private(set) var cells: [Cell] = []
+
+    /// Cells smaller than this stop splitting: points that close together share a leaf.
+    static let minimumSide = 1e-6
+
+    init(x: [Double], y: [Double]) {
+        guard let minX = x.min(), let maxX = x.max(), let minY = y.min(), let maxY = y.max() else { return }
+        let size = max(maxX - minX, maxY - minY, 1) * 1.0001
+        cells.reserveCapacity(x.count * 2)
+        cells.append(Cell(x: 0, y: 0, mass: 0, side: size, left: minX, top: minY, firstChild: -1, point: -1))
+        for index in x.indices { insert(index, x, y) }
+        for cell in cells.indices where cells[cell].mass > 0 {
+            cells[cell].x /= cells[cell].mass
+            cells[cell].y /= cells[cell].mass
+        }
+    }
+
+    /// The child of `cell` the point at (x, y) falls in.
+    private func child(of cell: Int, _ x: Double, _ y: Double) -> Int {
+        let half = cells[cell].side / 2
+        let column = x >= cells[cell].left + half ? 1 : 0
+        let row = y >= cells[cell].top + half ? 2 : 0
+        return Int(cells[cell].firstChild) + column + row
+    }
+
+    private mutating func split(_ cell: Int) {
+        let half = cells[cell].side / 2
+        let left = cells[cell].left
+        let top = cells[cell].top
+        cells[cell].firstChild = Int32(cells.count)
+        for quarter in 0..<4 {
+            let dx = quarter & 1 == 1 ? half : 0
+            let dy = quarter & 2 == 2 ? half : 0
+            cells.append(
+                Cell(
+                    x: 0, y: 0, mass: 0, side: half, left: left + dx, top: top + dy, firstChild: -1, point: -1
+                ))
+        }
+    }
+
+    private mutating func insert(_ index: Int, _ xs: [Double], _ ys: [Double]) {
+        let x = xs[index]
+        let y = ys[index]
+        var cell = 0
+        while true {
+            let wasEmpty = cells[cell].mass == 0
+            cells[cell].mass += 1
+            cells[cell].x += x
+            cells[cell].y += y
+            if cells[cell].firstChild < 0 {
+                if wasEmpty {
+                    cells[cell].point = Int32(index)
+                    return
+                }
+                // Points this close share the leaf; its centre of mass still counts them all.
+                if cells[cell].side < Self.minimumSide { return }
+                // A leaf holding one point becomes a branch: that point moves down a level.
+                let resident = Int(cells[cell].point)
+                cells[cell].point = -1
+                split(cell)
+                let below = child(of: cell, xs[resident], ys[resident])
+                cells[below].mass = 1
+                cells[below].x = xs[resident]
+                cells[below].y = ys[resident]
+                cells[below].point = Int32(resident)
+            }
+            cell = child(of: cell, x, y)
+        }
+    }
+}
+
+extension QuadTree {
+    /// The summed push on point `index` at (x, y) from all other points, each pushing with
+    /// `strength / distance` away from itself. A cell seen under less than `theta` (its side over
+    /// its distance) pushes as one point at its centre of mass. `stack` is scratch space.
+    func push(
+        on index: Int, x: Double, y: Double, strength: Double, theta: Double, stack: inout [Int32]
+    ) -> (x: Double, y: Double) {
+        guard !cells.isEmpty else { return (0, 0) }
+        var forceX = 0.0
+        var forceY = 0.0
+        let thetaSquared = theta * theta
+        stack.removeAll(keepingCapacity: true)
+        stack.append(0)
+        cells.withUnsafeBufferPointer { cells in
+            while let next = stack.popLast() {
+                let cell = cells[Int(next)]
+                if cell.mass == 0 { continue }
+                var dx = x - cell.x
+                var dy = y - cell.y
+                var distanceSquared = dx * dx + dy * dy
+                let isLeaf = cell.firstChild < 0
+                if !isLeaf && cell.side * cell.side >= thetaSquared * distanceSquared {
+                    stack.append(cell.firstChild)
+                    stack.append(cell.firstChild + 1)
+                    stack.append(cell.firstChild + 2)
+                    stack.append(cell.firstChild + 3)
+                    continue
+                }
+                var pushers = cell.mass
+                if isLeaf && Int(cell.point) == index {
+                    // The point itself, and any others sharing its leaf.
+                    pushers -= 1
+                    if pushers == 0 { continue }
+                }
+                if distanceSquared < 1e-12 {
+                    // On top of each other: push apart along a direction fixed by the index.
+                    let angle = Double(index) * 2.399_963_229_728_653
+                    dx = cos(angle) * 1e-3
+                    dy = sin(angle) * 1e-3
+                    distanceSquared = 1e-6
+                }
+                let scale = strength * pushers / distanceSquared
+                forceX += dx * scale
+                forceY += dy * scale
+            }
+        }
+        return (forceX, forceY)
+    }
+}
