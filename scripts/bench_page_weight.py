@@ -237,7 +237,7 @@ def main() -> None:
             shutil.rmtree(work, ignore_errors=True)
         vault, hugo, sources = make_sites(work, args.notes, args.refs)
         if args.quality:
-            (vault / "notesite.yml").write_text(f"title: page weight\nquality: {args.quality}\n")
+            (vault / "notesite.yml").write_text(f"title: page weight\nimage_quality: {args.quality}\n")
         built = subprocess.run([args.notesite, "build", str(vault), "--output", str(work / "out"), "--quiet"],
                                capture_output=True, text=True)
         if built.returncode not in (0, 1):
