@@ -7,12 +7,18 @@
 /// - flat graphics (screenshots, diagrams, icons: most pixels repeat their left neighbour) are
 ///   kept lossless: a palette PNG when they have at most 256 colours (exact, and smallest for
 ///   those), else a lossless WebP;
-/// - photos (everything else) become lossy WebP, which keeps alpha where there is any.
+/// - small images (at most 256 x 256 pixels) are kept lossless the same way: lossy blocks show
+///   on them, and the bytes saved are few;
+/// - photos (everything else) become lossy WebP (effort 6, sharp colour edges), which keeps
+///   alpha where there is any.
+/// An image that needs no resize or rotation keeps its own bytes, metadata stripped, when they
+/// are no larger than the encoding (see `RasterJob.keptSource`).
 ///
-/// Measured with `scripts/bench-images` (libvips 8.14, default qualities), inlined base64 bytes
+/// Measured with `scripts/bench-images` (libvips 8.14, default qualities, WebP at effort 4), base64
 /// for the 206 readable raster images of the shared corpus and the guide: auto 6.29 MB, webp
 /// 6.30 MB, jpeg 8.40 MB, original 8.57 MB, png 79.8 MB, avif 3.95 MB. Per image (raw bytes):
-/// - the guide's photo (3200x1800 -> 1440x810): lossy WebP 16,432, JPEG 70,543, AVIF 8,658;
+/// - the guide's photo (3200x1800 -> 1440x810): lossy WebP 15,954 (16,432 at effort 4), JPEG
+///   70,543, AVIF 8,658;
 /// - its screenshot (66 colours, 86% repeats): palette PNG 64,496, lossless WebP 74,216,
 ///   truecolour PNG (original) 120,972, JPEG 82,683 (and blurred text);
 /// - its badge (alpha, over 256 colours, flat): lossless WebP 5,698, PNG 16,918;
@@ -22,7 +28,7 @@
 /// Choose `avif` for page weight above all. Measuring for `auto` costs no measurable time.
 ///
 /// The others force a format: `png` (palette when at most 256 colours, else truecolour),
-/// `jpeg`, `webp` (lossless for flat graphics, lossy otherwise), `avif`, and `original`, which keeps
+/// `jpeg`, `webp` (lossless for flat graphics and small images, lossy otherwise), `avif`, and `original`, which keeps
 /// JPEG, PNG, WebP and GIF as they came and turns TIFF, AVIF and HEIC into JPEG (PNG with alpha).
 /// Transparency is never dropped: `jpeg` gives a PNG for an image with alpha. Animations stay
 /// animated whatever the policy: `png`, `jpeg` and `avif` cannot animate here, so an animated

@@ -27,7 +27,9 @@ extension RasterJob {
         let output: OutputFormat =
             animated
             ? .webp(lossless: stats?.isFlat ?? false)
-            : .choose(policy, source: format, hasAlpha: ready.hasAlpha, stats: stats)
+            : .choose(
+                policy, source: format, hasAlpha: ready.hasAlpha, stats: stats,
+                pixels: ready.width * ready.height)
         // An encoder's last step (AVIF's above all) reports no progress: start none too late.
         if deadline.hasExpired { throw .rejected(timeLimitError) }
         return rendition(try encode(ready, as: output), output)

@@ -94,6 +94,26 @@ import Testing
                 + 100)
     }
 
+    /// A small photo (an icon, a thumbnail) comes out exact: lossy blocks show on it and the
+    /// bytes saved are few. One pixel past the limit is a photo like any other.
+    @Test func smallPhotoComesOutExact() throws {
+        let path = folder.path("small-photo.png")
+        try TestImage.writePhoto(to: path, width: 64, height: 48)
+        let rendition = try render(path, .auto)
+        let decoded = try DecodedImage(rendition.data)
+        let source = try DecodedImage(fileAt: path)
+        #expect((decoded.width, decoded.height, decoded.bands) == (64, 48, 3))
+        #expect(decoded.pixels == source.pixels)
+        #expect(rendition.mimeType != "image/webp" || EncodedFacts.webpChunks(rendition.data) == ["VP8L"])
+
+        let forced = try render(path, .webp)
+        #expect(EncodedFacts.webpChunks(forced.data) == ["VP8L"])
+
+        let larger = folder.path("larger-photo.png")
+        try TestImage.writePhoto(to: larger, width: 257, height: 256)
+        #expect(EncodedFacts.webpChunks(try render(larger, .auto).data) == ["VP8 "])
+    }
+
     /// JPEG has no alpha, so asking for JPEG does not throw transparency away.
     @Test func jpegPolicyKeepsAlphaAsPNG() throws {
         let path = folder.path("cutout.png")
