@@ -3,16 +3,20 @@ import Glibc
 import SiteBuilder
 import Synchronization
 
-/// Watches a vault with inotify: every folder (new ones too) except hidden ones and the excluded
-/// ones, and calls `onChange` once a burst of events has been quiet for `quietPeriod` (shorter after
+/// Watches a vault with inotify: every folder (new ones too) except hidden ones, the excluded
+/// ones and those the `exclude` setting leaves out of the site, and calls `onChange` once a burst of events has been quiet for `quietPeriod` (shorter after
 /// an event that usually ends a save), because editors save as several steps (write a temporary
 /// file, rename it over the note). Like the build, it stays inside the vault's real path: a symlink
-/// to a folder outside is not watched, and a folder reached twice (a loop) is watched once.
+/// to a folder outside is not watched, and a folder reached twice (a loop) is watched once. A change
+/// in a file the `exclude` setting leaves out starts no rebuild; a change of `notesite.yml` reloads
+/// the setting (and watches the folders it no longer leaves out).
 final class VaultWatcher: Sendable {
     private let descriptor: Int32
     private let root: String
     private let boundary: VaultBoundary
     private let excluded: Set<String>
+    /// The `exclude` setting as of the last change of `notesite.yml`.
+    private let exclusions: Mutex<VaultExclusions>
     private let quietPeriod: Duration
     private let onChange: @Sendable () -> Void
     private let stopped = Atomic<Bool>(false)
@@ -41,6 +45,7 @@ final class VaultWatcher: Sendable {
             if let real = boundary.folderInside(url.path) { excludedPaths.insert(real) }
         }
         self.excluded = excludedPaths
+        exclusions = Mutex(VaultExclusions.load(vault: root))
         self.quietPeriod = quietPeriod
         self.onChange = onChange
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
@@ -136,6 +141,13 @@ final class VaultWatcher: Sendable {
             if name.hasPrefix(".") { continue }
             let path = name.isEmpty ? folder : folder + "/" + name
             if excluded.contains(path) { continue }
+            let isFolder = event.mask & UInt32(IN_ISDIR) != 0
+            if path == root + "/" + SiteConfiguration.fileName {
+                exclusions.withLock { $0 = VaultExclusions.load(vault: URL(fileURLWithPath: root)) }
+                _ = try? addTree(root, to: &folders, again: true)
+            } else if isExcludedBySetting(path, isFolder: isFolder) {
+                continue
+            }
             // A new folder, or a new symlink to one (inside the vault only), is watched from now on.
             if event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, let real = boundary.folderInside(path),
                 !excluded.contains(real)
@@ -144,18 +156,28 @@ final class VaultWatcher: Sendable {
             }
             if event.mask & Self.mask != 0 {
                 let ending = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO)
-                let isFile = event.mask & UInt32(IN_ISDIR) == 0
-                activity = isFile && event.mask & ending != 0 ? .saved : .changing
+                activity = !isFolder && event.mask & ending != 0 ? .saved : .changing
             }
         }
         return activity
     }
 
+    /// Whether the `exclude` setting leaves out `path` (a real path inside the vault).
+    private func isExcludedBySetting(_ path: String, isFolder: Bool) -> Bool {
+        guard path.hasPrefix(root + "/") else { return false }
+        let relative = String(path.dropFirst(root.count + 1))
+        return exclusions.withLock { $0.excludes(relative, isFolder: isFolder) }
+    }
+
     /// Watches `path` (a real path) and every folder under it that is neither hidden nor excluded,
-    /// following symlinks only to folders inside the vault.
-    private func addTree(_ path: String, to folders: inout [Int32: String]) throws(ServeError) -> [String] {
+    /// following symlinks only to folders inside the vault. `again` walks below folders watched
+    /// already too (after the `exclude` setting changed), each once.
+    private func addTree(
+        _ path: String, to folders: inout [Int32: String], again: Bool = false
+    ) throws(ServeError) -> [String] {
         var pending = [path]
         var problems: [String] = []
+        var walked: Set<Int32> = []
         while let folder = pending.popLast() {
             let watch = inotify_add_watch(descriptor, folder, Self.mask | UInt32(IN_ONLYDIR))
             guard watch >= 0 else {
@@ -167,13 +189,13 @@ final class VaultWatcher: Sendable {
                 continue
             }
             // inotify gives one watch per inode: a folder watched already (a loop) is not walked again.
-            guard folders[watch] == nil else { continue }
+            guard again ? walked.insert(watch).inserted : folders[watch] == nil else { continue }
             folders[watch] = folder
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             for name in names where !name.hasPrefix(".") {
                 let child = folder + "/" + name
                 if !excluded.contains(child), let real = boundary.folderInside(child),
-                    !excluded.contains(real)
+                    !excluded.contains(real), !isExcludedBySetting(real, isFolder: true)
                 {
                     pending.append(real)
                 }

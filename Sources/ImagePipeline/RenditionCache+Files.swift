@@ -2,16 +2,22 @@ public import Foundation
 
 extension RenditionCache {
     /// The rendition stored under `key`, if it is there and intact; a damaged one is deleted.
+    /// An entry that is a symlink or otherwise not this cache's own file is never read (see
+    /// `readEntry`): a miss, replaced by the next store.
     func lookup(_ key: String) -> ImageRendition? {
-        let url = entryURL(for: key)
-        guard let data = try? Data(contentsOf: url) else { return nil }
+        let data: Data
+        switch readEntry(key) {
+        case .missing: return nil
+        case .foreign:
+            count { $0.foreign += 1 }
+            return nil
+        case .found(let bytes): data = bytes
+        }
         guard let rendition = RenditionCacheEntry.decode(data) else {
-            try? FileManager.default.removeItem(at: url)
+            try? FileManager.default.removeItem(at: entryURL(for: key))
             count { $0.damaged += 1 }
             return nil
         }
-        // Touched on use, so pruning keeps what builds still use.
-        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: url.path)
         count { $0.hits += 1 }
         return rendition
     }
@@ -23,7 +29,7 @@ extension RenditionCache {
         let directory = url.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(key).\(UUID().uuidString).tmp")
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try prepareShard(directory)
             try writeTag()
             try RenditionCacheEntry.encode(rendition).write(to: temporary)
             guard rename(temporary.path, url.path) == 0 else {
@@ -61,7 +67,9 @@ extension RenditionCache {
         let manager = FileManager.default
         for name in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] where Self.isShard(name) {
             let shard = folder.appendingPathComponent(name)
-            if (try? manager.contentsOfDirectory(atPath: shard.path))?.isEmpty == true {
+            if Self.isRealFolder(shard),
+                (try? manager.contentsOfDirectory(atPath: shard.path))?.isEmpty == true
+            {
                 try? manager.removeItem(at: shard)
             }
         }
@@ -77,6 +85,8 @@ extension RenditionCache {
         var files: [URL] = []
         for name in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] where Self.isShard(name) {
             let shard = folder.appendingPathComponent(name, isDirectory: true)
+            // A shard that is a symlink leads outside the cache: nothing there is this cache's.
+            guard Self.isRealFolder(shard) else { continue }
             for file in (try? manager.contentsOfDirectory(atPath: shard.path)) ?? []
             where file.hasSuffix(".rendition") || file.hasSuffix(".tmp") {
                 files.append(shard.appendingPathComponent(file))

@@ -31,6 +31,9 @@ public final class RenditionCache: @unchecked Sendable {
         public var encodes = 0
         /// Entries found damaged and rebuilt.
         public var damaged = 0
+        /// Entries that were not this cache's own files (a symlink, a hard link, a FIFO...): not
+        /// read, and replaced.
+        public var foreign = 0
         /// Entries that could not be written (the build goes on without them).
         public var writeFailures = 0
     }
