@@ -65,6 +65,8 @@ public struct SiteConfiguration: Sendable, Hashable {
     public var breadcrumbs = true
     /// Whether hovering or focusing a link to a note shows a popover with the note's first section.
     public var linkPreviews = true
+    /// Whether pages have a search box and the site a search index (`assets/search-index.js`).
+    public var search = true
 
     public init() {}
 

@@ -30,6 +30,7 @@ struct ThemeRendering: Sendable {
         site["author"] = configuration.author.map(TemplateValue.string)
         site["baseURL"] = configuration.baseURL.map(TemplateValue.string)
         site["linkPreviews"] = .bool(configuration.linkPreviews)
+        site["search"] = .bool(configuration.search)
         self.site = .object(site)
         baseURL = configuration.baseURL
         self.siteTitle = siteTitle
