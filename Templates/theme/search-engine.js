@@ -13,6 +13,7 @@
   var MAX_WORD = 40;
   var TYPO_LENGTH = 5;
   var MAX_EXPANSIONS = 150;
+  var SHORT_EXPANSIONS = 40;
   var K1 = 1.2;
   var B = 0.75;
   // Field weights for BM25, and each field's rank (title, headings, tags, text).
@@ -125,12 +126,27 @@
     return true;
   }
 
+  // Whether some beginning of w is at most one edit from q (q being typed, w a vocabulary word).
+  function prefixWithinOne(q, w) {
+    var lq = q.length, lw = w.length, i = 0;
+    while (i < lq && i < lw && q.charCodeAt(i) === w.charCodeAt(i)) i++;
+    if (i >= lq) return true;
+    if (i >= lw) return lq - lw === 1;
+    if (lw >= lq && same(q, i + 1, lq, w, i + 1)) return true;
+    if (same(q, i + 1, lq, w, i)) return true;
+    if (lw > lq && same(q, i, lq, w, i + 1)) return true;
+    return i + 1 < lq && lw >= lq && q.charCodeAt(i) === w.charCodeAt(i + 1) && q.charCodeAt(i + 1) === w.charCodeAt(i)
+      && same(q, i + 2, lq, w, i + 2);
+  }
+
   function Engine(index) {
     this.docs = index.docs || [];
     this.terms = index.terms || [];
     this.postings = index.postings || [];
     this.shards = index.shards || [0];
     this.texts = new Map();
+    this.decoded = new Map();
+    this.rated = new Map();
     var sums = [0, 0, 0, 0];
     this.docs.forEach(function (doc) { for (var f = 0; f < 4; f++) sums[f] += doc[2 + f]; });
     var count = Math.max(1, this.docs.length);
@@ -148,43 +164,37 @@
   };
 
   // Vocabulary terms a query word reaches: itself, words it begins (when it is a prefix), words
-  // one typo away (when long enough). Each with a weight and whether it is a typo.
+  // one typo away (when long enough). Each as [position, weight, spelled right].
   Engine.prototype.expand = function (word, prefix) {
-    var found = new Map();
-    var terms = this.terms;
-    var at = this.lowerBound(word.term);
-    if (terms[at] === word.term) found.set(at, { weight: 1, exact: true });
+    var found = [];
+    var terms = this.terms, q = word.term;
+    var at = this.lowerBound(q);
+    var end = at;
+    if (terms[at] === q) { found.push([at, 1, true]); end = at + 1; }
     if (prefix) {
       var extra = [];
-      for (var p = at; p < terms.length && terms[p].startsWith(word.term); p++) if (p !== at || !found.has(p)) extra.push(p);
-      if (extra.length > MAX_EXPANSIONS) {
+      for (; end < terms.length && terms[end].startsWith(q); end++) extra.push(end);
+      // A letter or two begins thousands of words: keep the most frequent (longest postings).
+      var cap = q.length < 2 ? SHORT_EXPANSIONS / 4 : q.length < 3 ? SHORT_EXPANSIONS : MAX_EXPANSIONS;
+      if (extra.length > cap) {
         var postings = this.postings;
         extra.sort(function (x, y) { return postings[y].length - postings[x].length || x - y; });
-        extra.length = MAX_EXPANSIONS;
+        extra.length = cap;
       }
-      extra.forEach(function (position) {
-        found.set(position, { weight: 0.6 + 0.3 * word.term.length / terms[position].length, exact: true });
-      });
+      extra.forEach(function (position) { found.push([position, 0.6 + 0.3 * q.length / terms[position].length, true]); });
     }
-    if (!word.cjk && word.term.length >= TYPO_LENGTH) {
-      var q = word.term;
-      for (var t = 0; t < terms.length; t++) {
-        if (found.has(t)) continue;
-        var candidate = terms[t];
-        if (prefix && candidate.startsWith(q)) continue;
-        var typo = withinOne(q, candidate);
-        if (!typo && prefix && candidate.length > q.length) {
-          typo = withinOne(q, candidate, q.length) || withinOne(q, candidate, q.length - 1)
-            || (candidate.length > q.length + 1 && withinOne(q, candidate, q.length + 1));
-        }
-        if (typo) found.set(t, { weight: 0.5, exact: false });
-      }
+    if (word.cjk || q.length < TYPO_LENGTH) return found;
+    for (var t = 0; t < terms.length; t++) {
+      if (t >= at && t < end) continue;
+      if (prefix ? prefixWithinOne(q, terms[t]) : withinOne(q, terms[t])) found.push([t, 0.5, false]);
     }
     return found;
   };
 
-  // One posting list: per note, its number and its count in each field.
+  // One posting list, decoded once and kept: {docs, counts} with four counts per note.
   Engine.prototype.decode = function (position) {
+    var known = this.decoded.get(position);
+    if (known) return known;
     var encoded = this.postings[position] || "";
     var numbers = [];
     var value = 0, shift = 0;
@@ -194,67 +204,82 @@
       shift += 5;
       if (digit < 32) { numbers.push(value); value = 0; shift = 0; }
     }
-    var list = [];
+    var docs = [], counts = [];
     var doc = -1;
     for (var n = 0; n < numbers.length;) {
       doc += numbers[n++];
       var code = numbers[n++];
-      var counts = [0, 0, 0, code >> 3];
-      for (var f = 0; f < 3; f++) if (code & (1 << f)) counts[f] = numbers[n++];
-      list.push({ doc: doc, counts: counts });
+      docs.push(doc);
+      for (var f = 0; f < 3; f++) counts.push(code & (1 << f) ? numbers[n++] : 0);
+      counts.push(code >> 3);
     }
+    var list = { docs: Int32Array.from(docs), counts: Uint16Array.from(counts) };
+    if (this.decoded.size > 2000) this.decoded.clear();
+    this.decoded.set(position, list);
     return list;
   };
 
-  // How well one posting matches: BM25 summed over fields with their weights, and its rank: a
-  // word spelled right ranks above a typo, then by the best field it is in.
-  Engine.prototype.rate = function (posting, idf, weight, exact) {
-    var doc = this.docs[posting.doc];
-    var score = 0, rank = -1;
-    for (var f = 0; f < 4; f++) {
-      var tf = posting.counts[f];
-      if (!tf) continue;
-      var norm = 1 - B + B * doc[2 + f] / this.average[f];
-      score += WEIGHTS[f] * tf * (K1 + 1) / (tf + K1 * norm);
-      rank = Math.max(rank, FIELD_RANK[f] + (exact ? 4 : 0));
-    }
-    return { score: score * idf * weight, rank: rank };
+  // For one query word, each note's rank and score: the rank is the best of its matches (a word
+  // spelled right above a typo, then title, headings, tags, text: -1 for no match), the score
+  // BM25 over the fields with their weights. Kept for the next keystroke, which usually changes
+  // only the last word.
+  Engine.prototype.rateWord = function (word, prefix) {
+    var key = (prefix ? "+" : "=") + word.term;
+    var known = this.rated.get(key);
+    if (known) return known;
+    var N = this.docs.length, docs = this.docs, average = this.average;
+    var rank = new Int8Array(N).fill(-1), score = new Float64Array(N), terms = [];
+    var self = this;
+    this.expand(word, prefix).forEach(function (how) {
+      var list = self.decode(how[0]);
+      var count = list.docs.length;
+      if (!count) return;
+      terms.push(self.terms[how[0]]);
+      var idf = Math.log(1 + (N - count + 0.5) / (count + 0.5)) * how[1];
+      var bonus = how[2] ? 4 : 0;
+      for (var k = 0; k < count; k++) {
+        var doc = list.docs[k], row = docs[doc], value = 0, best = -1;
+        for (var f = 0; f < 4; f++) {
+          var tf = list.counts[k * 4 + f];
+          if (!tf) continue;
+          var norm = 1 - B + B * row[2 + f] / average[f];
+          value += WEIGHTS[f] * tf * (K1 + 1) / (tf + K1 * norm);
+          if (best < 0) best = FIELD_RANK[f] + bonus;
+        }
+        if (best > rank[doc]) rank[doc] = best;
+        if (value * idf > score[doc]) score[doc] = value * idf;
+      }
+    });
+    var rated = { rank: rank, score: score, terms: terms };
+    if (this.rated.size > 24) this.rated.clear();
+    this.rated.set(key, rated);
+    return rated;
   };
 
   // The notes matching every word of the query, best first: {total, results, marks}. `marks`
   // maps each vocabulary term that matched to its query word's number, for highlighting.
   Engine.prototype.search = function (query, limit) {
-    var words = tokens(query, true);
     var seen = new Set();
-    words = words.filter(function (word) { return !seen.has(word.term) && seen.add(word.term); });
-    if (!words.length) return { total: 0, results: [], marks: new Map() };
-    var open = !/[^\p{L}\p{N}\p{M}]$/u.test(query);
-    var N = this.docs.length;
-    var rank = new Float64Array(N), score = new Float64Array(N), hits = new Uint16Array(N);
+    var words = tokens(query, true).filter(function (word) { return !seen.has(word.term) && seen.add(word.term); });
     var marks = new Map();
+    if (!words.length) return { total: 0, results: [], marks: marks };
+    var open = !/[^\p{L}\p{N}\p{M}]$/u.test(query);
     var self = this;
-    words.forEach(function (word, number) {
-      var best = new Map();
-      self.expand(word, open && number === words.length - 1).forEach(function (how, position) {
-        var list = self.decode(position);
-        if (list.length) marks.set(self.terms[position], number);
-        var idf = Math.log(1 + (N - list.length + 0.5) / (list.length + 0.5));
-        list.forEach(function (posting) {
-          var rated = self.rate(posting, idf, how.weight, how.exact);
-          var known = best.get(posting.doc);
-          if (!known) best.set(posting.doc, rated);
-          else { known.rank = Math.max(known.rank, rated.rank); known.score = Math.max(known.score, rated.score); }
-        });
-      });
-      best.forEach(function (rated, doc) {
-        if (hits[doc] !== number) return;
-        hits[doc] = number + 1;
-        rank[doc] += rated.rank;
-        score[doc] += rated.score;
-      });
+    var rated = words.map(function (word, number) {
+      var one = self.rateWord(word, open && number === words.length - 1);
+      one.terms.forEach(function (term) { if (!marks.has(term)) marks.set(term, number); });
+      return one;
     });
-    var matched = [];
-    for (var d = 0; d < N; d++) if (hits[d] === words.length) matched.push(d);
+    var N = this.docs.length;
+    var rank = new Float64Array(N), score = new Float64Array(N), matched = [];
+    notes: for (var d = 0; d < N; d++) {
+      for (var w = 0; w < rated.length; w++) {
+        if (rated[w].rank[d] < 0) continue notes;
+        rank[d] += rated[w].rank[d];
+        score[d] += rated[w].score[d];
+      }
+      matched.push(d);
+    }
     var docs = this.docs;
     matched.sort(function (x, y) {
       return rank[y] - rank[x] || score[y] - score[x] || (docs[x][0] < docs[y][0] ? -1 : docs[x][0] > docs[y][0] ? 1 : x - y);
@@ -330,6 +355,7 @@
   window.notesiteSearchEngine = {
     create: function (index) { return new Engine(index); },
     tokens: tokens,
-    withinOne: withinOne
+    withinOne: withinOne,
+    prefixWithinOne: prefixWithinOne
   };
 })();

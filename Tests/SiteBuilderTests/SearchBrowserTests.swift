@@ -88,7 +88,9 @@ import Testing
         let smallReport = await SiteBuild.run(BuildOptions(vault: small.root, strict: true, jobs: 2))
         #expect(smallReport.diagnostics.isEmpty, "\(smallReport.diagnostics)")
         let big = try Self.generatedVault(notes: 4000)
-        defer { big.remove() }
+        // NOTESITE_KEEP_SEARCH_VAULT=1 keeps the generated vault and its site, to measure by hand.
+        let keep = ProcessInfo.processInfo.environment["NOTESITE_KEEP_SEARCH_VAULT"] == "1"
+        defer { if keep { print("kept \(big.root.path)") } else { big.remove() } }
         let bigReport = await SiteBuild.run(BuildOptions(vault: big.root, jobs: 2))
         #expect(bigReport.errorCount == 0)
 
