@@ -146,6 +146,7 @@
     this.shards = index.shards || [0];
     this.texts = new Map();
     this.decoded = new Map();
+    this.decodedNotes = 0;
     this.rated = new Map();
     var sums = [0, 0, 0, 0];
     this.docs.forEach(function (doc) { for (var f = 0; f < 4; f++) sums[f] += doc[2 + f]; });
@@ -214,7 +215,9 @@
       counts.push(code >> 3);
     }
     var list = { docs: Int32Array.from(docs), counts: Uint16Array.from(counts) };
-    if (this.decoded.size > 2000) this.decoded.clear();
+    // Bounded by notes held, not lists: a common word's list is as long as the vault.
+    this.decodedNotes += docs.length;
+    if (this.decodedNotes > 2000000) { this.decoded.clear(); this.decodedNotes = docs.length; }
     this.decoded.set(position, list);
     return list;
   };

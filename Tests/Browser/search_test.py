@@ -262,7 +262,9 @@ def run_small_site(driver, checks, site, shots):
         assert result[0]["titleMarks"] == ["Café", "Müller"], result[0]["titleMarks"]
         ligature = query(driver, "file ")
         assert "cafe-muller.html" in urls(ligature), f"ﬁle is file: {urls(ligature)}"
-        return "CAFE muller marks Café Müller"
+        for text in ("ISTANBUL", "οδος", "abc ", "हिन्दी"):
+            assert urls(query(driver, text)) == ["tricky.html"], f"{text}: {urls(results(driver))}"
+        return "CAFE muller marks Café Müller; ISTANBUL, οδος, ＡＢＣ as abc, हिन्दी found"
 
     def snippet_around_match():
         query(driver, "zeppelin")

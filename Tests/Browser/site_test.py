@@ -682,10 +682,9 @@ def run_search_checks(driver, checks, site, fixture):
               if (!/^[a-z]{8,}$/.test(index.terms[i])) continue;
               if ((index.terms[i + 1] || "").startsWith(index.terms[i])) continue;
               var list = engine.decode(i);
-              if (list.length !== 1) continue;
-              var counts = list[0].counts;
-              if (counts[0] || counts[1] || counts[2]) continue;
-              return [index.terms[i], index.docs[list[0].doc][1], index.docs.length];
+              if (list.docs.length !== 1) continue;
+              if (list.counts[0] || list.counts[1] || list.counts[2]) continue;
+              return [index.terms[i], index.docs[list.docs[0]][1], index.docs.length];
             }
             return null;""")
         assert pick, "the search index is missing or has no word unique to one note's body"

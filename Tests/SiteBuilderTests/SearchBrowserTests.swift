@@ -20,6 +20,8 @@ import Testing
         "katakana.md": "# カタカナ\n\nJapanese script.\n",
         "korean.md": "# 한국어 검색\n\n검색 엔진은 한국어를 찾습니다.\n",
         "folder/deep.md": "# Deep note\n\nIn a folder.\n",
+        // Text the two tokenisers (Swift and JavaScript) must split alike.
+        "tricky.md": "# Tricky\n\nİstanbul ΟΔΟΣ οδός हिन्दी ＡＢＣ ǅemal Straße ﬀ ½ ① ｶﾀｶﾅ x\u{0301}y ٣٤ Ǻ\n",
         "long.md": "# Airships\n\n" + filler(40) + "The zeppelin rose over the town. " + filler(30)
             + "At dusk the zeppelin returned to its hangar by the lake. " + filler(10) + "\n",
     ]

@@ -17,59 +17,80 @@ enum SearchTokenizer {
     static func terms(in text: String) -> [String] {
         var terms: [String] = []
         var folds: [String: String] = [:]
-        forEachWord(in: text) { word in
-            var latin = ""
-            var latinLength = 0
-            var cjk: [String] = []
-            func flushLatin() {
-                if !latin.isEmpty { terms.append(latin) }
-                latin = ""
-                latinLength = 0
+        // The current word, as scalars, and (while it is plain ASCII, the common case) lower-cased
+        // bytes: such a word is its own term, without folding character by character.
+        var word: [Unicode.Scalar] = []
+        var ascii: [UInt8] = []
+        var isASCII = true
+        func flush() {
+            guard !word.isEmpty else { return }
+            if isASCII {
+                terms.append(String(decoding: ascii.prefix(maxWordLength), as: UTF8.self))
+            } else {
+                split(word, into: &terms, folds: &folds)
             }
-            func flushCJK() {
-                guard let last = cjk.last else { return }
-                for index in cjk.indices.dropLast() { terms.append(cjk[index] + cjk[index + 1]) }
-                terms.append(last)
-                cjk.removeAll()
-            }
-            for character in word {
-                let folded = fold(character, cache: &folds)
-                guard let first = folded.unicodeScalars.first else { continue }
-                if isCJK(first) {
-                    flushLatin()
-                    cjk.append(folded)
-                } else {
-                    flushCJK()
-                    if latinLength < maxWordLength { latin += folded }
-                    latinLength += 1
-                }
-            }
-            flushLatin()
-            flushCJK()
+            word.removeAll(keepingCapacity: true)
+            ascii.removeAll(keepingCapacity: true)
+            isASCII = true
         }
-        return terms
-    }
-
-    /// Calls `body` with each word of `text`, as its characters (a base scalar and its marks).
-    private static func forEachWord(in text: String, _ body: ([String]) -> Void) {
-        var word: [String] = []
-        var character = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch kind(of: scalar) {
             case .base:
-                if !character.isEmpty { word.append(String(character)) }
-                character = String.UnicodeScalarView([scalar])
-            case .mark where !character.isEmpty:
-                character.append(scalar)
+                word.append(scalar)
+                if scalar.isASCII {
+                    let byte = UInt8(scalar.value)
+                    ascii.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+                } else {
+                    isASCII = false
+                }
+            case .mark where !word.isEmpty:
+                word.append(scalar)
+                isASCII = false
             default:
-                if !character.isEmpty { word.append(String(character)) }
-                character = String.UnicodeScalarView()
-                if !word.isEmpty { body(word) }
-                word.removeAll(keepingCapacity: true)
+                flush()
             }
         }
-        if !character.isEmpty { word.append(String(character)) }
-        if !word.isEmpty { body(word) }
+        flush()
+        return terms
+    }
+
+    /// A word with more than ASCII letters and digits, character by character (a letter or digit
+    /// with its marks): folded, CJK runs as pairs plus their last character.
+    private static func split(
+        _ word: [Unicode.Scalar], into terms: inout [String], folds: inout [String: String]
+    ) {
+        var latin = ""
+        var latinLength = 0
+        var cjk: [String] = []
+        func flushLatin() {
+            if !latin.isEmpty { terms.append(latin) }
+            latin = ""
+            latinLength = 0
+        }
+        func flushCJK() {
+            guard let last = cjk.last else { return }
+            for index in cjk.indices.dropLast() { terms.append(cjk[index] + cjk[index + 1]) }
+            terms.append(last)
+            cjk.removeAll()
+        }
+        var start = 0
+        while start < word.count {
+            var end = start + 1
+            while end < word.count, kind(of: word[end]) == .mark { end += 1 }
+            let folded = fold(String(String.UnicodeScalarView(word[start..<end])), cache: &folds)
+            start = end
+            guard let first = folded.unicodeScalars.first else { continue }
+            if isCJK(first) {
+                flushLatin()
+                cjk.append(folded)
+            } else {
+                flushCJK()
+                if latinLength < maxWordLength { latin += folded }
+                latinLength += 1
+            }
+        }
+        flushLatin()
+        flushCJK()
     }
 
     private enum ScalarKind { case base, mark, other }
