@@ -112,6 +112,8 @@ import Testing
             ])
         // The body is indexed whole (up to indexLimit), though only textLimit bytes are kept.
         #expect(documents[0].lengths == [2, 0, 0, 30_000])
+        #expect(documents[0].counts(of: "word") == [0, 0, 0, 30_000])
+        #expect(documents[0].counts(of: "note") == [1, 0, 0, 0])
     }
 
     @Test func longNotesAreBounded() async throws {

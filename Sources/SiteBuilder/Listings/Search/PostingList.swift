@@ -10,26 +10,33 @@ enum PostingList {
     static let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_".utf8)
 
     /// Every term of the documents with its encoded postings, sorted by UTF-16 code units.
+    /// Terms are numbered as first met, so each posting costs one dictionary lookup: `serve`
+    /// runs this on every save.
     static func encode(_ documents: [SearchDocument]) -> [(term: String, encoded: String)] {
-        let marked: [SearchDocument.Field] = [.title, .headings, .tags]
-        var lists: [String: (last: Int, bytes: [UInt8])] = [:]
-        for (number, document) in documents.enumerated() {
-            var terms = Set<String>()
-            for counts in document.counts { terms.formUnion(counts.keys) }
-            for term in terms {
-                var posting: [UInt8] = []
-                append(number - (lists[term]?.last ?? -1), to: &posting)
-                let text = document.counts[SearchDocument.Field.text.rawValue][term] ?? 0
-                let present = marked.filter { document.counts[$0.rawValue][term] != nil }
-                append(text << 3 | present.reduce(0) { $0 | 1 << $1.rawValue }, to: &posting)
-                for field in present { append(document.counts[field.rawValue][term] ?? 0, to: &posting) }
-                // Appended in place: a copy of a long list per note would make this quadratic.
-                lists[term, default: (last: -1, bytes: [])].bytes += posting
-                lists[term, default: (last: -1, bytes: [])].last = number
+        var numbers: [String: Int] = [:]
+        var terms: [String] = []
+        var lists: [[UInt8]] = []
+        var previous: [Int] = []
+        for (note, document) in documents.enumerated() {
+            for entry in document.entries {
+                let number = numbers[entry.term] ?? terms.count
+                if number == terms.count {
+                    numbers[entry.term] = number
+                    terms.append(entry.term)
+                    lists.append([])
+                    previous.append(-1)
+                }
+                let counts = entry.counts
+                append(note - previous[number], to: &lists[number])
+                previous[number] = note
+                var mask = 0
+                for field in 0..<3 where counts[field] > 0 { mask |= 1 << field }
+                append(Int(counts[3]) << 3 | mask, to: &lists[number])
+                for field in 0..<3 where counts[field] > 0 { append(Int(counts[field]), to: &lists[number]) }
             }
         }
-        return lists.map { (term: $0.key, encoded: String(decoding: $0.value.bytes, as: UTF8.self)) }
-            .sorted { $0.term.utf16.lexicographicallyPrecedes($1.term.utf16) }
+        return terms.indices.sorted { terms[$0].utf16.lexicographicallyPrecedes(terms[$1].utf16) }
+            .map { (term: terms[$0], encoded: String(decoding: lists[$0], as: UTF8.self)) }
     }
 
     static func append(_ value: Int, to bytes: inout [UInt8]) {

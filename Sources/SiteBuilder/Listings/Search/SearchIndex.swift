@@ -42,7 +42,7 @@ enum SearchIndex {
         let shards = shardStarts(documents)
         for (number, start) in shards.enumerated() {
             let end = number + 1 < shards.count ? shards[number + 1] : documents.count
-            let texts = documents[start..<end].map { JSONString.literal($0.text) }.joined(separator: ",\n")
+            let texts = documents[start..<end].map(\.textLiteral).joined(separator: ",\n")
             files[shardFolder + "\(number).js"] = Data(
                 "(window.notesiteSearchText=window.notesiteSearchText||{})[\(number)]=[\n\(texts)\n];\n".utf8)
         }
@@ -51,10 +51,7 @@ enum SearchIndex {
     }
 
     private static func script(_ documents: [SearchDocument], shards: [Int]) -> String {
-        let docs = documents.map { document in
-            "[\(JSONString.literal(document.title)),\(JSONString.literal(document.url)),"
-                + document.lengths.map(String.init).joined(separator: ",") + "]"
-        }
+        let docs = documents.map(\.row)
         let postings = PostingList.encode(documents)
         return "window.notesiteSearch={\"version\":2,\n\"docs\":[\n" + docs.joined(separator: ",\n")
             + "\n],\n\"shards\":[" + shards.map(String.init).joined(separator: ",") + "],\n\"terms\":["
@@ -76,15 +73,13 @@ enum SearchIndex {
         return starts
     }
 
-    /// The note's words: paragraphs and headings as plain text, runs of white space folded to one
-    /// space, at most `textLimit` bytes (cut before a word, never inside a character).
-    static func text(of note: ParsedNote) -> String {
+    /// The note's words: its blocks' plain text (paragraphs, headings...), runs of white space
+    /// folded to one space, at most `textLimit` bytes (cut before a word, never inside a character).
+    static func text(of blocks: [String]) -> String {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(min(textLimit, note.source.text.utf8.count))
         var lastWordEnd = 0
-        for block in note.document.blocks {
-            guard let content = block.content else { continue }
-            for byte in note.document.plainText(of: content).utf8 {
+        for block in blocks {
+            for byte in block.utf8 {
                 let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
                 if isSpace {
                     if let last = bytes.last, last != 0x20 {
