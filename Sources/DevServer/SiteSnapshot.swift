@@ -43,7 +43,8 @@ public struct SiteSnapshot: Sendable {
 
     /// Data files that change with any note's text, not with how pages are drawn.
     private static func perEdit(_ path: String) -> Bool {
-        path == "assets/search-index.js" || path.hasPrefix("assets/search-text/") || path.hasPrefix("assets/previews/")
+        path == "assets/search-index.js" || path.hasPrefix("assets/search-text/")
+            || path.hasPrefix("assets/previews/")
     }
 
     /// The next snapshot after a build: a failed build (no site) keeps the files already served.
