@@ -33,6 +33,7 @@ public enum DefaultTheme {
         "style.css": PackageResources.style_css,
         "preview.js": PackageResources.preview_js,
         "search.js": PackageResources.search_js,
+        "search-engine.js": PackageResources.search_engine_js,
         "theme-toggle.js": PackageResources.theme_toggle_js,
         "code.js": PackageResources.code_js,
         "math.js": PackageResources.math_js,

@@ -7,8 +7,8 @@ public struct SiteSnapshot: Sendable {
     public let version: Int
     public let files: [String: Data]
     /// Per HTML page: its bytes together with the theme's assets (styles, scripts), so a page
-    /// reloads when it or what it is drawn with changed. The search index and the link previews
-    /// are left out: they change with every edit, and a page reads them afresh after its next reload.
+    /// reloads when it or what it is drawn with changed. The search index (and its text shards) and
+    /// the link previews are left out: they change with every edit, and a page reads them afresh after its next reload.
     let fingerprints: [String: Fingerprint]
     /// The build's error diagnostics, one per line; nil when it had none.
     public let errors: String?
@@ -43,7 +43,8 @@ public struct SiteSnapshot: Sendable {
 
     /// Data files that change with any note's text, not with how pages are drawn.
     private static func perEdit(_ path: String) -> Bool {
-        path == "assets/search-index.js" || path.hasPrefix("assets/previews/")
+        path == "assets/search-index.js" || path.hasPrefix("assets/search-text/")
+            || path.hasPrefix("assets/previews/")
     }
 
     /// The next snapshot after a build: a failed build (no site) keeps the files already served.

@@ -1,13 +1,14 @@
-/* notesite search: results as you type, over the index the builder writes to
-   assets/search-index.js (`window.notesiteSearch = {"notes": [{t, u, h, g, x}]}`: title, URL from the
-   site root, headings, tags, plain text). A script file rather than fetched JSON, so it works from
-   file:// and offline. It is loaded the first time the search box gets focus, not with every page:
-   a large vault's index is megabytes. Keys: `/` focuses the box, arrows move, Enter opens, Esc
-   clears. Own code. */
+/* notesite search: ranked results as you type. The first time the search box gets focus, this
+   loads assets/search-engine.js (tokenising and ranking) and assets/search-index.js (the index the
+   builder writes: titles, URLs, a vocabulary with postings), as script files rather than fetched
+   JSON so it works from file:// and offline. Snippets come from text shards
+   (assets/search-text/N.js), loaded only for the notes a result list shows. Keys: `/` focuses the
+   box, arrows move, Enter opens, Esc clears. Own code. */
 (function () {
   "use strict";
 
   var LIMIT = 10;
+  var SNIPPET = 180;
   var script = document.currentScript;
   // The site root, from this script's own address (`<root>assets/search.js`).
   var root = script && script.src ? new URL("../", script.src) : new URL("./", location.href);
@@ -15,184 +16,121 @@
   var input = null;
   var list = null;
   var status = null;
-  var entries = null;
-  var results = [];
+  var engine = null;
+  var found = { total: 0, results: [], marks: new Map() };
   var active = -1;
-
-  // Lower case, accents removed: "Café" matches "cafe".
-  function fold(text) {
-    return String(text || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
-  }
-
-  function load() {
-    if (entries) return entries;
-    var notes = (window.notesiteSearch && window.notesiteSearch.notes) || [];
-    entries = notes.map(function (note) {
-      return {
-        note: note,
-        title: fold(note.t),
-        headings: (note.h || []).map(fold),
-        tags: (note.g || []).map(fold),
-        text: fold(note.x)
-      };
-    });
-    return entries;
-  }
-
   // 0: not asked for, 1: loading, 2: loaded, 3: failed.
-  var indexState = window.notesiteSearch ? 2 : 0;
+  var indexState = 0;
+  var shards = {};
+
+  function addScript(path, done, failed) {
+    var tag = document.createElement("script");
+    tag.src = new URL(path, root).href;
+    tag.onload = done;
+    tag.onerror = failed;
+    document.head.appendChild(tag);
+  }
 
   function loadIndex() {
     if (indexState !== 0) return;
     indexState = 1;
-    var tag = document.createElement("script");
-    tag.src = new URL("assets/search-index.js", root).href;
-    tag.onload = function () {
-      indexState = window.notesiteSearch ? 2 : 3;
-      entries = null;
+    var waiting = 2;
+    function loaded() {
+      waiting -= 1;
+      if (waiting || indexState !== 1) return;
+      var ready = window.notesiteSearch && window.notesiteSearchEngine;
+      indexState = ready ? 2 : 3;
+      if (ready) engine = window.notesiteSearchEngine.create(window.notesiteSearch);
       refresh();
-    };
-    tag.onerror = function () {
+    }
+    function failed() {
       indexState = 3;
       refresh();
-    };
-    document.head.appendChild(tag);
+    }
+    addScript("assets/search-engine.js", loaded, failed);
+    addScript("assets/search-index.js", loaded, failed);
+  }
+
+  // The text shard a result's snippet is in; the results are drawn again when it arrives.
+  function loadShard(number) {
+    if (shards[number]) return;
+    shards[number] = true;
+    addScript("assets/search-text/" + number + ".js", function () {
+      if (found.results.some(function (result) { return result.shard === number; })) render(false);
+    }, function () {});
   }
 
   function refresh() {
     if (!input) return;
-    results = search(input.value);
-    render();
+    found = engine && input.value.trim() ? engine.search(input.value, LIMIT) : { total: 0, results: [], marks: new Map() };
+    render(true);
   }
 
-  function startsWord(haystack, at) {
-    return at === 0 || /[^a-z0-9]/.test(haystack.charAt(at - 1));
-  }
-
-  function scoreField(field, term, weight) {
-    var at = field.indexOf(term);
-    if (at < 0) return 0;
-    return weight * (startsWord(field, at) ? 2 : 1);
-  }
-
-  // Every term must appear somewhere; titles weigh most, then tags, headings, then the text.
-  function score(entry, terms) {
-    var total = 0;
-    for (var i = 0; i < terms.length; i++) {
-      var term = terms[i];
-      var best = scoreField(entry.title, term, 20);
-      for (var g = 0; g < entry.tags.length; g++) best = Math.max(best, scoreField(entry.tags[g], term, 8));
-      for (var h = 0; h < entry.headings.length; h++) best = Math.max(best, scoreField(entry.headings[h], term, 6));
-      best = Math.max(best, scoreField(entry.text, term, 1));
-      if (best === 0) return 0;
-      total += best;
-    }
-    if (entry.title === terms.join(" ")) total += 50;
-    return total;
-  }
-
-  function search(query) {
-    var terms = fold(query).split(/\s+/).filter(Boolean);
-    if (!terms.length) return [];
-    var found = [];
-    load().forEach(function (entry) {
-      var value = score(entry, terms);
-      if (value > 0) found.push({ entry: entry, score: value });
-    });
-    found.sort(function (a, b) {
-      return b.score - a.score || a.entry.title.localeCompare(b.entry.title);
-    });
-    return found.slice(0, LIMIT).map(function (item) { return { entry: item.entry, terms: terms }; });
-  }
-
-  // Text with the terms wrapped in <mark>, built as DOM nodes (never as HTML).
-  function highlighted(text, terms) {
+  // Text with the given [start, end) ranges wrapped in <mark>, built as DOM nodes (never as HTML).
+  function marked(text, ranges) {
     var fragment = document.createDocumentFragment();
-    var folded = fold(text);
-    if (folded.length !== text.length) {
-      fragment.appendChild(document.createTextNode(text));
-      return fragment;
-    }
-    var marks = [];
-    terms.forEach(function (term) {
-      var at = folded.indexOf(term);
-      while (at >= 0 && term) {
-        marks.push([at, at + term.length]);
-        at = folded.indexOf(term, at + term.length);
-      }
-    });
-    marks.sort(function (a, b) { return a[0] - b[0]; });
     var position = 0;
-    marks.forEach(function (mark) {
-      if (mark[0] < position) return;
-      fragment.appendChild(document.createTextNode(text.slice(position, mark[0])));
+    ranges.forEach(function (range) {
+      fragment.appendChild(document.createTextNode(text.slice(position, range[0])));
       var node = document.createElement("mark");
-      node.textContent = text.slice(mark[0], mark[1]);
+      node.textContent = text.slice(range[0], range[1]);
       fragment.appendChild(node);
-      position = mark[1];
+      position = range[1];
     });
     fragment.appendChild(document.createTextNode(text.slice(position)));
     return fragment;
   }
 
-  // About 160 characters of the text around the first term found in it.
-  function snippet(entry, terms) {
-    var text = String(entry.note.x || "");
-    var at = -1;
-    for (var i = 0; i < terms.length && at < 0; i++) at = entry.text.indexOf(terms[i]);
-    if (at < 0 || entry.text.length !== text.length) return text.slice(0, 160);
-    var start = Math.max(0, at - 60);
-    var space = text.lastIndexOf(" ", start);
-    if (start > 0 && space > start - 20) start = space + 1;
-    return (start > 0 ? "\u2026" : "") + text.slice(start, start + 160) + (start + 160 < text.length ? "\u2026" : "");
-  }
-
-  function noteURL(note) {
-    return new URL(note.u, root).href;
-  }
-
-  function render() {
-    list.textContent = "";
-    active = results.length ? 0 : -1;
-    results.forEach(function (result, position) {
-      var note = result.entry.note;
-      var item = document.createElement("li");
-      item.id = "notesite-search-result-" + position;
-      item.setAttribute("role", "option");
-      var link = document.createElement("a");
-      link.href = noteURL(note);
-      link.tabIndex = -1;
-      var title = document.createElement("span");
-      title.className = "search-result-title";
-      title.appendChild(highlighted(note.t || note.u, result.terms));
-      link.appendChild(title);
-      var text = snippet(result.entry, result.terms);
-      if (text) {
-        var context = document.createElement("span");
-        context.className = "search-result-text";
-        context.appendChild(highlighted(text, result.terms));
-        link.appendChild(context);
-      }
-      item.appendChild(link);
-      item.addEventListener("mousemove", function () { select(position); });
-      list.appendChild(item);
-    });
-    var query = input.value.trim();
-    var count = results.length;
-    if (!query) {
-      status.textContent = "";
-    } else if (indexState === 1) {
-      status.textContent = "Loading the search index\u2026";
-    } else if (indexState === 3) {
-      status.textContent = "Search is not available: the search index did not load.";
-    } else {
-      status.textContent = count ? count + (count === 1 ? " note" : " notes") + (count === LIMIT ? " or more" : "") : "No notes match \u201c" + query + "\u201d.";
+  function resultItem(result, position) {
+    var item = document.createElement("li");
+    item.id = "notesite-search-result-" + position;
+    item.setAttribute("role", "option");
+    var link = document.createElement("a");
+    link.href = new URL(result.url, root).href;
+    link.tabIndex = -1;
+    var title = document.createElement("span");
+    title.className = "search-result-title";
+    var name = result.title || result.url;
+    title.appendChild(marked(name, engine.titleMarks(name, found.marks)));
+    link.appendChild(title);
+    var snippet = engine.snippet(result.doc, found.marks, SNIPPET);
+    if (snippet === null) loadShard(result.shard);
+    if (snippet && snippet.text) {
+      var context = document.createElement("span");
+      context.className = "search-result-text";
+      if (snippet.before) context.appendChild(document.createTextNode("\u2026"));
+      context.appendChild(marked(snippet.text, snippet.marks));
+      if (snippet.after) context.appendChild(document.createTextNode("\u2026"));
+      link.appendChild(context);
     }
-    var open = !!query;
+    item.appendChild(link);
+    item.addEventListener("mousemove", function () { select(position); });
+    return item;
+  }
+
+  function describe(query) {
+    var count = found.total;
+    if (!query) return "";
+    if (indexState === 1) return "Loading the search index\u2026";
+    if (indexState === 3) return "Search is not available: the search index did not load.";
+    if (!count) return "No notes match \u201c" + query + "\u201d.";
+    var notes = count + (count === 1 ? " note" : " notes");
+    return count > found.results.length ? "The best " + found.results.length + " of " + notes : notes;
+  }
+
+  // Draws the results; `fresh` is a new result list (the first is selected), otherwise the same
+  // list with more snippets (the selection stays).
+  function render(fresh) {
+    var keep = active;
+    list.textContent = "";
+    found.results.forEach(function (result, position) { list.appendChild(resultItem(result, position)); });
+    var query = input.value.trim();
+    status.textContent = describe(query);
+    var count = found.results.length;
     list.hidden = !count;
-    status.hidden = !open;
+    status.hidden = !query;
     input.setAttribute("aria-expanded", count ? "true" : "false");
-    select(active);
+    select(fresh ? (count ? 0 : -1) : Math.min(keep, count - 1));
   }
 
   function select(position) {
@@ -209,8 +147,31 @@
 
   function clear() {
     input.value = "";
-    results = [];
-    render();
+    refresh();
+  }
+
+  function onKey(event) {
+    var count = found.results.length;
+    if (event.key === "ArrowDown" && count) {
+      select((active + 1) % count);
+      event.preventDefault();
+    } else if (event.key === "ArrowUp" && count) {
+      select((active - 1 + count) % count);
+      event.preventDefault();
+    } else if (event.key === "Escape") {
+      if (input.value) { clear(); } else { input.blur(); }
+      event.preventDefault();
+    }
+  }
+
+  function onSlash(event) {
+    if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
+    var focused = document.activeElement;
+    var typing = focused && (focused.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(focused.tagName));
+    if (typing || document.querySelector("dialog[open]")) return;
+    event.preventDefault();
+    input.focus();
+    input.select();
   }
 
   function wire() {
@@ -223,25 +184,15 @@
     form.hidden = false;
     form.addEventListener("submit", function (event) {
       event.preventDefault();
-      if (results.length) location.href = noteURL(results[Math.max(active, 0)].entry.note);
+      var chosen = found.results[Math.max(active, 0)];
+      if (chosen) location.href = new URL(chosen.url, root).href;
     });
     input.addEventListener("input", refresh);
     input.addEventListener("focus", function () {
       loadIndex();
-      if (input.value.trim()) render();
+      if (input.value.trim()) refresh();
     });
-    input.addEventListener("keydown", function (event) {
-      if (event.key === "ArrowDown" && results.length) {
-        select((active + 1) % results.length);
-        event.preventDefault();
-      } else if (event.key === "ArrowUp" && results.length) {
-        select((active - 1 + results.length) % results.length);
-        event.preventDefault();
-      } else if (event.key === "Escape") {
-        if (input.value) { clear(); } else { input.blur(); }
-        event.preventDefault();
-      }
-    });
+    input.addEventListener("keydown", onKey);
     document.addEventListener("click", function (event) {
       if (!form.contains(event.target)) {
         list.hidden = true;
@@ -249,15 +200,7 @@
         input.setAttribute("aria-expanded", "false");
       }
     });
-    document.addEventListener("keydown", function (event) {
-      if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
-      var focused = document.activeElement;
-      var typing = focused && (focused.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(focused.tagName));
-      if (typing || document.querySelector("dialog[open]")) return;
-      event.preventDefault();
-      input.focus();
-      input.select();
-    });
+    document.addEventListener("keydown", onSlash);
   }
 
   if (document.readyState === "loading") {

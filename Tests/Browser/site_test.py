@@ -673,19 +673,18 @@ def run_search_checks(driver, checks, site, fixture):
         box = driver.find_element(By.CSS_SELECTOR, "#notesite-search")
         assert active_is(driver, box), "/ did not focus the search box"
         wait(driver, lambda: js(driver, "return !!window.notesiteSearch;"), "focusing did not load the index")
+        wait(driver, lambda: js(driver, "return !!window.notesiteSearchEngine;"), "the search engine did not load")
+        # A long word in exactly one note, only in its text (not its title, headings or tags), and no
+        # prefix of another word.
         pick = js(driver, """
-            var notes = (window.notesiteSearch || {}).notes || [];
-            function words(n) { return (n.x || '').toLowerCase().match(/[a-z]{8,}/g) || []; }
-            for (var i = 0; i < notes.length; i++) {
-              var candidates = words(notes[i]);
-              for (var j = 0; j < candidates.length; j++) {
-                var w = candidates[j];
-                var elsewhere = notes.some(function (n, k) {
-                  return (k !== i && JSON.stringify(n).toLowerCase().indexOf(w) >= 0)
-                         || n.t.toLowerCase().indexOf(w) >= 0 || (n.h || []).join(' ').toLowerCase().indexOf(w) >= 0;
-                });
-                if (!elsewhere) return [w, notes[i].u, notes.length];
-              }
+            var index = window.notesiteSearch, engine = window.notesiteSearchEngine.create(index);
+            for (var i = 0; i < index.terms.length; i++) {
+              if (!/^[a-z]{8,}$/.test(index.terms[i])) continue;
+              if ((index.terms[i + 1] || "").startsWith(index.terms[i])) continue;
+              var list = engine.decode(i);
+              if (list.docs.length !== 1) continue;
+              if (list.counts[0] || list.counts[1] || list.counts[2]) continue;
+              return [index.terms[i], index.docs[list.docs[0]][1], index.docs.length];
             }
             return null;""")
         assert pick, "the search index is missing or has no word unique to one note's body"

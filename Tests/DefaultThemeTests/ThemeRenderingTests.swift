@@ -5,7 +5,7 @@ import Testing
 /// The default templates rendered with the contract's context (see Site/reference/Themes.md),
 /// by hand, so the theme is checked before and apart from the site builder.
 struct ThemeRenderingTests {
-    static let site: TemplateValue = ["title": "Notes & more", "language": "en"]
+    static let site: TemplateValue = ["title": "Notes & more", "language": "en", "search": true]
 
     static func render(_ name: String, _ values: [String: TemplateValue]) throws -> String {
         var context = values
@@ -77,6 +77,8 @@ struct ThemeRenderingTests {
         #expect(page.contains("class=\"theme-toggle\" type=\"button\" aria-pressed=\"false\" hidden"))
         #expect(page.contains("<script src=\"../assets/search.js\" defer></script>"))
         #expect(!page.contains("search-index.js"), "search.js loads the index when the box is used")
+        // `search: false`: no box and no script.
+        #expect(!tagged.contains("site-search") && !tagged.contains("search.js"))
         #expect(
             page.contains("<script src=\"../assets/theme-toggle.js\"></script>"), "not deferred: no flash")
     }

@@ -4,32 +4,116 @@ import Testing
 @testable import SiteBuilder
 
 @Suite struct SearchIndexTests {
-    /// The script's JSON payload, parsed.
-    func entries(in script: String) throws -> [[String: Any]] {
-        let prefix = "window.notesiteSearch="
+    /// A script `prefix` + JSON + `;\n`, parsed.
+    static func json(in script: String, after prefix: String) throws -> Any {
         #expect(script.hasPrefix(prefix) && script.hasSuffix(";\n"))
         let json = script.dropFirst(prefix.count).dropLast(2)
-        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
-        return try #require(object?["notes"] as? [[String: Any]])
+        return try JSONSerialization.jsonObject(with: Data(json.utf8))
     }
 
-    @Test func indexesTitlesHeadingsAndText() async throws {
+    struct Index {
+        let docs: [[Any]]
+        let terms: [String]
+        let postings: [String]
+        let shards: [Int]
+
+        init(_ script: String) throws {
+            let object = try #require(try json(in: script, after: "window.notesiteSearch=") as? [String: Any])
+            #expect(object["version"] as? Int == 2)
+            docs = try #require(object["docs"] as? [[Any]])
+            terms = try #require(object["terms"] as? [String])
+            postings = try #require(object["postings"] as? [String])
+            shards = try #require(object["shards"] as? [Int])
+        }
+
+        /// The term's postings as (note number, counts per field).
+        func postings(of term: String) throws -> [(doc: Int, counts: [Int])] {
+            let position = try #require(terms.firstIndex(of: term), "\(term) is not in the vocabulary")
+            let numbers = PostingList.decode(postings[position])
+            var list: [(doc: Int, counts: [Int])] = []
+            var doc = -1
+            var index = 0
+            while index + 1 < numbers.count {
+                doc += numbers[index]
+                let code = numbers[index + 1]
+                index += 2
+                var counts = [0, 0, 0, code >> 3]
+                for field in 0..<3 where code & (1 << field) != 0 {
+                    counts[field] = numbers[index]
+                    index += 1
+                }
+                list.append((doc, counts))
+            }
+            return list
+        }
+    }
+
+    @Test func indexesTitlesHeadingsTagsAndText() async throws {
         let vault = try TestVault()
         defer { vault.remove() }
-        try vault.write("# Lisbon\n\n## Food\n\nPastéis de *nata* near the river.\n", to: "trips/Lisbon.md")
+        try vault.write(
+            "---\ntags: [travel, food]\n---\n# Lisbon\n\n## Food\n\nPastéis de *nata* near the river. Food, food.\n",
+            to: "trips/Lisbon.md")
         try vault.write("# Quotes \"and\" </script> tricks\n\nBackslash \\\\ and tab\there.\n", to: "odd.md")
         _ = await SiteBuild.run(BuildOptions(vault: vault.root, jobs: 1))
         let script = try vault.read("_site/assets/search-index.js")
         #expect(!script.contains("</script>"), "the script cannot end itself")
-        let notes = try entries(in: script)
-        #expect(notes.count == 2)
-        let lisbon = try #require(notes.first { $0["u"] as? String == "trips/lisbon.html" })
-        #expect(lisbon["t"] as? String == "Lisbon")
-        #expect(lisbon["h"] as? [String] == ["Lisbon", "Food"])
-        #expect((lisbon["x"] as? String)?.contains("Pastéis de nata near the river.") == true)
-        let odd = try #require(notes.first { $0["u"] as? String == "odd.html" })
-        #expect(odd["t"] as? String == "Quotes \"and\" </script> tricks")
-        #expect((odd["x"] as? String)?.contains("Backslash \\ and tab here.") == true)
+        let index = try Index(script)
+        #expect(index.docs.count == 2)
+        // Notes in page order: odd.html, trips/lisbon.html.
+        #expect(index.docs[1][0] as? String == "Lisbon" && index.docs[1][1] as? String == "trips/lisbon.html")
+        #expect(index.docs[0][0] as? String == "Quotes \"and\" </script> tricks")
+        // Term counts per field: title 1, headings "Lisbon" and "Food" 2, tags 2, text 8.
+        #expect(index.docs[1][2...].compactMap { $0 as? Int } == [1, 2, 2, 8])
+        #expect(index.terms == index.terms.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) })
+        #expect(Set(index.terms).count == index.terms.count)
+        #expect(index.terms.contains("pasteis") && index.terms.contains("script"))
+        let food = try index.postings(of: "food")
+        #expect(food.count == 1 && food[0].doc == 1 && food[0].counts == [0, 1, 1, 2])
+        let lisbon = try index.postings(of: "lisbon")
+        #expect(lisbon.count == 1 && lisbon[0].counts == [1, 1, 0, 0])
+        let and = try index.postings(of: "and")
+        // The title is also the note's first heading.
+        #expect(and.count == 1 && and[0].doc == 0 && and[0].counts == [1, 1, 0, 1])
+        // Snippet text lives in shards, not in the index.
+        #expect(!script.contains("Backslash"))
+        #expect(index.shards == [0])
+        let shard = try Self.json(
+            in: try vault.read("_site/assets/search-text/0.js"),
+            after: "(window.notesiteSearchText=window.notesiteSearchText||{})[0]=")
+        let texts = try #require(shard as? [String])
+        #expect(texts.count == 2)
+        #expect(texts[0].contains("Backslash \\ and tab here."))
+        #expect(texts[1].contains("Pastéis de nata near the river."))
+    }
+
+    @Test func postingNumbersRoundTrip() {
+        var bytes: [UInt8] = []
+        let numbers = [0, 1, 31, 32, 33, 1023, 1024, 70_000, 5]
+        for number in numbers { PostingList.append(number, to: &bytes) }
+        let encoded = String(decoding: bytes, as: UTF8.self)
+        #expect(PostingList.decode(encoded) == numbers)
+        #expect(encoded.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        #expect(encoded.hasPrefix("01VW1"), "0, 1 and 31 take one character each, 32 two")
+    }
+
+    @Test func textIsShardedAndBounded() {
+        let long = String(repeating: "word ", count: 30_000)
+        let documents = (0..<5).map { number in
+            SearchDocument(
+                title: "Note \(number)", url: "n\(number).html", headings: [], tags: [], body: long,
+                text: String(long.prefix(SearchIndex.textLimit)))
+        }
+        #expect(SearchIndex.shardStarts(documents) == [0, 4])
+        let files = SearchIndex.files(for: documents)
+        #expect(
+            Set(files.keys) == [
+                "assets/search-index.js", "assets/search-text/0.js", "assets/search-text/1.js",
+            ])
+        // The body is indexed whole (up to indexLimit), though only textLimit bytes are kept.
+        #expect(documents[0].lengths == [2, 0, 0, 30_000])
+        #expect(documents[0].counts(of: "word") == [0, 0, 0, 30_000])
+        #expect(documents[0].counts(of: "note") == [1, 0, 0, 0])
     }
 
     @Test func longNotesAreBounded() async throws {
@@ -37,8 +121,29 @@ import Testing
         defer { vault.remove() }
         try vault.write(String(repeating: "word ", count: 50_000) + "\n", to: "long.md")
         _ = await SiteBuild.run(BuildOptions(vault: vault.root, jobs: 1))
-        let notes = try entries(in: try vault.read("_site/assets/search-index.js"))
-        let text = try #require(notes.first?["x"] as? String)
+        let shard = try Self.json(
+            in: try vault.read("_site/assets/search-text/0.js"),
+            after: "(window.notesiteSearchText=window.notesiteSearchText||{})[0]=")
+        let text = try #require((shard as? [String])?.first)
         #expect(text.count <= SearchIndex.textLimit && text.count > SearchIndex.textLimit - 10)
+        let index = try Index(try vault.read("_site/assets/search-index.js"))
+        let indexed = try #require(index.docs.first?[5] as? Int)
+        #expect(indexed > 30_000 && indexed <= SearchIndex.indexLimit / 5 + 1)
+    }
+
+    @Test func searchFalseLeavesSearchOut() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("# Lisbon\n\nText.\n", to: "Lisbon.md")
+        try vault.write("search: false\n", to: "notesite.yml")
+        let report = await SiteBuild.run(BuildOptions(vault: vault.root, jobs: 1))
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        #expect(!vault.exists("_site/assets/search-index.js") && !vault.exists("_site/assets/search-text"))
+        let page = try vault.read("_site/lisbon.html")
+        #expect(!page.contains("search.js") && !page.contains("site-search"))
+        try vault.write("search: yes please\n", to: "notesite.yml")
+        let bad = await SiteBuild.run(BuildOptions(vault: vault.root, jobs: 1))
+        #expect(
+            bad.diagnostics.map(\.description).contains { $0.contains("notesite.yml:1:9: error: 'search'") })
     }
 }

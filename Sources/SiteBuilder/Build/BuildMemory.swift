@@ -30,7 +30,7 @@ public final class BuildMemory: Sendable {
     /// Listings: each listing page, by the values its template is given.
     let listings = StageCache<Result<String, TemplateError>>()
     /// Listings: each note's search index entry, by the note's text and page.
-    let searchEntries = StageCache<String>()
+    let searchEntries = StageCache<SearchDocument>()
     /// Previews: each note's link preview entry, by the note and the sections linked in it.
     let previews = StageCache<String>()
     /// Graph: the layout, by the graph's shape (how many nodes, which are linked).

@@ -182,6 +182,13 @@ extension SiteConfiguration {
             configuration.highlight = value
             return nil
         },
+        "search": { configuration, node in
+            guard case .bool(let value) = node.scalarValue else {
+                return "must be true or false, found \(node.typeDescription)"
+            }
+            configuration.search = value
+            return nil
+        },
         "mermaid": text { configuration, value in
             guard isFolderInsideVault(value), value.hasSuffix(".js") else {
                 return "must be a .js file inside the vault (a local mermaid.min.js), found '\(value)'"

@@ -40,9 +40,11 @@ struct ListingStage: BuildStage {
         site.files.merge(input.files.files) { _, file in file }
         site.files.merge(input.pages.assets) { theme, _ in theme }
         site.files[ExplorerData.assetPath] = input.explorer.script
-        site.files["assets/search-index.js"] = await SearchIndex.script(
-            for: notes, jobs: context.jobs, memory: context.memory)
-        context.memory?.searchEntries.keep(only: Set(notes.map(\.pagePath)))
+        if configuration.search {
+            let search = await SearchIndex.files(for: notes, jobs: context.jobs, memory: context.memory)
+            site.files.merge(search) { _, index in index }
+        }
+        context.memory?.searchEntries.keep(only: configuration.search ? Set(notes.map(\.pagePath)) : [])
         let redirects = AliasRedirects.pages(
             for: notes, taken: Set(site.files.keys), style: configuration.urls, display: context.display)
         for (page, html) in redirects.pages { site.files[page] = Data(html.utf8) }

@@ -31,6 +31,7 @@ struct ThemeRendering: Sendable {
         site["baseURL"] = configuration.baseURL.map(TemplateValue.string)
         site["linkPreviews"] = .bool(configuration.linkPreviews)
         site["graph"] = configuration.graph.templateValue
+        site["search"] = .bool(configuration.search)
         self.site = .object(site)
         baseURL = configuration.baseURL
         self.siteTitle = siteTitle

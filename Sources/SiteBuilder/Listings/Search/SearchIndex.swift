@@ -1,0 +1,102 @@
+import Foundation
+
+/// The client-side search index, made at build time so the browser tokenises nothing when it
+/// loads: `assets/search-index.js` sets `window.notesiteSearch` (a script, because pages opened
+/// from `file://` cannot `fetch()` JSON) to
+///
+///     {"version": 2,
+///      "docs": [[title, url, titleTerms, headingTerms, tagTerms, textTerms], ...],
+///      "terms": [...],      the vocabulary, sorted by UTF-16 code units (JavaScript's order)
+///      "postings": [...],   per term, the notes it is in and how often, per field (PostingList)
+///      "shards": [0, ...]}  the first note of each text shard
+///
+/// Snippet text is not in it: the notes' text is split into shards, `assets/search-text/N.js`,
+/// loaded only for the notes a result list shows.
+enum SearchIndex {
+    /// Text kept per note for snippets: enough for any word of an ordinary note, bounded for huge ones.
+    static let textLimit = 20_000
+    /// Text indexed per note (paragraphs, lists, tables).
+    static let indexLimit = 200_000
+    /// A text shard holds notes until it passes this many bytes.
+    static let shardBytes = 64_000
+
+    static let indexPath = "assets/search-index.js"
+    static let shardFolder = "assets/search-text/"
+
+    /// The index and its text shards, by site path.
+    static func files(for notes: [ParsedNote], jobs: Int, memory: BuildMemory? = nil) async -> [String: Data]
+    {
+        let documents = await concurrentMap(notes.sorted { $0.pagePath < $1.pagePath }, limit: jobs) { note in
+            guard let memory else { return SearchDocument(note) }
+            return memory.searchEntries.value(
+                slot: note.pagePath, key: ContentKey(note.source, note.pagePath)
+            ) {
+                SearchDocument(note)
+            }
+        }
+        return files(for: documents)
+    }
+
+    static func files(for documents: [SearchDocument]) -> [String: Data] {
+        var files: [String: Data] = [:]
+        let shards = shardStarts(documents)
+        for (number, start) in shards.enumerated() {
+            let end = number + 1 < shards.count ? shards[number + 1] : documents.count
+            let texts = documents[start..<end].map(\.textLiteral).joined(separator: ",\n")
+            files[shardFolder + "\(number).js"] = Data(
+                "(window.notesiteSearchText=window.notesiteSearchText||{})[\(number)]=[\n\(texts)\n];\n".utf8)
+        }
+        files[indexPath] = Data(script(documents, shards: shards).utf8)
+        return files
+    }
+
+    private static func script(_ documents: [SearchDocument], shards: [Int]) -> String {
+        let docs = documents.map(\.row)
+        let postings = PostingList.encode(documents)
+        return "window.notesiteSearch={\"version\":2,\n\"docs\":[\n" + docs.joined(separator: ",\n")
+            + "\n],\n\"shards\":[" + shards.map(String.init).joined(separator: ",") + "],\n\"terms\":["
+            + postings.map { JSONString.literal($0.term) }.joined(separator: ",") + "],\n\"postings\":["
+            + postings.map { "\"\($0.encoded)\"" }.joined(separator: ",") + "]};\n"
+    }
+
+    /// Where each shard starts: consecutive notes until their text passes `shardBytes`.
+    static func shardStarts(_ documents: [SearchDocument]) -> [Int] {
+        var starts = [0]
+        var bytes = 0
+        for (index, document) in documents.enumerated() {
+            if bytes >= shardBytes {
+                starts.append(index)
+                bytes = 0
+            }
+            bytes += document.text.utf8.count + 4
+        }
+        return starts
+    }
+
+    /// The note's words: its blocks' plain text (paragraphs, headings...), runs of white space
+    /// folded to one space, at most `textLimit` bytes (cut before a word, never inside a character).
+    static func text(of blocks: [String]) -> String {
+        var bytes: [UInt8] = []
+        var lastWordEnd = 0
+        for block in blocks {
+            for byte in block.utf8 {
+                let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
+                if isSpace {
+                    if let last = bytes.last, last != 0x20 {
+                        lastWordEnd = bytes.count
+                        bytes.append(0x20)
+                    }
+                } else {
+                    bytes.append(byte)
+                }
+                if bytes.count > textLimit { return String(decoding: bytes[..<lastWordEnd], as: UTF8.self) }
+            }
+            if let last = bytes.last, last != 0x20 {
+                lastWordEnd = bytes.count
+                bytes.append(0x20)
+            }
+        }
+        if bytes.last == 0x20 { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
