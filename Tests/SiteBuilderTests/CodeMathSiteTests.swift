@@ -140,16 +140,7 @@ import Testing
     /// Tests/Browser/code_math_test.py in headless Chromium: token contrast in both schemes, the
     /// copy button, KaTeX with mhchem, a rejected formula, the Mermaid hook, no-JavaScript reading.
     @Test(.timeLimit(.minutes(3))) func codeMathAndDiagramsInARealBrowser() async throws {
-        let python = "/usr/bin/python3"
-        let ready =
-            FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver") && Self.pygments
-            && Self.katex
-        if !ready {
-            #expect(
-                !Self.isCI,
-                "chromium-driver, python3-selenium, python3-pygments and libjs-katex are required in CI")
-            return
-        }
+        guard BrowserScript.isAvailable() else { return }
         let standIn = """
             window.mermaid = { initialize: function (config) {
               function run() {
@@ -169,16 +160,6 @@ import Testing
         defer { vault.remove() }
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
         let script = DemoVaultTests.packageRoot.appendingPathComponent("Tests/Browser/code_math_test.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script.path, vault.root.appendingPathComponent("_site").path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(printed)")
-        #expect(printed.contains(" 0 failed"), "\(printed)")
+        try BrowserScript.run([script.path, vault.root.appendingPathComponent("_site").path])
     }
 }

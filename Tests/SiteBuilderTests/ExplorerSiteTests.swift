@@ -6,7 +6,6 @@ import Testing
 /// The explorer and breadcrumbs in built sites: settings, `order` problems, incremental rebuilds,
 /// and Tests/Browser/explorer_test.py in a real browser.
 @Suite(.serialized) struct ExplorerSiteTests {
-    static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
 
     /// The browser test's vault: root notes, a nested `projects/`, and a 60-note `journal/`.
     static func writeVault(_ vault: TestVault) throws {
@@ -128,15 +127,7 @@ import Testing
     /// Tests/Browser/explorer_test.py over the vault above, from file://; with NOTESITE_SCALE_SITE
     /// set to a built large vault, it also times drawing that tree.
     @Test(.timeLimit(.minutes(3))) func explorerWorksInARealBrowser() async throws {
-        let python = "/usr/bin/python3"
-        let ready =
-            FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
-            && FileManager.default.isExecutableFile(atPath: python)
-        if !ready {
-            #expect(
-                !Self.isCI, "chromium-driver and python3-selenium are required in CI (scripts/setup --test)")
-            return
-        }
+        guard BrowserScript.isAvailable() else { return }
         let vault = try TestVault()
         defer { vault.remove() }
         try Self.writeVault(vault)
@@ -144,19 +135,8 @@ import Testing
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
         let script = DemoVaultTests.packageRoot.appendingPathComponent("Tests/Browser/explorer_test.py")
         let screenshots = DemoVaultTests.packageRoot.appendingPathComponent(".build/screenshots")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments =
-            [script.path, vault.root.appendingPathComponent("_site").path, screenshots.path]
-            + (ProcessInfo.processInfo.environment["NOTESITE_SCALE_SITE"].map { [$0] } ?? [])
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        print(printed)
-        #expect(process.terminationStatus == 0, "\(printed)")
-        #expect(printed.contains(" 0 failed") && !printed.contains("\nFAIL"), "\(printed)")
+        let scale = ProcessInfo.processInfo.environment["NOTESITE_SCALE_SITE"].map { [$0] } ?? []
+        let site = vault.root.appendingPathComponent("_site").path
+        print(try BrowserScript.run([script.path, site, screenshots.path] + scale))
     }
 }

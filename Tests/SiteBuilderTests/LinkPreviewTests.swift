@@ -6,7 +6,6 @@ import Testing
 /// Link previews through whole builds: the shards under `assets/previews/`, what they hold,
 /// how they follow edits, the setting, and the popover in a real browser.
 @Suite(.serialized) struct LinkPreviewTests {
-    static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
 
     static func build(_ files: [String: String], jobs: Int = 2) async throws -> (TestVault, BuildReport) {
         let vault = try TestVault()
@@ -180,12 +179,7 @@ import Testing
     /// Tests/Browser/link_preview_test.py in headless Chromium over Tests/Browser/link-preview-vault:
     /// hover, sections, keyboard, Esc, 1280 and 375 px, light and dark, touch, file://.
     @Test(.timeLimit(.minutes(4))) func popoversInARealBrowser() async throws {
-        let python = "/usr/bin/python3"
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver") else {
-            #expect(
-                !Self.isCI, "chromium-driver and python3-selenium are required in CI (scripts/setup --test)")
-            return
-        }
+        guard BrowserScript.isAvailable() else { return }
         let root = DemoVaultTests.packageRoot
         let vault = FileManager.default.temporaryDirectory.appendingPathComponent(
             "notesite-previews-\(UUID())")
@@ -194,20 +188,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: vault) }
         let report = await SiteBuild.run(BuildOptions(vault: vault, jobs: 2))
         #expect(report.errorCount == 0, "\(report.diagnostics)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [
+        try BrowserScript.run([
             root.appendingPathComponent("Tests/Browser/link_preview_test.py").path,
             vault.appendingPathComponent("_site").path,
             root.appendingPathComponent(".build/screenshots").path,
-        ]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(printed)")
-        #expect(printed.contains(" 0 failed"), "\(printed)")
+        ])
     }
 }

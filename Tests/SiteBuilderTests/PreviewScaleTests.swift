@@ -42,15 +42,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(3))) func previewScalesImagesInARealBrowser() async throws {
-        let python = "/usr/bin/python3"
-        let ready =
-            FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
-            && FileManager.default.isExecutableFile(atPath: python)
-        if !ready {
-            let ci = ProcessInfo.processInfo.environment["CI"] == "true"
-            #expect(!ci, "chromium-driver and python3-selenium are required in CI (scripts/setup --test)")
-            return
-        }
+        guard BrowserScript.isAvailable() else { return }
         let vault = try TestVault()
         defer { vault.remove() }
         try Self.writeVault(vault)
@@ -60,16 +52,8 @@ import Testing
         #expect(page.contains("src=\"data:image/svg+xml"), "the diagram stays an SVG")
         let script = DemoVaultTests.packageRoot.appendingPathComponent("Tests/Browser/preview_scale_test.py")
         let screenshots = DemoVaultTests.packageRoot.appendingPathComponent(".build/screenshots")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script.path, vault.root.appendingPathComponent("_site").path, screenshots.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(printed)")
-        #expect(printed.contains(" 0 failed"), "\(printed)")
+        try BrowserScript.run([
+            script.path, vault.root.appendingPathComponent("_site").path, screenshots.path,
+        ])
     }
 }
