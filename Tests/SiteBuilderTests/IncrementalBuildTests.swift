@@ -78,7 +78,8 @@ import Testing
 }
 
 /// A small vault that changes at random, the way an author changes one: words, titles, tags,
-/// dates, links and embeds, renames, deletions, new notes, images, the theme and the settings.
+/// dates, links and embeds, explorer order, headings, renames, deletions, new notes, images, the theme and
+/// the settings.
 struct EditedVault {
     struct Note {
         var path: String
@@ -90,14 +91,21 @@ struct EditedVault {
         var embeds: [String] = []
         var images: [String] = []
         var aliases: [String] = []
+        /// Front matter `order`: the explorer's place among its folder's entries.
+        var order: Int?
+        /// A heading before `## Part`: moves Part's block, which `[[note#Part]]` links resolve to.
+        var extraHeading = false
 
         var text: String {
             var front: [String] = []
             if !tags.isEmpty { front.append("tags: [\(tags.joined(separator: ", "))]") }
             if let date { front.append("date: \(date)") }
             if !aliases.isEmpty { front.append("aliases: [\(aliases.joined(separator: ", "))]") }
+            if let order { front.append("order: \(order)") }
             var text = front.isEmpty ? "" : "---\n" + front.joined(separator: "\n") + "\n---\n"
-            text += "# \(title)\n\n\(words)\n\n## Part\n\nmore about \(title)\n"
+            text += "# \(title)\n\n\(words)\n\n"
+            if extraHeading { text += "## Before\n\nfirst\n\n" }
+            text += "## Part\n\nmore about \(title)\n"
             text += "\n```swift\nlet words = \"\(words)\"\n```\n"
             for link in links { text += "\nSee [[\(link)]] and [[\(link)#Part]].\n" }
             for embed in embeds { text += "\n![[\(embed)]]\n" }
@@ -137,7 +145,7 @@ struct EditedVault {
 
     /// Applies one edit and says which.
     mutating func applyRandomEdit(to vault: TestVault) throws -> String {
-        let kind = random.next(12)
+        let kind = random.next(14)
         if notes.isEmpty || kind == 0 { return try addNote(to: vault) }
         let index = random.next(notes.count)
         var note = notes[index]
@@ -177,6 +185,12 @@ struct EditedVault {
             try FileManager.default.removeItem(at: vault.root.appendingPathComponent(note.path))
             notes.remove(at: index)
             return "delete"
+        case 11:
+            note.order = note.order == nil ? random.next(5) : nil
+            edit = "order"
+        case 12:
+            note.extraHeading.toggle()
+            edit = "heading"
         default: return try changeFile(vault)
         }
         notes[index] = note
