@@ -74,3 +74,19 @@ import Testing
         #expect(NoteLoading.firstInvalidUTF8(in: Array("héllo\n€ 🙂\n".utf8)) == nil)
     }
 }
+
+@Suite struct RelativeURLTests {
+    @Test(arguments: [
+        ("a.html", "b.html", "b.html"),
+        ("trips/lisbon.html", "trips/porto.html", "porto.html"),
+        ("trips/2024/lisbon.html", "index.html", "../../index.html"),
+        ("index.html", "trips/2024/lisbon.html", "trips/2024/lisbon.html"),
+        ("trips/a.html", "travel/b.html", "../travel/b.html"),
+        ("trips/lisbon.html", "trips/lisbon/index.html", "lisbon/index.html"),
+        ("café/a.html", "café/b.html", "b.html"),
+        ("x/y/z.html", "x/q/z.html", "../q/z.html"),
+    ])
+    func linksFromOnePageToAnother(page: String, target: String, expected: String) {
+        #expect(NoteLinks.relativeURL(from: page, to: target) == expected)
+    }
+}
