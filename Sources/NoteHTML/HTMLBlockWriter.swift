@@ -51,33 +51,9 @@ struct HTMLBlockWriter: BlockWalker {
             }
             writeInlines(block.content)
         case .codeBlock(let info, let literal):
-            output.newlineIfNeeded()
-            if writeCodeHook(info: info, literal: literal) { return true }
-            let language = info.utf8.prefix { !HTMLBlockWriter.isSpace($0) }
-            if language.isEmpty {
-                output.append("<pre><code>")
-            } else {
-                output.append("<pre><code class=\"language-")
-                output.appendEscaped(language)
-                output.append("\">")
-            }
-            output.appendEscaped(literal)
-            output.append("</code></pre>\n")
+            writeCodeBlock(info: info, literal: literal)
         case .htmlBlock(let literal):
-            output.newlineIfNeeded()
-            let images = block.content?.attachmentIndices ?? []
-            if !unsafe && !images.isEmpty {
-                // The rest of the HTML is omitted; its `<img>` tags are images of the note.
-                output.append("<p>")
-                writeInlines(block.content)
-                output.append("</p>")
-            } else if !unsafe {
-                output.append("<!-- raw HTML omitted -->")
-            } else {
-                let html = document.splicingImages(into: literal, images: images, hook: imageHook)
-                if tagFilter { output.appendTagFiltered(html) } else { output.append(html) }
-            }
-            output.newlineIfNeeded()
+            writeHTMLBlock(block, literal: literal)
         case .thematicBreak:
             output.newlineIfNeeded()
             output.append("<hr />\n")
@@ -91,6 +67,38 @@ struct HTMLBlockWriter: BlockWalker {
             enterGFM(block, index: index)
         }
         return true
+    }
+
+    private mutating func writeCodeBlock(info: String, literal: String) {
+        output.newlineIfNeeded()
+        if writeCodeHook(info: info, literal: literal) { return }
+        let language = info.utf8.prefix { !HTMLBlockWriter.isSpace($0) }
+        if language.isEmpty {
+            output.append("<pre><code>")
+        } else {
+            output.append("<pre><code class=\"language-")
+            output.appendEscaped(language)
+            output.append("\">")
+        }
+        output.appendEscaped(literal)
+        output.append("</code></pre>\n")
+    }
+
+    private mutating func writeHTMLBlock(_ block: Block, literal: String) {
+        output.newlineIfNeeded()
+        let images = block.content?.attachmentIndices ?? []
+        if !unsafe && !images.isEmpty {
+            // The rest of the HTML is omitted; its `<img>` tags are images of the note.
+            output.append("<p>")
+            writeInlines(block.content)
+            output.append("</p>")
+        } else if !unsafe {
+            output.append("<!-- raw HTML omitted -->")
+        } else {
+            let html = document.splicingImages(into: literal, images: images, hook: imageHook)
+            if tagFilter { output.appendTagFiltered(html) } else { output.append(html) }
+        }
+        output.newlineIfNeeded()
     }
 
     mutating func didExit(_ block: Block, index: Int, ancestors: [Int]) {
