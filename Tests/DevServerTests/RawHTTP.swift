@@ -91,7 +91,7 @@ final class RawHTTP {
     }
 
     /// Reads one whole response (Content-Length or until close).
-    func response(within seconds: Double = 5, head: Bool = false) async throws -> Response {
+    func response(within seconds: Double = Patience.seconds, head: Bool = false) async throws -> Response {
         let deadline = Date(timeIntervalSinceNow: seconds)
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
         var headerEnd: Int?
@@ -188,7 +188,7 @@ final class RawHTTP {
         let encoded = page.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? page
         client.send(
             "GET /_notesite/events?page=\(encoded)&hash=\(fingerprint) HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
-        let deadline = Date(timeIntervalSinceNow: 5)
+        let deadline = Date(timeIntervalSinceNow: Patience.seconds)
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
         while client.received.firstRange(of: separator) == nil {
             guard await client.receive(until: deadline) else {

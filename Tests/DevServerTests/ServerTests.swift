@@ -190,7 +190,7 @@ struct ServerTests {
             port: fixture.port, page: "welcome.html",
             fingerprint: try await fixture.fingerprint(of: "welcome.html")
         )
-        #expect(await stream.nextEvent(within: 5)?.name == "hello")
+        #expect(await stream.nextEvent(within: Patience.seconds)?.name == "hello")
         let clock = ContinuousClock()
         let started = clock.now
         fixture.stop()

@@ -5,12 +5,8 @@ import Testing
 /// `serve`'s watcher obeys the `exclude` setting: a change to a file the site leaves out starts no
 /// rebuild, and a change of the setting itself is followed.
 @Suite struct WatcherExclusionTests {
-    /// Under scripts/sanitize a rebuild is many times slower: more time, the same answer.
-    let patience: Duration =
-        ProcessInfo.processInfo.environment["NOTESITE_SANITIZER"] != nil ? .seconds(120) : .seconds(10)
-
     func waitForRebuild(after version: Int, _ fixture: ServerFixture) async throws {
-        let deadline = ContinuousClock.now + patience
+        let deadline = ContinuousClock.now + Patience.duration
         while fixture.server.snapshot.version == version && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }

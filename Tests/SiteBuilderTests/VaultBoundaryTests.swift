@@ -139,7 +139,7 @@ import Testing
         let scanned = try Vault.scan(root: vault.root, filter: PathFilter(exclude: []), excluding: [])
         #expect(scanned.notes == ["kept/Kept.md"])
         #expect(scanned.skipped.map(\.path) == ["big"], "a link to a big folder outside is not walked")
-        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(ContinuousClock.now - start < .seconds(20))
         #expect(scanned.location(of: "kept/Kept.md")?.path.hasSuffix("/.archive/Kept.md") == true)
     }
 
