@@ -45,7 +45,9 @@ let package = Package(
                 "HTMLText",
                 "DefaultTheme", "CodeHighlighter",
             ]),
-        .target(name: "DevServer", dependencies: ["CMicroHTTPD", "CMHDShims", "SiteBuilder", "HTMLText"]),
+        .target(
+            name: "DevServer",
+            dependencies: ["CMicroHTTPD", "CMHDShims", "SiteBuilder", "NoteModel", "HTMLText"]),
         .target(
             name: "NotesiteCLI",
             dependencies: ["SiteBuilder", "MarkdownReader", "NoteHTML", "DevServer", "CYaml", "CMicroHTTPD"]),

@@ -103,8 +103,16 @@ public final class DevServer: Sendable {
             for stage in report.stages { log("  \(stage.duration.milliseconds) ms  \(stage.name)\n") }
             log("  \((clock.now - built).milliseconds) ms  snapshot and fingerprints\n")
         }
-        for diagnostic in report.sortedDiagnostics {
+        // A vault with thousands of warnings would print them all on every save: only new ones are.
+        let fresh = next.diagnostics.subtracting(previous.diagnostics)
+        for diagnostic in BuildReport.inOrder(fresh) {
             log("\(diagnostic)\n")
+        }
+        let standing = next.diagnostics.count - fresh.count
+        if previous.version > 0 && standing > 0 && site != nil {
+            log(
+                "notesite: \(standing) earlier \(standing == 1 ? "problem still stands" : "problems still stand") (`notesite check` lists them all)\n"
+            )
         }
         if site == nil {
             log("notesite: build failed after \(elapsed) ms; still serving the last good site\n")

@@ -1,4 +1,5 @@
 public import Foundation
+import NoteModel
 import SiteBuilder
 
 /// One build as the server serves it: the files, a fingerprint per page, and the build's errors.
@@ -12,15 +13,21 @@ public struct SiteSnapshot: Sendable {
     let fingerprints: [String: Fingerprint]
     /// The build's error diagnostics, one per line; nil when it had none.
     public let errors: String?
+    /// Every diagnostic of the build, so the next one logs only what is new.
+    let diagnostics: Set<Diagnostic>
 
     /// What every page's fingerprint starts from: the theme's assets.
     private let shared: Fingerprint
 
     /// `previous`: the snapshot before, whose fingerprints are kept for pages with the same bytes.
-    init(version: Int, files: [String: Data], errors: String?, previous: SiteSnapshot? = nil) {
+    init(
+        version: Int, files: [String: Data], errors: String?, diagnostics: Set<Diagnostic> = [],
+        previous: SiteSnapshot? = nil
+    ) {
         self.version = version
         self.files = files
         self.errors = errors
+        self.diagnostics = diagnostics
         var shared = Fingerprint()
         for path in files.keys.sorted() where path.hasPrefix("assets/") && !Self.perEdit(path) {
             shared.add(path.utf8)
@@ -49,10 +56,12 @@ public struct SiteSnapshot: Sendable {
 
     /// The next snapshot after a build: a failed build (no site) keeps the files already served.
     func next(site: SiteFiles?, report: BuildReport) -> SiteSnapshot {
-        let errors = report.sortedDiagnostics.filter { $0.severity == .error }
+        let diagnostics = Set(report.diagnostics)
+        let errors = BuildReport.inOrder(diagnostics.filter { $0.severity == .error })
         return SiteSnapshot(
             version: version + 1, files: site?.files ?? files,
-            errors: errors.isEmpty ? nil : errors.map(\.description).joined(separator: "\n"), previous: self)
+            errors: errors.isEmpty ? nil : errors.map(\.description).joined(separator: "\n"),
+            diagnostics: diagnostics, previous: self)
     }
 
     /// The HTML pages whose fingerprint differs from `other`'s, including added and removed ones.

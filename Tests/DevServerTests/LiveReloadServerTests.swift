@@ -121,4 +121,22 @@ struct LiveReloadServerTests {
         let (fresh, _) = await SiteBuildProxy.make(fixture.root)
         #expect(fixture.server.snapshot.files == fresh)
     }
+
+    @Test("a rebuild prints only the problems that are new, and counts those that still stand")
+    func rebuildLogsNewProblemsOnly() async throws {
+        let fixture = try await ServerFixture(
+            files: ["a.md": "# A\n\n[[Nowhere]]\n", "b.md": "# B\n\nfirst\n"], echo: false)
+        defer { fixture.stop() }
+        let warning = "link '[[Nowhere]]' finds no"
+        #expect(fixture.output.components(separatedBy: warning).count == 2, "the first build prints it once")
+        let stream = try await RawHTTP.events(
+            port: fixture.port, page: "b.html", fingerprint: try await fixture.fingerprint(of: "b.html"))
+        #expect(await stream.nextEvent(within: Patience.seconds)?.name == "hello")
+        try fixture.save("# B\n\nsecond [[Elsewhere]]\n", to: "b.md")
+        #expect(await stream.nextEvent(within: Patience.seconds)?.name == "reload")
+        let log = fixture.output
+        #expect(log.components(separatedBy: warning).count == 2, "a standing warning is not printed again")
+        #expect(log.contains("link '[[Elsewhere]]' finds no"), "a new one is")
+        #expect(log.contains("1 earlier problem still stands"))
+    }
 }

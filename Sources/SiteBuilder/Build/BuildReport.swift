@@ -40,8 +40,11 @@ public struct BuildReport: Sendable {
 
     /// Diagnostics in a stable order (by file, line, column, then message), each once:
     /// a broken page template would otherwise be reported for every page.
-    public var sortedDiagnostics: [Diagnostic] {
-        Array(Set(diagnostics)).sorted { a, b in
+    public var sortedDiagnostics: [Diagnostic] { Self.inOrder(Set(diagnostics)) }
+
+    /// `diagnostics` by file, line, column, then message.
+    public static func inOrder(_ diagnostics: Set<Diagnostic>) -> [Diagnostic] {
+        diagnostics.sorted { a, b in
             let left = (a.location?.file ?? "", a.location?.line ?? 0, a.location?.column ?? 0)
             let right = (b.location?.file ?? "", b.location?.line ?? 0, b.location?.column ?? 0)
             return left != right ? left < right : a.message < b.message
