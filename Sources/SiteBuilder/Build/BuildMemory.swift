@@ -11,6 +11,8 @@ import NoteModel
 public final class BuildMemory: Sendable {
     /// Read: each note parsed, by its name and bytes.
     let notes = StageCache<SourceNote>()
+    /// Read: each note as read, by its file's place, identity and settled stamp (not read again).
+    let settledNotes = StageCache<SourceNote>()
     /// Resolve: each note's links looked up, by the note and everything it can be resolved against.
     let links = StageCache<ParsedNote>()
     /// Resolve: every note's page path, by the notes' paths and permalinks.

@@ -100,7 +100,23 @@ enum ImageTarget: Sendable, Hashable {
 enum NoteLoading {
     /// Reads one note. A file that is not UTF-8 is reported at its first bad byte and still built,
     /// with U+FFFD in place of the bad bytes, so nothing else of it is lost.
-    static func read(_ path: String, from vault: Vault, displayName: String, memory: BuildMemory? = nil)
+    static func read(
+        _ path: String, from vault: Vault, displayName: String, memory: BuildMemory? = nil,
+        now: timespec = timespec()
+    ) -> SourceNote {
+        // The same file with the same settled stamp as in an earlier build: its bytes are not read.
+        if let memory, let entry = vault.entry(path), entry.stamp.isSettled(at: now) {
+            let key = ContentKey(displayName, entry.location, entry.identity, entry.stamp)
+            return memory.settledNotes.value(slot: path, key: key) {
+                readAndParse(path, from: vault, displayName: displayName, memory: memory)
+            }
+        }
+        return readAndParse(path, from: vault, displayName: displayName, memory: memory)
+    }
+
+    private static func readAndParse(
+        _ path: String, from vault: Vault, displayName: String, memory: BuildMemory?
+    )
         -> SourceNote
     {
         let data: Data

@@ -1,8 +1,10 @@
+import Foundation
 import NoteModel
 
 /// Read: every note's bytes through the Markdown reader into the attributed model. Drafts
 /// (`draft: true`, `publish: false`) leave here, unseen by every later stage. A note whose name
-/// and bytes are unchanged since an earlier build in this process is not parsed again.
+/// and bytes are unchanged since an earlier build in this process is not parsed again, and one whose
+/// file the scan saw unchanged (same file, size and times, long settled) is not even read.
 struct ReadStage: BuildStage {
     static let name = "read"
 
@@ -18,10 +20,14 @@ struct ReadStage: BuildStage {
     func run(_ vault: Vault, _ context: StageContext) async -> Output {
         let display = context.display
         let memory = context.memory
+        var clock = timespec()
+        clock_gettime(CLOCK_REALTIME, &clock)
+        let now = clock
         let notes = await context.map(vault.notes) { path in
-            NoteLoading.read(path, from: vault, displayName: display.name(path), memory: memory)
+            NoteLoading.read(path, from: vault, displayName: display.name(path), memory: memory, now: now)
         }
         memory?.notes.keep(only: Set(vault.notes))
+        memory?.settledNotes.keep(only: Set(vault.notes))
         return Output(notes: notes.filter(\.isPublished))
     }
 }

@@ -118,9 +118,9 @@ struct VaultWalk {
                     walked[identity] = relative
                     pending.append(next)
                 }
-            case .file(let real, let identity):
+            case .file(let real, let identity, let stamp):
                 if filter.excludes(relative, isFolder: false) { continue }
-                entries[relative] = Vault.Entry(location: real, identity: identity)
+                entries[relative] = Vault.Entry(location: real, identity: identity, stamp: stamp)
                 if name.lowercased().hasSuffix(".md") {
                     notes.append(relative)
                 } else {

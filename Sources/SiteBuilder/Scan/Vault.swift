@@ -22,6 +22,7 @@ struct Vault: Sendable {
         /// The real path: inside the vault's real path, no symlink left in it.
         let location: String
         let identity: FileIdentity
+        let stamp: FileStamp
     }
 
     struct Skipped: Sendable, Hashable {
@@ -38,6 +39,8 @@ struct Vault: Sendable {
     }
 
     /// The real location of an accepted file; nil for any path the scan did not accept.
+    func entry(_ path: String) -> Entry? { entries[path] }
+
     func location(of path: String) -> URL? {
         entries[path].map { URL(fileURLWithPath: $0.location) }
     }

@@ -42,7 +42,7 @@ public struct VaultBoundary: Sendable {
     struct Examination {
         enum Kind {
             case folder(real: String, identity: FileIdentity)
-            case file(real: String, identity: FileIdentity)
+            case file(real: String, identity: FileIdentity, stamp: FileStamp)
             case skipped(SkipReason)
             /// Removed while the scan ran: nothing to say.
             case gone
@@ -73,7 +73,7 @@ public struct VaultBoundary: Sendable {
         let identity = FileIdentity(info)
         switch info.st_mode & S_IFMT {
         case S_IFDIR: return .folder(real: real, identity: identity)
-        case S_IFREG: return .file(real: real, identity: identity)
+        case S_IFREG: return .file(real: real, identity: identity, stamp: FileStamp(info))
         default: return .skipped(.notRegular)
         }
     }
@@ -103,6 +103,40 @@ struct FileIdentity: Hashable, Sendable {
     init(_ info: stat) {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
+    }
+}
+
+/// A file's size and times as the scan saw them. A later build whose scan sees the same stamp on
+/// the same file skips reading it, if the stamp had settled (see ``isSettled(at:)``).
+struct FileStamp: Hashable, Sendable {
+    let size: Int64
+    let modified: timespec
+    let changed: timespec
+
+    init(_ info: stat) {
+        size = Int64(info.st_size)
+        modified = info.st_mtim
+        changed = info.st_ctim
+    }
+
+    /// Whether both times are a full second before `now`. File times advance in clock ticks
+    /// (milliseconds), so a file written twice within one tick can keep its stamp with new bytes:
+    /// only a stamp older than that can vouch for the bytes read with it.
+    func isSettled(at now: timespec) -> Bool {
+        modified.tv_sec < now.tv_sec - 1 && changed.tv_sec < now.tv_sec - 1
+    }
+
+    static func == (a: FileStamp, b: FileStamp) -> Bool {
+        a.size == b.size && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
+            && a.changed.tv_sec == b.changed.tv_sec && a.changed.tv_nsec == b.changed.tv_nsec
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(size)
+        hasher.combine(modified.tv_sec)
+        hasher.combine(modified.tv_nsec)
+        hasher.combine(changed.tv_sec)
+        hasher.combine(changed.tv_nsec)
     }
 }
 
