@@ -4,7 +4,8 @@ import NoteModel
 
 /// A note as read from disk and parsed, before anything it names is looked up in the vault.
 /// Equal and hashed by path, name and text alone: the model and its problems follow from those.
-struct SourceNote: Sendable, Hashable {
+/// A class: every stage passes thousands of notes around, and a copy is then one reference.
+final class SourceNote: Sendable, Hashable {
     /// Vault-relative source path, e.g. `trips/Lisbon.md`.
     let path: String
     /// How messages name the file.
@@ -39,7 +40,7 @@ struct SourceNote: Sendable, Hashable {
     }
 
     static func == (a: SourceNote, b: SourceNote) -> Bool {
-        a.key == b.key && a.path == b.path && a.displayName == b.displayName
+        a === b || a.key == b.key && a.path == b.path && a.displayName == b.displayName
             && a.text.utf8.elementsEqual(b.text.utf8)
     }
 
@@ -72,7 +73,8 @@ struct SourceNote: Sendable, Hashable {
 
 /// A published note with everything it names looked up: ready to become a page. `Hashable` over
 /// all of it, so a page is made again exactly when something it shows changed (``PageStage``).
-struct ParsedNote: Sendable, Hashable {
+/// A class, like ``SourceNote``, so passing it around copies one reference.
+final class ParsedNote: Sendable, Hashable {
     let source: SourceNote
     /// Site-relative page path, e.g. `trips/lisbon.html`.
     let pagePath: String
@@ -81,6 +83,31 @@ struct ParsedNote: Sendable, Hashable {
     /// Links and embeds: hrefs, the notes they name, files to publish.
     let links: NoteLinks.Resolved
     let diagnostics: [Diagnostic]
+
+    init(
+        source: SourceNote, pagePath: String, images: [ImageTarget], links: NoteLinks.Resolved,
+        diagnostics: [Diagnostic]
+    ) {
+        self.source = source
+        self.pagePath = pagePath
+        self.images = images
+        self.links = links
+        self.diagnostics = diagnostics
+    }
+
+    static func == (a: ParsedNote, b: ParsedNote) -> Bool {
+        a === b
+            || (a.source == b.source && a.pagePath == b.pagePath && a.images == b.images && a.links == b.links
+                && a.diagnostics == b.diagnostics)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(source)
+        hasher.combine(pagePath)
+        hasher.combine(images)
+        hasher.combine(links)
+        hasher.combine(diagnostics)
+    }
 
     var path: String { source.path }
     var title: String { source.title }
