@@ -146,4 +146,42 @@ import Testing
         #expect(
             bad.diagnostics.map(\.description).contains { $0.contains("notesite.yml:1:9: error: 'search'") })
     }
+
+    /// `serve` keeps runs of postings, text shards and the sorted vocabulary between builds; after
+    /// edits that add words, drop words, and add and remove notes, the index must be byte for byte
+    /// the one a fresh build makes, across several runs of notes.
+    @Test func reusedRunsAndVocabularyMakeTheSameIndex() {
+        var random = SplitMix64(seed: 11)
+        let words = (0..<400).map { "w\($0)" }
+        func document(_ number: Int, _ extra: String = "") -> SearchDocument {
+            var noteRandom = SplitMix64(seed: UInt64(number))
+            let body =
+                (0..<30).map { _ in words[noteRandom.next(words.count)] }.joined(separator: " ") + extra
+            return SearchDocument(
+                title: "Note \(number)", url: String(format: "n%04d.html", number), headings: [], tags: [],
+                body: body, text: body)
+        }
+        var documents = (0..<700).map { document($0) }
+        let memory = BuildMemory()
+        func check(_ step: String) {
+            let keys = documents.map { ContentKey($0) }
+            let reused = SearchIndex.files(for: documents, keys: keys, memory: memory)
+            let fresh = SearchIndex.files(for: documents)
+            #expect(reused == fresh, "\(step)")
+        }
+        check("first build")
+        documents[300] = document(300, " brandnew zzfresh aaearly")
+        check("new words in one note")
+        documents[300] = document(300)
+        check("the words gone again")
+        documents.insert(document(5000, " inserted"), at: 10)
+        check("a note added near the start")
+        documents.remove(at: 650)
+        check("a note removed near the end")
+        for _ in 0..<5 {
+            let index = random.next(documents.count)
+            documents[index] = document(index, " w\(random.next(900))")
+        }
+        check("random edits")
+    }
 }

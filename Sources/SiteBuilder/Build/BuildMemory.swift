@@ -2,6 +2,7 @@ import CodeHighlighter
 import Foundation
 import Mustache
 import NoteModel
+import Synchronization
 
 /// What one build hands the next in the same process (`notesite serve`): each stage's results by
 /// the key of their inputs (``ContentKey``), so a rebuild redoes only what a change reaches. Which
@@ -33,6 +34,12 @@ public final class BuildMemory: Sendable {
     let listings = StageCache<Result<String, TemplateError>>()
     /// Listings: each note's search index entry, by the note's text and page.
     let searchEntries = StageCache<SearchDocument>()
+    /// Listings: each search text shard, by its notes.
+    let searchShards = StageCache<Data>()
+    /// Listings: the search postings of each run of notes, by its notes.
+    let postingRuns = StageCache<PostingRun>()
+    /// Listings: the search vocabulary, sorted, as the last build left it.
+    let searchTerms = Mutex<[String]?>(nil)
     /// Previews: each note's link preview entry, by the note and the sections linked in it.
     let previews = StageCache<String>()
     /// Graph: the layout, by the graph's shape (how many nodes, which are linked).

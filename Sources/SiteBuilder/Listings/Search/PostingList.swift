@@ -10,33 +10,79 @@ enum PostingList {
     static let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_".utf8)
 
     /// Every term of the documents with its encoded postings, sorted by UTF-16 code units.
-    /// Terms are numbered as first met, so each posting costs one dictionary lookup: `serve`
-    /// runs this on every save.
     static func encode(_ documents: [SearchDocument]) -> [(term: String, encoded: String)] {
+        let runs = PostingRun.starts(of: documents.count).map {
+            PostingRun(documents[$0..<min($0 + PostingRun.size, documents.count)])
+        }
+        let joined = join(runs, sortedBefore: nil)
+        return zip(joined.terms, joined.encoded).map { (term: $0, encoded: $1) }
+    }
+
+    /// The runs' postings as one list per term, the terms sorted by UTF-16 code units.
+    /// `sortedBefore`, an earlier build's sorted terms, spares sorting them all again: a save
+    /// rarely brings more than a few new words.
+    static func join(_ runs: [PostingRun], sortedBefore: [String]?) -> (terms: [String], encoded: [String]) {
         var numbers: [String: Int] = [:]
         var terms: [String] = []
         var lists: [[UInt8]] = []
         var previous: [Int] = []
-        for (note, document) in documents.enumerated() {
-            for entry in document.entries {
-                let number = numbers[entry.term] ?? terms.count
+        for (index, run) in runs.enumerated() {
+            let base = index * PostingRun.size
+            for position in run.terms.indices {
+                let term = run.terms[position]
+                let number = numbers[term] ?? terms.count
                 if number == terms.count {
-                    numbers[entry.term] = number
-                    terms.append(entry.term)
+                    numbers[term] = number
+                    terms.append(term)
                     lists.append([])
                     previous.append(-1)
                 }
-                let counts = entry.counts
-                append(note - previous[number], to: &lists[number])
-                previous[number] = note
-                var mask = 0
-                for field in 0..<3 where counts[field] > 0 { mask |= 1 << field }
-                append(Int(counts[3]) << 3 | mask, to: &lists[number])
-                for field in 0..<3 where counts[field] > 0 { append(Int(counts[field]), to: &lists[number]) }
+                append(base + Int(run.first[position]) - previous[number], to: &lists[number])
+                lists[number].append(contentsOf: run.tails[position])
+                previous[number] = base + Int(run.last[position])
             }
         }
-        return terms.indices.sorted { terms[$0].utf16.lexicographicallyPrecedes(terms[$1].utf16) }
-            .map { (term: terms[$0], encoded: String(decoding: lists[$0], as: UTF8.self)) }
+        let order = sortedOrder(terms, numbers: numbers, sortedBefore: sortedBefore)
+        return (order.map { terms[$0] }, order.map { String(decoding: lists[$0], as: UTF8.self) })
+    }
+
+    /// The numbers of `terms` in sorted order.
+    private static func sortedOrder(_ terms: [String], numbers: [String: Int], sortedBefore: [String]?)
+        -> [Int]
+    {
+        func precedes(_ a: String, _ b: String) -> Bool { a.utf16.lexicographicallyPrecedes(b.utf16) }
+        guard let sortedBefore else {
+            return terms.indices.sorted { precedes(terms[$0], terms[$1]) }
+        }
+        let kept = sortedBefore.compactMap { numbers[$0] }
+        guard kept.count < terms.count else { return kept }
+        let known = Set(sortedBefore)
+        let added = terms.indices.filter { !known.contains(terms[$0]) }.sorted {
+            precedes(terms[$0], terms[$1])
+        }
+        var merged: [Int] = []
+        merged.reserveCapacity(terms.count)
+        var left = 0
+        var right = 0
+        while left < kept.count || right < added.count {
+            if right == added.count || (left < kept.count && precedes(terms[kept[left]], terms[added[right]]))
+            {
+                merged.append(kept[left])
+                left += 1
+            } else {
+                merged.append(added[right])
+                right += 1
+            }
+        }
+        return merged
+    }
+
+    /// One note's entry after its gap: `textCount << 3 | fields`, then each set field's count.
+    static func append(counts: SIMD4<UInt32>, to bytes: inout [UInt8]) {
+        var mask = 0
+        for field in 0..<3 where counts[field] > 0 { mask |= 1 << field }
+        append(Int(counts[3]) << 3 | mask, to: &bytes)
+        for field in 0..<3 where counts[field] > 0 { append(Int(counts[field]), to: &bytes) }
     }
 
     static func append(_ value: Int, to bytes: inout [UInt8]) {

@@ -23,40 +23,75 @@ enum SearchIndex {
     static let indexPath = "assets/search-index.js"
     static let shardFolder = "assets/search-text/"
 
-    /// The index and its text shards, by site path.
+    /// The index and its text shards, by site path. With `memory` (`serve`), shards and runs of
+    /// postings whose notes are unchanged are reused, so a save costs about one note's worth.
     static func files(for notes: [ParsedNote], jobs: Int, memory: BuildMemory? = nil) async -> [String: Data]
     {
-        let documents = await concurrentMap(notes.sorted { $0.pagePath < $1.pagePath }, limit: jobs) { note in
-            guard let memory else { return SearchDocument(note) }
-            return memory.searchEntries.value(
-                slot: note.pagePath, key: ContentKey(note.source, note.pagePath)
-            ) {
-                SearchDocument(note)
+        let sorted = notes.sorted { $0.pagePath < $1.pagePath }
+        let keys = sorted.map { ContentKey($0.source, $0.pagePath) }
+        let documents = await concurrentMap(Array(sorted.indices), limit: jobs) { index in
+            guard let memory else { return SearchDocument(sorted[index]) }
+            return memory.searchEntries.value(slot: sorted[index].pagePath, key: keys[index]) {
+                SearchDocument(sorted[index])
             }
         }
-        return files(for: documents)
+        return files(for: documents, keys: keys, memory: memory)
     }
 
-    static func files(for documents: [SearchDocument]) -> [String: Data] {
+    static func files(
+        for documents: [SearchDocument], keys: [ContentKey] = [], memory: BuildMemory? = nil
+    ) -> [String: Data] {
+        func cached<Value>(_ cache: StageCache<Value>?, _ slot: Int, _ range: Range<Int>, make: () -> Value)
+            -> Value
+        {
+            guard let cache, keys.count == documents.count else { return make() }
+            return cache.value(slot: String(slot), key: ContentKey(combining: Array(keys[range])), make: make)
+        }
         var files: [String: Data] = [:]
         let shards = shardStarts(documents)
         for (number, start) in shards.enumerated() {
             let end = number + 1 < shards.count ? shards[number + 1] : documents.count
-            let texts = documents[start..<end].map(\.textLiteral).joined(separator: ",\n")
-            files[shardFolder + "\(number).js"] = Data(
-                "(window.notesiteSearchText=window.notesiteSearchText||{})[\(number)]=[\n\(texts)\n];\n".utf8)
+            files[shardFolder + "\(number).js"] = cached(memory?.searchShards, number, start..<end) {
+                let texts = documents[start..<end].map(\.textLiteral).joined(separator: ",\n")
+                return Data(
+                    "(window.notesiteSearchText=window.notesiteSearchText||{})[\(number)]=[\n\(texts)\n];\n"
+                        .utf8)
+            }
         }
-        files[indexPath] = Data(script(documents, shards: shards).utf8)
+        let runs = PostingRun.starts(of: documents.count).map { start in
+            let range = start..<min(start + PostingRun.size, documents.count)
+            return cached(memory?.postingRuns, start, range) { PostingRun(documents[range]) }
+        }
+        memory?.searchShards.keep(only: Set(shards.indices.map(String.init)))
+        memory?.postingRuns.keep(only: Set(PostingRun.starts(of: documents.count).map(String.init)))
+        let sortedBefore = memory?.searchTerms.withLock { $0 }
+        let postings = PostingList.join(runs, sortedBefore: sortedBefore)
+        memory?.searchTerms.withLock { $0 = postings.terms }
+        files[indexPath] = Data(script(documents, shards: shards, postings: postings).utf8)
         return files
     }
 
-    private static func script(_ documents: [SearchDocument], shards: [Int]) -> String {
-        let docs = documents.map(\.row)
-        let postings = PostingList.encode(documents)
-        return "window.notesiteSearch={\"version\":2,\n\"docs\":[\n" + docs.joined(separator: ",\n")
-            + "\n],\n\"shards\":[" + shards.map(String.init).joined(separator: ",") + "],\n\"terms\":["
-            + postings.map { JSONString.literal($0.term) }.joined(separator: ",") + "],\n\"postings\":["
-            + postings.map { "\"\($0.encoded)\"" }.joined(separator: ",") + "]};\n"
+    private static func script(
+        _ documents: [SearchDocument], shards: [Int], postings: (terms: [String], encoded: [String])
+    ) -> String {
+        var script = "window.notesiteSearch={\"version\":2,\n\"docs\":[\n"
+        script.reserveCapacity(documents.count * 64 + postings.terms.count * 24)
+        for (index, document) in documents.enumerated() {
+            if index > 0 { script += ",\n" }
+            script += document.row
+        }
+        script += "\n],\n\"shards\":[" + shards.map(String.init).joined(separator: ",") + "],\n\"terms\":["
+        for (index, term) in postings.terms.enumerated() {
+            if index > 0 { script += "," }
+            script += JSONString.literal(term)
+        }
+        script += "],\n\"postings\":["
+        for (index, encoded) in postings.encoded.enumerated() {
+            script += index > 0 ? ",\"" : "\""
+            script += encoded
+            script += "\""
+        }
+        return script + "]};\n"
     }
 
     /// Where each shard starts: consecutive notes until their text passes `shardBytes`.

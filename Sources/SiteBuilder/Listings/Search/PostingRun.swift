@@ -1,0 +1,42 @@
+/// The postings of a run of consecutive notes, made so that runs join into the whole index's
+/// postings (``PostingList``) without reading a note again: `serve` keeps each run until one of
+/// its notes changes, so a save encodes one run of notes, not the vault.
+struct PostingRun: Sendable {
+    /// Notes per run: small enough that a save redoes little, large enough that joining the runs
+    /// meets each common term a few dozen times, not once per note.
+    static let size = 256
+
+    /// Every term of the run, in the order first met.
+    private(set) var terms: [String] = []
+    /// Per term, the run-relative number of the first and the last note it is in.
+    private(set) var first: [Int32] = []
+    private(set) var last: [Int32] = []
+    /// Per term, its encoded postings in the run after the first note's gap (which depends on the
+    /// runs before, so the join writes it).
+    private(set) var tails: [[UInt8]] = []
+
+    init(_ documents: ArraySlice<SearchDocument>) {
+        var numbers: [String: Int] = [:]
+        for (offset, document) in documents.enumerated() {
+            for entry in document.entries {
+                let number: Int
+                if let known = numbers[entry.term] {
+                    number = known
+                    PostingList.append(offset - Int(last[number]), to: &tails[number])
+                } else {
+                    number = terms.count
+                    numbers[entry.term] = number
+                    terms.append(entry.term)
+                    first.append(Int32(offset))
+                    last.append(0)
+                    tails.append([])
+                }
+                last[number] = Int32(offset)
+                PostingList.append(counts: entry.counts, to: &tails[number])
+            }
+        }
+    }
+
+    /// The runs of `documents`, each `size` notes (the last may hold fewer).
+    static func starts(of count: Int) -> StrideTo<Int> { stride(from: 0, to: count, by: size) }
+}
