@@ -83,6 +83,9 @@ final class ParsedNote: Sendable, Hashable {
     /// Links and embeds: hrefs, the notes they name, files to publish.
     let links: NoteLinks.Resolved
     let diagnostics: [Diagnostic]
+    /// The digest of all of the above, made once: pages, previews and listings key on every note
+    /// in each rebuild, and hashing each note's links again was most of what a save cost.
+    let key: ContentKey
 
     init(
         source: SourceNote, pagePath: String, images: [ImageTarget], links: NoteLinks.Resolved,
@@ -93,20 +96,17 @@ final class ParsedNote: Sendable, Hashable {
         self.images = images
         self.links = links
         self.diagnostics = diagnostics
+        key = ContentKey(source, pagePath, images, links, diagnostics)
     }
 
     static func == (a: ParsedNote, b: ParsedNote) -> Bool {
         a === b
-            || (a.source == b.source && a.pagePath == b.pagePath && a.images == b.images && a.links == b.links
-                && a.diagnostics == b.diagnostics)
+            || (a.key == b.key && a.source == b.source && a.pagePath == b.pagePath && a.images == b.images
+                && a.links == b.links && a.diagnostics == b.diagnostics)
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(source)
-        hasher.combine(pagePath)
-        hasher.combine(images)
-        hasher.combine(links)
-        hasher.combine(diagnostics)
+        hasher.combine(key)
     }
 
     var path: String { source.path }
