@@ -24,6 +24,8 @@ public final class BuildMemory: Sendable {
     let graphs = StageCache<LinkGraph>()
     /// Explorer: the tree and every page's view of it, by the tree and its settings.
     let explorer = StageCache<ExplorerStage.Output>()
+    /// Highlight: each note's code blocks, by the note.
+    let noteCode = StageCache<NoteCode>()
     /// Highlight: all code blocks' highlighting, by the blocks (a save rarely changes code).
     let highlights = StageCache<Highlights>()
     /// Pages: each note's page and the problems found making it, by everything the page shows.
@@ -40,6 +42,8 @@ public final class BuildMemory: Sendable {
     let postingRuns = StageCache<PostingRun>()
     /// Listings: the search vocabulary, sorted, as the last build left it.
     let searchTerms = Mutex<[String]?>(nil)
+    /// Listings: each note's alias redirect pages, by its aliases, title and page.
+    let aliasRedirects = StageCache<[AliasRedirects.Redirect]>()
     /// Previews: each note's link preview entry, by the note and the sections linked in it.
     let previews = StageCache<String>()
     /// Graph: the layout, by the graph's shape (how many nodes, which are linked).

@@ -23,13 +23,24 @@ struct HighlightStage: BuildStage {
         let cache = configuration.cache.map { vault.root.appendingPathComponent($0) }.flatMap {
             vault.boundary.keepsInside($0) ? $0 : nil
         }
-        let blocks = Self.blocks(in: graph.notes)
-        let key = ContentKey(blocks, cache)
-        if let known = context.memory?.highlights.known(slot: "", key: key) {
+        guard let memory = context.memory else {
+            let blocks = Self.blocks(in: graph.notes)
+            return Output(
+                highlights: await CodeHighlighter.highlight(blocks, cacheFolder: cache, jobs: context.jobs))
+        }
+        // In `serve`, each note's code is found once per version of the note, and the whole is
+        // keyed by those: a save that changes no code hashes no code.
+        let code = graph.notes.map { note in
+            memory.noteCode.value(slot: note.path, key: note.source.key) { NoteCode(Self.blocks(in: [note])) }
+        }
+        memory.noteCode.keep(only: Set(graph.notes.map(\.path)))
+        let key = ContentKey(ContentKey(combining: code.compactMap(\.key)), cache)
+        if let known = memory.highlights.known(slot: "", key: key) {
             return Output(highlights: known)
         }
+        let blocks = code.reduce(into: Set<CodeHighlighter.Block>()) { $0.formUnion($1.blocks) }
         let highlights = await CodeHighlighter.highlight(blocks, cacheFolder: cache, jobs: context.jobs)
-        context.memory?.highlights.store(highlights, slot: "", key: key)
+        memory.highlights.store(highlights, slot: "", key: key)
         return Output(highlights: highlights)
     }
 
@@ -45,5 +56,16 @@ struct HighlightStage: BuildStage {
             }
         }
         return blocks
+    }
+}
+
+/// One note's fenced code blocks, with their key (nil when it has none).
+struct NoteCode: Sendable {
+    let blocks: Set<CodeHighlighter.Block>
+    let key: ContentKey?
+
+    init(_ blocks: Set<CodeHighlighter.Block>) {
+        self.blocks = blocks
+        key = blocks.isEmpty ? nil : ContentKey(blocks)
     }
 }

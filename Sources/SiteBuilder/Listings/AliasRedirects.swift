@@ -1,34 +1,60 @@
+import Foundation
 import HTMLText
 import NoteModel
 
 /// Front matter `aliases` as redirect pages: a note once called `Old name` keeps its old address
 /// (`old-name.html`, beside the note), which sends readers on to the note.
 enum AliasRedirects {
-    static func pages(for notes: [ParsedNote], taken: Set<String>, style: URLStyle, display: DisplayPaths)
-        -> (pages: [String: String], diagnostics: [Diagnostic])
-    {
-        var pages: [String: String] = [:]
+    /// One alias of a note, and the page that redirects from it.
+    struct Redirect: Sendable {
+        let alias: String
+        let page: String
+        let html: Data
+    }
+
+    /// `taken`: whether the site already has a file at a path. With `memory` (`serve`), each
+    /// note's redirect pages are made once per version of its aliases, title and page.
+    static func pages(
+        for notes: [ParsedNote], taken: (String) -> Bool, style: URLStyle, display: DisplayPaths,
+        memory: BuildMemory? = nil
+    ) -> (pages: [String: Data], diagnostics: [Diagnostic]) {
+        var pages: [String: Data] = [:]
         var diagnostics: [Diagnostic] = []
         for note in notes {
-            let folder = note.path.split(separator: "/").dropLast().joined(separator: "/")
-            for alias in note.document.frontMatter?.aliases ?? [] where !alias.isEmpty {
-                let page = style.pagePath(forNote: (folder.isEmpty ? "" : folder + "/") + alias + ".md")
-                guard page != note.pagePath else { continue }
-                if taken.contains(page) || pages[page] != nil {
-                    let place =
-                        note.document.frontMatter?.location
-                        ?? SourceLocation(
-                            file: display.name(note.path), line: 1, column: 1)
-                    diagnostics.append(
-                        .warning(
-                            "alias '\(alias)' would replace the page '\(page)'; no redirect written",
-                            at: place))
+            guard let aliases = note.document.frontMatter?.aliases, !aliases.isEmpty else { continue }
+            let key = ContentKey(aliases, note.pagePath, note.title, style)
+            let redirects =
+                memory?.aliasRedirects.value(slot: note.path, key: key) {
+                    Self.redirects(of: note, style: style)
+                }
+                ?? Self.redirects(of: note, style: style)
+            for redirect in redirects {
+                guard taken(redirect.page) || pages[redirect.page] != nil else {
+                    pages[redirect.page] = redirect.html
                     continue
                 }
-                pages[page] = html(to: style.href(from: page, to: note.pagePath), title: note.title)
+                let place =
+                    note.document.frontMatter?.location
+                    ?? SourceLocation(file: display.name(note.path), line: 1, column: 1)
+                diagnostics.append(
+                    .warning(
+                        "alias '\(redirect.alias)' would replace the page '\(redirect.page)'; no redirect written",
+                        at: place))
             }
         }
         return (pages, diagnostics)
+    }
+
+    /// The note's aliases as pages beside it (none for an alias naming the note's own page).
+    private static func redirects(of note: ParsedNote, style: URLStyle) -> [Redirect] {
+        let folder = note.path.split(separator: "/").dropLast().joined(separator: "/")
+        return (note.document.frontMatter?.aliases ?? []).compactMap { alias in
+            guard !alias.isEmpty else { return nil }
+            let page = style.pagePath(forNote: (folder.isEmpty ? "" : folder + "/") + alias + ".md")
+            guard page != note.pagePath else { return nil }
+            let html = html(to: style.href(from: page, to: note.pagePath), title: note.title)
+            return Redirect(alias: alias, page: page, html: Data(html.utf8))
+        }
     }
 
     static func html(to href: String, title: String) -> String {

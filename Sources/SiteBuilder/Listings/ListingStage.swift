@@ -46,8 +46,10 @@ struct ListingStage: BuildStage {
         }
         context.memory?.searchEntries.keep(only: configuration.search ? Set(notes.map(\.pagePath)) : [])
         let redirects = AliasRedirects.pages(
-            for: notes, taken: Set(site.files.keys), style: configuration.urls, display: context.display)
-        for (page, html) in redirects.pages { site.files[page] = Data(html.utf8) }
+            for: notes, taken: { site.files[$0] != nil }, style: configuration.urls, display: context.display,
+            memory: context.memory)
+        context.memory?.aliasRedirects.keep(only: Set(notes.map(\.path)))
+        site.files.merge(redirects.pages) { _, redirect in redirect }
         diagnostics += redirects.diagnostics
         let htmlPages = site.files.keys.filter { $0.hasSuffix(".html") && redirects.pages[$0] == nil }
             .sorted()
