@@ -46,6 +46,10 @@ public final class BuildMemory: Sendable {
     let aliasRedirects = StageCache<[AliasRedirects.Redirect]>()
     /// Previews: each note's link preview entry, by the note and the sections linked in it.
     let previews = StageCache<String>()
+    /// Previews: the sections each note's links name, by the note.
+    let linkedAnchors = StageCache<[LinkedAnchors.Anchor]>()
+    /// Previews: each shard file, by its entries.
+    let previewShards = StageCache<Data>()
     /// Graph: the layout, by the graph's shape (how many nodes, which are linked).
     let graphLayouts = StageCache<GraphPositions>()
 

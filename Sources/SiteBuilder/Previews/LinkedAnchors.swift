@@ -4,19 +4,40 @@ import Foundation
 /// note (itself included). Only these sections get a preview of their own, so a note with fifty
 /// headings does not carry fifty previews that no link shows.
 enum LinkedAnchors {
-    static func find(in notes: [ParsedNote], urls: URLStyle) -> [String: Set<String>] {
+    /// With `memory` (`serve`), each note's links are looked at once per version of the note.
+    static func find(in notes: [ParsedNote], urls: URLStyle, memory: BuildMemory? = nil) -> [String: Set<
+        String
+    >] {
         var found: [String: Set<String>] = [:]
         for note in notes {
-            let writer = PreviewWriter(note: note, urls: urls)
-            for href in Array(note.links.hrefs.values) + Array(note.links.wikiHrefs.values) {
-                guard let hash = href.firstIndex(of: "#") else { continue }
-                let fragment = String(href[href.index(after: hash)...])
-                guard !fragment.isEmpty else { continue }
-                let page = pagePath(fromRoot: String(writer.fromRoot(href).prefix { $0 != "#" }))
-                found[page, default: []].insert(fragment.removingPercentEncoding ?? fragment)
-            }
+            let linked =
+                memory?.linkedAnchors.value(slot: note.path, key: ContentKey(note, urls)) {
+                    anchors(in: note, urls)
+                }
+                ?? anchors(in: note, urls)
+            for anchor in linked { found[anchor.page, default: []].insert(anchor.fragment) }
         }
+        memory?.linkedAnchors.keep(only: Set(notes.map(\.path)))
         return found
+    }
+
+    /// The (page, fragment) pairs of one note's links that name a section.
+    private static func anchors(in note: ParsedNote, _ urls: URLStyle) -> [Anchor] {
+        let hrefs = Array(note.links.hrefs.values) + Array(note.links.wikiHrefs.values)
+        guard hrefs.contains(where: { $0.contains("#") }) else { return [] }
+        let writer = PreviewWriter(note: note, urls: urls)
+        return hrefs.compactMap { href in
+            guard let hash = href.firstIndex(of: "#") else { return nil }
+            let fragment = String(href[href.index(after: hash)...])
+            guard !fragment.isEmpty else { return nil }
+            let page = pagePath(fromRoot: String(writer.fromRoot(href).prefix { $0 != "#" }))
+            return Anchor(page: page, fragment: fragment.removingPercentEncoding ?? fragment)
+        }
+    }
+
+    struct Anchor: Sendable {
+        let page: String
+        let fragment: String
     }
 
     /// A page's path from its href relative to the root (`trips/` is `trips/index.html`).

@@ -31,19 +31,32 @@ enum PreviewShards {
 
     /// The index and every shard, entries (one JSON member per page, see ``LinkPreview/json(pagePath:)``)
     /// in page order.
-    static func files(entries: [(pagePath: String, json: String)]) -> [String: Data] {
+    /// With `memory` (`serve`), a shard whose entries are all unchanged is not joined again.
+    static func files(entries: [Entry], memory: BuildMemory? = nil) -> [String: Data] {
         let count = count(forNotes: entries.count)
-        var shards = [[String]](repeating: [], count: count)
+        var shards = [[Entry]](repeating: [], count: count)
         for entry in entries.sorted(by: { $0.pagePath < $1.pagePath }) {
-            shards[shard(of: entry.pagePath, count: count)].append(entry.json)
+            shards[shard(of: entry.pagePath, count: count)].append(entry)
         }
         var files = [folder + "index.js": Data("window.notesitePreviewShards=\(count);\n".utf8)]
         for (number, members) in shards.enumerated() {
-            let script =
-                "(window.notesitePreviews=window.notesitePreviews||{})[\(number)]={\n"
-                + members.joined(separator: ",\n") + "\n};\n"
-            files[folder + "\(number).js"] = Data(script.utf8)
+            let make = {
+                Data(
+                    ("(window.notesitePreviews=window.notesitePreviews||{})[\(number)]={\n"
+                        + members.map(\.json).joined(separator: ",\n") + "\n};\n").utf8)
+            }
+            let key = ContentKey(ContentKey(combining: members.map(\.key)), members.map(\.pagePath))
+            files[folder + "\(number).js"] =
+                memory?.previewShards.value(slot: String(number), key: key, make: make) ?? make()
         }
+        memory?.previewShards.keep(only: Set((0..<count).map(String.init)))
         return files
+    }
+
+    /// One page's preview: its JSON member and the key of what it was made from.
+    struct Entry: Sendable {
+        let pagePath: String
+        let json: String
+        let key: ContentKey
     }
 }

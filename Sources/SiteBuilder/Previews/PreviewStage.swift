@@ -20,17 +20,16 @@ struct PreviewStage: BuildStage {
     func run(_ graph: LinkGraph, _ context: StageContext) async -> Output {
         guard configuration.linkPreviews else { return Output() }
         let urls = configuration.urls
-        let anchors = LinkedAnchors.find(in: graph.notes, urls: urls)
         let memory = context.memory
-        let entries = await context.map(graph.notes) { note -> (pagePath: String, json: String) in
+        let anchors = LinkedAnchors.find(in: graph.notes, urls: urls, memory: memory)
+        let entries = await context.map(graph.notes) { note -> PreviewShards.Entry in
             let linked = (anchors[note.pagePath] ?? []).sorted()
             let make = { LinkPreview(note: note, anchors: linked, urls: urls).json(pagePath: note.pagePath) }
-            let json =
-                memory?.previews.value(slot: note.pagePath, key: ContentKey(note, linked, urls), make: make)
-                ?? make()
-            return (note.pagePath, json)
+            let key = ContentKey(note, linked, urls)
+            let json = memory?.previews.value(slot: note.pagePath, key: key, make: make) ?? make()
+            return PreviewShards.Entry(pagePath: note.pagePath, json: json, key: key)
         }
         memory?.previews.keep(only: Set(graph.notes.map(\.pagePath)))
-        return Output(files: PreviewShards.files(entries: entries))
+        return Output(files: PreviewShards.files(entries: entries, memory: memory))
     }
 }
