@@ -18,6 +18,7 @@ public struct SiteSnapshot: Sendable {
 
     /// What every page's fingerprint starts from: the theme's assets.
     private let shared: Fingerprint
+    private let assetPrints: [String: Fingerprint]
 
     /// `previous`: the snapshot before, whose fingerprints are kept for pages with the same bytes.
     init(
@@ -28,12 +29,23 @@ public struct SiteSnapshot: Sendable {
         self.files = files
         self.errors = errors
         self.diagnostics = diagnostics
+        // Each asset's own print is kept from the snapshot before while its bytes are the same.
         var shared = Fingerprint()
-        for path in files.keys.sorted() where path.hasPrefix("assets/") && !Self.perEdit(path) {
+        var assetPrints: [String: Fingerprint] = [:]
+        for path in files.keys.filter({ $0.hasPrefix("assets/") && !Self.perEdit($0) }).sorted() {
+            let data = files[path] ?? Data()
+            var print = Fingerprint()
+            if let previous, let known = previous.assetPrints[path], previous.files[path] == data {
+                print = known
+            } else {
+                print.add(data)
+            }
+            assetPrints[path] = print
             shared.add(path.utf8)
-            shared.add(files[path] ?? Data())
+            shared.add(print.description.utf8)
         }
         self.shared = shared
+        self.assetPrints = assetPrints
         let known = previous?.shared == shared ? previous : nil
         var fingerprints: [String: Fingerprint] = [:]
         for (path, data) in files where path.hasSuffix(".html") {
