@@ -128,6 +128,27 @@ import Testing
         #expect(messages.contains { $0.contains("symlink 'alias' leads to a folder already in the vault") })
     }
 
+    @Test("a file whose name is not UTF-8 is a warning naming it, never silently left out")
+    func nameNotUTF8IsReported() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("# B\n", to: "b.md")
+        // `café.md` in Latin-1: the é is the single byte 0xE9.
+        let path = Array(vault.root.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".md".utf8) + [0]
+        let descriptor = path.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { name in
+                name.baseAddress.map { open($0, O_CREAT | O_WRONLY | O_CLOEXEC, 0o644) } ?? -1
+            }
+        }
+        #expect(descriptor >= 0)
+        close(descriptor)
+        let scanned = try Vault.scan(root: vault.root, filter: PathFilter(exclude: []), excluding: [])
+        #expect(scanned.notes == ["b.md"])
+        #expect(scanned.skipped.map(\.reason) == [.nameNotUTF8])
+        let report = await SiteBuild.run(BuildOptions(vault: vault.root))
+        #expect(report.diagnostics.contains { $0.message.contains("has a name that is not UTF-8") })
+    }
+
     @Test("a symlink inside the vault to a folder nobody else names is followed")
     func insideFolderLinkIsFollowed() throws {
         let vault = try TestVault()

@@ -150,6 +150,8 @@ enum SkipReason: Sendable, Hashable {
     case walkedAlready(target: String, as: String)
     /// A FIFO, socket or device: reading one could block the build forever.
     case notRegular
+    /// A name that is not UTF-8 (from an old system or a broken sync): pages and links could not name it.
+    case nameNotUTF8
 
     func message(for path: String) -> String {
         switch self {
@@ -164,6 +166,8 @@ enum SkipReason: Sendable, Hashable {
                 "symlink '\(path)' leads to a folder already in the vault (to '\(target)', which is \(name)); not walked again"
         case .notRegular:
             return "'\(path)' is not a file or a folder (a FIFO, socket or device); skipped"
+        case .nameNotUTF8:
+            return "'\(path)' has a name that is not UTF-8 (shown here with U+FFFD); rename it to publish it"
         }
     }
 }
