@@ -27,7 +27,11 @@ struct PathFilter: Sendable {
 
     /// `path` is vault-relative; `isFolder` says whether it names a folder.
     func excludes(_ path: String, isFolder: Bool) -> Bool {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        excludes(path, name: path.split(separator: "/").last.map(String.init) ?? path, isFolder: isFolder)
+    }
+
+    /// The same, for a caller that has the last part of `path` at hand already (the scan).
+    func excludes(_ path: String, name: String, isFolder: Bool) -> Bool {
         if name.hasPrefix(".") || (isFolder && name == "node_modules") { return true }
         for rule in rules where !rule.foldersOnly || isFolder {
             let subject = rule.wholePath ? path : name

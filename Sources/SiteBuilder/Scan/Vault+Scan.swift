@@ -103,11 +103,13 @@ struct VaultWalk {
             case .gone:
                 continue
             case .skipped(let reason):
-                if !filter.excludes(relative, isFolder: false) {
+                if !filter.excludes(relative, name: name, isFolder: false) {
                     skipped.append(.init(path: relative, reason: reason))
                 }
             case .folder(let real, let identity):
-                if filter.excludes(relative, isFolder: true) || excluded.contains(real) { continue }
+                if filter.excludes(relative, name: name, isFolder: true) || excluded.contains(real) {
+                    continue
+                }
                 let next = Folder(real: real, relative: relative)
                 if examined.isLink {
                     let target = VaultBoundary.linkTarget(path)
@@ -118,15 +120,23 @@ struct VaultWalk {
                     pending.append(next)
                 }
             case .file(let real, let identity, let stamp):
-                if filter.excludes(relative, isFolder: false) { continue }
+                if filter.excludes(relative, name: name, isFolder: false) { continue }
                 entries[relative] = Vault.Entry(location: real, identity: identity, stamp: stamp)
-                if name.lowercased().hasSuffix(".md") {
+                if Self.isNote(name) {
                     notes.append(relative)
                 } else {
                     files.append(relative)
                 }
             }
         }
+    }
+
+    /// Whether a file name ends in `.md`, in any case.
+    static func isNote(_ name: String) -> Bool {
+        let tail = name.utf8.suffix(3)
+        guard tail.count == 3 else { return false }
+        let bytes = Array(tail)
+        return bytes[0] == 0x2E && bytes[1] | 0x20 == 0x6D && bytes[2] | 0x20 == 0x64
     }
 
     /// The entries of a folder, `.` and `..` aside, straight from `readdir` (Foundation's listing
