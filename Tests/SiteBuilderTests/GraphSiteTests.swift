@@ -163,9 +163,13 @@ import Testing
         #expect(memory.graphLayouts.made == 1)
         try vault.write("# Beta\n\nBack to [[Alpha]], with more words.\n", to: "beta.md")
         _ = await SiteBuild.make(options)
+        // Only words changed: the whole graph script is kept, the layout not even asked for.
+        #expect(memory.drawnGraphs.reused == 1 && memory.graphLayouts.reused == 0)
         try vault.write("# Beta renamed\n\nBack to [[Alpha]], with more words.\n", to: "beta.md")
         let (site, _) = await SiteBuild.make(options)
-        #expect(memory.graphLayouts.made == 1 && memory.graphLayouts.reused == 2)
+        // A new title is drawn again, on the same layout.
+        #expect(
+            memory.drawnGraphs.made == 2 && memory.graphLayouts.made == 1 && memory.graphLayouts.reused == 1)
         let data = String(decoding: site?.files["assets/graph-data.js"] ?? Data(), as: UTF8.self)
         #expect(data.contains("\"Beta renamed\""))
         // A new link is a new shape: laid out again.

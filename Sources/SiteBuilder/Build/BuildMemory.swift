@@ -50,6 +50,10 @@ public final class BuildMemory: Sendable {
     let linkedAnchors = StageCache<[LinkedAnchors.Anchor]>()
     /// Previews: each shard file, by its entries.
     let previewShards = StageCache<Data>()
+    /// Graph: what the graph shows of each note (page, title, links, tags), by the note.
+    let graphShapes = StageCache<ContentKey>()
+    /// Graph: the data script, by every note's shape.
+    let drawnGraphs = StageCache<GraphStage.DrawnGraph>()
     /// Graph: the layout, by the graph's shape (how many nodes, which are linked).
     let graphLayouts = StageCache<GraphPositions>()
 

@@ -22,14 +22,25 @@ struct GraphStage: BuildStage {
     func run(_ input: LinkGraph, _ context: StageContext) async -> Output {
         let settings = configuration.graph
         guard settings.isUsed else { return Output(files: [:], diagnostics: []) }
-        let graph = VaultGraph(input, tags: settings.tags)
-        let layout = graph.layout
-        let positions =
-            context.memory?.graphLayouts.value(slot: "", key: ContentKey(layout)) {
-                GraphPositions(layout, jobs: context.jobs)
+        let drawn: DrawnGraph
+        if let memory = context.memory {
+            // What the graph shows of each note, keyed per note: a save that changes no title, tag
+            // or link keeps the whole graph.
+            let shapes = input.notes.map { note in
+                memory.graphShapes.value(slot: note.path, key: note.key) {
+                    ContentKey(
+                        note.path, note.pagePath, note.title, note.links.outgoing.map(\.target),
+                        note.source.tags)
+                }
             }
-            ?? GraphPositions(layout, jobs: context.jobs)
-        var files = ["assets/graph-data.js": GraphScript.script(for: graph, at: positions)]
+            memory.graphShapes.keep(only: Set(input.notes.map(\.path)))
+            let key = ContentKey(ContentKey(combining: shapes), settings.tags, configuration.urls)
+            drawn = memory.drawnGraphs.value(slot: "", key: key) { draw(input, tags: settings.tags, context) }
+        } else {
+            drawn = draw(input, tags: settings.tags, context)
+        }
+        let graph = drawn
+        var files = ["assets/graph-data.js": drawn.script]
         guard settings.page else { return Output(files: files, diagnostics: []) }
         if let note = input.notes.first(where: { $0.pagePath == Self.pagePath }) {
             // The note keeps its page; the graph stays on every note page.
@@ -46,7 +57,7 @@ struct GraphStage: BuildStage {
                     "graph", at: GraphStage.pagePath,
                     [
                         "title": "Graph", "noteCount": .int(graph.noteCount),
-                        "linkCount": .int(graph.links.count),
+                        "linkCount": .int(graph.linkCount),
                     ]
                 ).utf8)
             return Output(files: files, diagnostics: [])
@@ -56,6 +67,26 @@ struct GraphStage: BuildStage {
     }
 
     static let pagePath = "graph.html"
+
+    /// The graph's data script, and the counts the graph page shows.
+    struct DrawnGraph: Sendable {
+        let script: Data
+        let noteCount: Int
+        let linkCount: Int
+    }
+
+    private func draw(_ input: LinkGraph, tags: Bool, _ context: StageContext) -> DrawnGraph {
+        let graph = VaultGraph(input, tags: tags)
+        let layout = graph.layout
+        let positions =
+            context.memory?.graphLayouts.value(slot: "", key: ContentKey(layout)) {
+                GraphPositions(layout, jobs: context.jobs)
+            }
+            ?? GraphPositions(layout, jobs: context.jobs)
+        return DrawnGraph(
+            script: GraphScript.script(for: graph, at: positions), noteCount: graph.noteCount,
+            linkCount: graph.links.count)
+    }
 }
 
 extension GraphSettings {
