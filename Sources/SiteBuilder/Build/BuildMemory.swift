@@ -32,6 +32,8 @@ public final class BuildMemory: Sendable {
     let pages = StageCache<PageStage.Page>()
     /// Listings: all listing pages together, by what they show of every note.
     let listingPages = StageCache<ListingPages>()
+    /// Listings: what each note shows in listings (page, title, date, tags), by the note.
+    let listedNotes = StageCache<ContentKey>()
     /// Listings: each listing page, by the values its template is given.
     let listings = StageCache<Result<String, TemplateError>>()
     /// Listings: each note's search index entry, by the note's text and page.

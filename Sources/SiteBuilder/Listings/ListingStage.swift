@@ -29,9 +29,16 @@ struct ListingStage: BuildStage {
         let notes = input.graph.notes
         var site = SiteFiles(files: input.pages.pages)
         // The listing pages show only these of each note: when none changed, none is made again.
-        let shown = notes.map(ListedNote.init)
+        // What each note shows in listings, keyed per note in `serve`: a save of words alone keeps them all.
+        let shown = notes.map { note in
+            context.memory?.listedNotes.value(slot: note.path, key: note.key) { ContentKey(ListedNote(note)) }
+                ?? ContentKey(ListedNote(note))
+        }
+        context.memory?.listedNotes.keep(only: Set(notes.map(\.path)))
         let key = ContentKey(
-            shown, theme, configuration, rendering.siteTitle, input.graph.hasDatedNotes, input.explorer.tree)
+            ContentKey(combining: shown), theme, configuration, rendering.siteTitle,
+            input.graph.hasDatedNotes,
+            input.explorer.tree)
         let listed =
             context.memory?.listingPages.value(slot: "", key: key) { listingPages(input, context) }
             ?? listingPages(input, context)

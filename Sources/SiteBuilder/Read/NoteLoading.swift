@@ -37,11 +37,13 @@ final class SourceNote: Sendable, Hashable {
         outline = NoteOutline(document: document, text: text)
         outlineKey = ContentKey(outline)
         tags = Self.tags(of: document)
+        title = Self.title(of: document, path: path)
     }
 
     static func == (a: SourceNote, b: SourceNote) -> Bool {
-        a === b || a.key == b.key && a.path == b.path && a.displayName == b.displayName
-            && a.text.utf8.elementsEqual(b.text.utf8)
+        a === b
+            || a.key == b.key && a.path == b.path && a.displayName == b.displayName
+                && a.text.utf8.elementsEqual(b.text.utf8)
     }
 
     func hash(into hasher: inout Hasher) {
@@ -54,8 +56,11 @@ final class SourceNote: Sendable, Hashable {
         document.frontMatter?.draft != true && document.frontMatter?.publish != false
     }
 
-    /// The front matter's `title`, else the first `#` heading, else the file name.
-    var title: String {
+    /// The front matter's `title`, else the first `#` heading, else the file name (found once:
+    /// every listing, link and preview asks).
+    let title: String
+
+    private static func title(of document: NoteDocument, path: String) -> String {
         if let title = document.frontMatter?.title, !title.isEmpty { return title }
         if let title = document.title, !title.isEmpty { return title }
         let name = path.split(separator: "/").last.map(String.init) ?? path
