@@ -177,16 +177,11 @@ struct FootnotePass {
 
     /// Text outside images, in document order (references count in order of appearance).
     private func textNodes(_ root: OpaquePointer) -> [OpaquePointer] {
-        guard let iterator = cmark_iter_new(root) else { return [] }
-        defer { cmark_iter_free(iterator) }
         var found: [OpaquePointer] = []
         var images = 0
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard let node = cmark_iter_get_node(iterator) else { continue }
+        CmarkTree.walk(root) { node, entering in
             switch cmark_node_get_type(node) {
-            case CMARK_NODE_IMAGE: images += event == CMARK_EVENT_ENTER ? 1 : -1
+            case CMARK_NODE_IMAGE: images += entering ? 1 : -1
             case CMARK_NODE_TEXT where images == 0: found.append(node)
             default: break
             }
