@@ -163,15 +163,17 @@ def start_for(pages, shots, **settings):
         return None
 
 
-def wait(driver, condition, message="", timeout=TIMEOUT, poll=0.02):
-    """Waits until condition() holds; raises TimeoutException with `message` when it never does."""
-    return WebDriverWait(driver, timeout, poll_frequency=poll).until(lambda d: condition(), message)
+def wait(driver, condition, message="", timeout=TIMEOUT, poll=0.02, ignored=None):
+    """Waits until condition() holds; raises TimeoutException with `message` when it never does.
+    Exceptions of the `ignored` types raised by condition() count as "not yet"."""
+    return WebDriverWait(driver, timeout, poll_frequency=poll, ignored_exceptions=ignored).until(
+        lambda d: condition(), message)
 
 
-def waited(driver, condition, timeout=TIMEOUT, poll=0.05):
+def waited(driver, condition, timeout=TIMEOUT, poll=0.05, ignored=None):
     """Whether condition() came to hold in time, for checks that report rather than raise."""
     try:
-        wait(driver, condition, timeout=timeout, poll=poll)
+        wait(driver, condition, timeout=timeout, poll=poll, ignored=ignored)
         return True
     except Exception:
         return False

@@ -15,8 +15,14 @@ import os
 import sys
 import time
 
+from selenium.common.exceptions import WebDriverException
+
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Browser"))
 from browser_support import Checks, start, waited  # noqa: E402
+
+# As DevServerTests' Patience: a rebuild can take many seconds when the whole suite shares two
+# cores. A check that holds passes at once; only a failing one waits this long.
+PATIENCE = 60
 
 
 def save(path, text):
@@ -33,8 +39,9 @@ def main():
     checks = Checks()
 
     def check(name, condition, detail=""):
-        """Passes once condition() holds; `detail` (or what it returns) says what was found if never."""
-        ok = waited(driver, condition, poll=0.02)
+        """Passes once condition() holds; `detail` (or what it returns) says what was found if never.
+        A script run while the page reloads under it fails; that is "not yet", not a failure."""
+        ok = waited(driver, condition, timeout=PATIENCE, poll=0.02, ignored=(WebDriverException,))
         checks.check(name, ok, "" if ok else detail() if callable(detail) else detail)
 
     def marker():
