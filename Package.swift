@@ -25,15 +25,17 @@ let package = Package(
         .target(name: "CMHDShims", dependencies: ["CMicroHTTPD"]),
 
         .target(name: "NoteModel"),
+        // SHA-256 for cache keys and content-addressed names, in Swift (no C library needed).
+        .target(name: "ContentDigest"),
         // The one HTML escaper, shared by the HTML writer, the templates, the site and the server.
         .target(name: "HTMLText"),
         .target(name: "YAMLReader", dependencies: ["CYaml", "NoteModel"]),
         .target(name: "MarkdownReader", dependencies: ["CCmark", "NoteModel", "YAMLReader"]),
         .target(name: "NoteHTML", dependencies: ["NoteModel", "HTMLText"]),
-        .target(name: "ImagePipeline", dependencies: ["CVips", "CShims", "NoteModel"]),
+        .target(name: "ImagePipeline", dependencies: ["CVips", "CShims", "NoteModel", "ContentDigest"]),
         .target(name: "Mustache", dependencies: ["HTMLText"]),
         // Pygments helper processes, fed in batches, with their cache.
-        .target(name: "CodeHighlighter", dependencies: ["HTMLText"]),
+        .target(name: "CodeHighlighter", dependencies: ["HTMLText", "ContentDigest"]),
         // The default theme, embedded into the binary so notesite runs from anywhere.
         .target(
             name: "DefaultTheme", path: "Templates",
@@ -56,7 +58,9 @@ let package = Package(
         .testTarget(
             name: "MarkdownReaderTests", dependencies: ["MarkdownReader", "NoteHTML", "CCmark"],
             exclude: ["gfm-known-differences.json"]),
-        .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CVips", "CShims"]),
+        .testTarget(
+            name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CVips", "CShims", "ContentDigest"]),
+        .testTarget(name: "ContentDigestTests", dependencies: ["ContentDigest"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText"]),
         .testTarget(name: "CodeHighlighterTests", dependencies: ["CodeHighlighter"]),

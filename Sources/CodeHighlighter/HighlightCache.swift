@@ -1,3 +1,4 @@
+internal import ContentDigest
 public import Foundation
 
 /// Pygments' answers kept between builds, in one file: `<cache folder>/highlight/entries.pack`,
@@ -28,7 +29,7 @@ struct HighlightCache {
     }
 
     static func key(pygments: String, language: String, code: String) -> String {
-        SHA256.hex(Array("notesite-highlight \(formatVersion)\n\(pygments)\n\(language)\n\(code)".utf8))
+        SHA256.hex("notesite-highlight \(formatVersion)\n\(pygments)\n\(language)\n\(code)".utf8)
     }
 
     /// The answer kept under `key`, marked used today.

@@ -1,3 +1,4 @@
+internal import ContentDigest
 public import Foundation
 
 extension ImageRendition {
@@ -5,7 +6,7 @@ extension ImageRendition {
     /// named by content, so the same bytes are written once and a changed image gets a new name
     /// (browsers may cache it forever).
     public var fileName: String {
-        String(ContentHash.sha256(data).prefix(20)) + "." + fileExtension
+        String(SHA256.hex(data).prefix(20)) + "." + fileExtension
     }
 
     public var fileExtension: String {

@@ -1,3 +1,4 @@
+internal import ContentDigest
 public import Foundation
 
 /// Renditions kept on disk between builds, addressed by content: the key is a SHA-256 of the
@@ -66,12 +67,12 @@ public final class RenditionCache: @unchecked Sendable {
         let parts = [
             "notesite-rendition \(formatVersion)",
             "libvips \(VipsRuntime.version)",
-            "source \(ContentHash.sha256(source))",
+            "source \(SHA256.hex(source))",
             "width \(settings.maxPixelWidth) column \(settings.columnWidth)",
             "max-pixels \(settings.maxInputPixels)",
             "format \(settings.format.rawValue) quality \(settings.quality.map(String.init) ?? "default")",
             "size \(settings.size?.description ?? "column")",
         ]
-        return ContentHash.sha256(parts.joined(separator: "\n"))
+        return SHA256.hex(parts.joined(separator: "\n").utf8)
     }
 }

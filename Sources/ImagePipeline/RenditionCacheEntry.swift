@@ -1,3 +1,4 @@
+internal import ContentDigest
 internal import Foundation
 
 /// One cache entry on disk: a header line, then the encoded image.
@@ -14,7 +15,7 @@ enum RenditionCacheEntry {
             magic, String(RenditionCache.formatVersion), rendition.mimeType,
             String(rendition.pixelWidth), String(rendition.pixelHeight),
             String(rendition.cssWidth), String(rendition.cssHeight),
-            String(rendition.data.count), ContentHash.sha256(rendition.data),
+            String(rendition.data.count), SHA256.hex(rendition.data),
         ]
         return Data((fields.joined(separator: " ") + "\n").utf8) + rendition.data
     }
@@ -32,7 +33,7 @@ enum RenditionCacheEntry {
             return nil
         }
         let payload = Data(entry[entry.index(after: newline)...])
-        guard payload.count == numbers[4], ContentHash.sha256(payload) == fields[8] else { return nil }
+        guard payload.count == numbers[4], SHA256.hex(payload) == fields[8] else { return nil }
         return ImageRendition(
             data: payload, mimeType: fields[2], pixelWidth: numbers[0], pixelHeight: numbers[1],
             cssWidth: numbers[2], cssHeight: numbers[3])

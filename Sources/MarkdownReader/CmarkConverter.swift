@@ -36,13 +36,8 @@ struct CmarkConverter {
     }
 
     mutating func convert(_ root: OpaquePointer) -> NoteDocument {
-        guard let iterator = cmark_iter_new(root) else { return NoteDocument() }
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard let node = cmark_iter_get_node(iterator) else { continue }
-            if event == CMARK_EVENT_ENTER {
+        CmarkTree.walk(root) { node, entering in
+            if entering {
                 enter(node)
             } else {
                 exit(node)

@@ -13,81 +13,30 @@ readable without JavaScript, and the diagram hook. Prints one line per check, th
 "N passed, N failed"; exits 1 when a check failed.
 """
 
+import os
 import pathlib
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
-TIMEOUT = 10
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser_support import CONTRAST_FUNCTIONS, Checks, console_errors, start, usage, waited  # noqa: E402
 
-# Contrast of each distinct token colour against the painted background (WCAG 2 formula).
-CONTRAST_JS = """
-function parse(c) {
-  var m = c.match(/^rgba?\\(([^)]*)\\)/);
-  if (!m) return null;
-  var p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(parseFloat);
-  return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
-}
-function background(el) {
-  for (var node = el; node; node = node.parentElement) {
-    var c = parse(getComputedStyle(node).backgroundColor);
-    if (c && c[3] > 0) return c;
-  }
-  return [255, 255, 255, 1];
-}
-function luminance(c) {
-  var v = [0, 1, 2].map(function (i) {
-    var s = c[i] / 255;
-    return s <= 0.03928 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4);
-  });
-  return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
-}
+# Contrast of each distinct token colour against the painted background.
+CONTRAST_JS = CONTRAST_FUNCTIONS + """
 var seen = {}, out = [];
 document.querySelectorAll(".highlight code span, .highlight code").forEach(function (el) {
   if (el.classList.contains("hll") || !el.textContent.trim()) return;
-  var fg = parse(getComputedStyle(el).color), bg = background(el);
-  var key = el.className + " " + fg + " on " + bg;
+  var key = el.className + " " + getComputedStyle(el).color + " on " + background(el);
   if (seen[key]) return;
   seen[key] = true;
-  var a = luminance(fg), b = luminance(bg);
-  out.push([el.className || "code", (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)]);
+  out.push([el.className || "code", contrast(el)]);
 });
 return out;
 """
 
-results = []
-
-
-def check(name, ok, detail=""):
-    results.append(ok)
-    print(("ok   " if ok else "FAIL ") + name + ("" if ok else ": " + str(detail)))
-
-
-def start(javascript=True):
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1280,900", "--allow-file-access-from-files"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    if not javascript:
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-
-
-def wait(driver, condition):
-    try:
-        WebDriverWait(driver, TIMEOUT, poll_frequency=0.05).until(lambda d: condition())
-        return True
-    except Exception:
-        return False
-
-
-def console_errors(driver):
-    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+checks = Checks()
+check = checks.check
 
 
 def code_checks(driver, site):
@@ -123,7 +72,7 @@ def code_checks(driver, site):
 def math_checks(driver, site):
     driver.get((site / "formulas.html").as_uri())
     total = len(driver.find_elements(By.CSS_SELECTOR, ".math"))
-    rendered = wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, ".math-rendered .katex")) == total)
+    rendered = waited(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, ".math-rendered .katex")) == total)
     check(f"KaTeX renders all {total} formulas", total >= 8 and rendered, total)
     errors = driver.find_elements(By.CSS_SELECTOR, ".katex-error, .math-error")
     check("no KaTeX errors (fractions, matrices, aligned, mhchem)", not errors,
@@ -143,7 +92,7 @@ def math_checks(driver, site):
     check("the formulas page logs no errors", not console_errors(driver), console_errors(driver))
 
     driver.get((site / "broken.html").as_uri())
-    wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, ".math-error"))
+    waited(driver, lambda: driver.find_elements(By.CSS_SELECTOR, ".math-error"))
     broken = driver.find_elements(By.CSS_SELECTOR, ".math-error")
     check("a rejected formula shows its source, marked",
           len(broken) == 1 and broken[0].text == "$\\frac{1}{$" and broken[0].get_attribute("title"),
@@ -154,7 +103,7 @@ def math_checks(driver, site):
 
 def diagram_checks(driver, site):
     driver.get((site / "diagram.html").as_uri())
-    ok = wait(driver, lambda: driver.find_element(By.CSS_SELECTOR, "pre.mermaid").text.startswith("drawn"))
+    ok = waited(driver, lambda: driver.find_element(By.CSS_SELECTOR, "pre.mermaid").text.startswith("drawn"))
     text = driver.find_element(By.CSS_SELECTOR, "pre.mermaid").text
     check("the mermaid script draws the diagram", ok and "A-->B" in text, text)
 
@@ -174,8 +123,7 @@ def no_script_checks(site):
 
 def main():
     if len(sys.argv) != 2:
-        print("usage: code_math_test.py SITE_DIR", file=sys.stderr)
-        sys.exit(64)
+        sys.exit(usage("code_math_test.py SITE_DIR"))
     site = pathlib.Path(sys.argv[1]).resolve()
     driver = start()
     try:
@@ -185,9 +133,7 @@ def main():
     finally:
         driver.quit()
     no_script_checks(site)
-    failed = results.count(False)
-    print(f"{len(results) - failed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    sys.exit(checks.finish())
 
 
 if __name__ == "__main__":

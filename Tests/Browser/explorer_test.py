@@ -15,110 +15,34 @@ SCREENSHOT_DIR/explorer-<width>-<theme>.png. Prints one line per check, then "N 
 exits 1 when a check failed.
 """
 
-import json
 import os
 import sys
-import time
 import urllib.parse
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-TIMEOUT = 5
-LOCAL_SCHEMES = ("file:", "data:", "about:", "blob:")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser_support import (CONTRAST_FUNCTIONS, Checks, emulate, file_url,  # noqa: E402
+                             js, keys, problems, run_timed, start, start_for, usage, wait)
+from browser_support import load as load_url  # noqa: E402
+
 CURRENT = ".explorer [aria-current='page']"
 
 # WCAG 2 contrast of each explorer and breadcrumb text against its painted background.
-CONTRAST_JS = """
-function parse(c) {
-  var m = c.match(/^rgba?\\(([^)]*)\\)/);
-  if (!m) return null;
-  var p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(parseFloat);
-  return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
-}
-function background(el) {
-  for (var node = el; node; node = node.parentElement) {
-    var c = parse(getComputedStyle(node).backgroundColor);
-    if (c && c[3] > 0) return c;
-  }
-  return [255, 255, 255, 1];
-}
-function luminance(c) {
-  var v = [0, 1, 2].map(function (i) {
-    var s = c[i] / 255;
-    return s <= 0.03928 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4);
-  });
-  return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
-}
+CONTRAST_JS = CONTRAST_FUNCTIONS + """
 var out = [];
 document.querySelectorAll(".explorer a, .explorer-title, .breadcrumbs a, .explorer-open").forEach(function (el) {
   if (!el.getClientRects().length) return;
-  var a = luminance(parse(getComputedStyle(el).color)), b = luminance(background(el));
-  out.push([el.className || el.textContent.slice(0, 20), (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)]);
+  out.push([el.className || el.textContent.slice(0, 20), contrast(el)]);
 });
 return out;
 """
 
 
-class Checks:
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-
-    def run(self, name, body):
-        try:
-            detail = body()
-            self.passed += 1
-            print(f"PASS {name}" + (f" ({detail})" if detail else ""), flush=True)
-        except Exception as error:  # one failing check must not stop the others
-            self.failed += 1
-            message = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-            print(f"FAIL {name}: {message}", flush=True)
-
-
-def start(javascript=True):
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1280,900", "--force-device-scale-factor=1",
-                     "--allow-file-access-from-files"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    if not javascript:
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-
-
-def wait(driver, condition, message):
-    return WebDriverWait(driver, TIMEOUT, poll_frequency=0.02).until(lambda d: condition(), message)
-
-
-def js(driver, script, *args):
-    return driver.execute_script(script, *args)
-
-
-def file_url(site, page):
-    return "file://" + urllib.parse.quote(os.path.join(os.path.abspath(site), page))
-
-
 def load(driver, site, page):
-    driver.get(file_url(site, page))
-    wait(driver, lambda: js(driver, "return document.readyState") == "complete", f"{page} did not load")
-
-
-def emulate(driver, width, height, dark):
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
-        "features": [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
-
-
-def keys(driver, *sequence):
-    ActionChains(driver).send_keys(*sequence).perform()
+    load_url(driver, file_url(site, page))
 
 
 def active(driver):
@@ -136,20 +60,6 @@ def tab_until(driver, test, limit=60):
         if js(driver, "var e = document.activeElement; return !!(" + test + ");"):
             return count
     raise AssertionError(f"{limit} presses of Tab never reached it (at {active(driver)})")
-
-
-def problems(driver):
-    found = []
-    for entry in driver.get_log("browser"):
-        if entry.get("level") == "SEVERE":
-            found.append("console: " + entry.get("message", "")[:160])
-    for entry in driver.get_log("performance"):
-        message = json.loads(entry["message"])["message"]
-        if message.get("method") == "Network.requestWillBeSent":
-            url = message["params"]["request"]["url"]
-            if not url.startswith(LOCAL_SCHEMES):
-                found.append("request: " + url[:160])
-    return found
 
 
 def folder_arrow(driver, name):
@@ -325,7 +235,7 @@ def theme_checks(driver, checks, site, shots):
 
 def no_js_checks(checks, site):
     def plain_links():
-        driver = start(javascript=False)
+        driver = start(javascript=False, performance_log=True)
         try:
             load(driver, site, "journal/day-45.html")
             enhanced = driver.find_elements(By.CSS_SELECTOR, ".explorer.is-enhanced, .explorer-tree")
@@ -384,20 +294,11 @@ def scale_checks(driver, checks, scale):
 
 def main():
     if len(sys.argv) not in (3, 4):
-        print("usage: explorer_test.py SITE_DIR SCREENSHOT_DIR [SCALE_SITE_DIR]", file=sys.stderr)
-        return 64
+        return usage("explorer_test.py SITE_DIR SCREENSHOT_DIR [SCALE_SITE_DIR]")
     site, shots = (os.path.abspath(a) for a in sys.argv[1:3])
     scale = os.path.abspath(sys.argv[3]) if len(sys.argv) == 4 else None
-    if not os.path.isfile(os.path.join(site, "journal/day-45.html")):
-        print(f"FAIL open the site: {site}/journal/day-45.html does not exist")
-        print("0 passed, 1 failed")
-        return 1
-    os.makedirs(shots, exist_ok=True)
-    try:
-        driver = start()
-    except Exception as error:
-        print(f"FAIL start headless Chromium: {str(error).strip().splitlines()[0]}")
-        print("0 passed, 1 failed")
+    driver = start_for([os.path.join(site, "journal/day-45.html")], shots, performance_log=True)
+    if not driver:
         return 1
     checks = Checks()
     try:
@@ -409,12 +310,8 @@ def main():
     finally:
         driver.quit()
     no_js_checks(checks, site)
-    print(f"{checks.passed} passed, {checks.failed} failed")
-    return 1 if checks.failed else 0
+    return checks.finish()
 
 
 if __name__ == "__main__":
-    started = time.monotonic()
-    status = main()
-    print(f"took {time.monotonic() - started:.1f}s", file=sys.stderr)
-    sys.exit(status)
+    run_timed(main)

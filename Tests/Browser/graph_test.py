@@ -17,21 +17,23 @@ graph.html has drawn, the draw time and the frame times (requestAnimationFrame d
 panning, and the local graph's bytes in a note page.
 """
 
+import os
 import pathlib
 import re
 import statistics
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-TIMEOUT = 10
-results = []
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser_support import Checks, console_errors, outside_requests, start, usage, waited  # noqa: E402
+
+checks = Checks()
+check = checks.check
+NO_SCROLLBARS = ("--hide-scrollbars",)
 
 # Pixels of the canvas that differ from its background, and those in a given colour.
 PIXELS_JS = """
@@ -57,44 +59,8 @@ return [drawn, matching, bg];
 VIEW_JS = "return (window.notesiteGraphViews || []).filter(function (v) { return v.kind === arguments[0]; }).length"
 
 
-def check(name, ok, detail=""):
-    results.append(ok)
-    print(("ok   " if ok else "FAIL ") + name + ("" if ok else ": " + str(detail)))
-
-
-def start(javascript=True, width=1280, height=900):
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     f"--window-size={width},{height}", "--allow-file-access-from-files",
-                     "--hide-scrollbars"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    if not javascript:
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-
-
-def wait(driver, condition, timeout=TIMEOUT):
-    try:
-        WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: condition())
-        return True
-    except Exception:
-        return False
-
-
-def console_errors(driver):
-    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
-
-
-def outside_requests(driver):
-    return driver.execute_script(
-        "return performance.getEntriesByType('resource').map(function (e) { return e.name; })"
-        ".filter(function (n) { return !n.startsWith('file:'); })")
-
-
 def view(driver, kind):
-    ready = wait(driver, lambda: driver.execute_script(VIEW_JS.replace("arguments[0]", repr(kind))) > 0)
+    ready = waited(driver, lambda: driver.execute_script(VIEW_JS.replace("arguments[0]", repr(kind))) > 0)
     return ready
 
 
@@ -155,7 +121,7 @@ def hover_and_click_checks(driver, site):
     canvas = driver.find_element(By.CSS_SELECTOR, ".graph-site canvas")
     _, hot_before, _ = driver.execute_script(PIXELS_JS, canvas, "--link")
     move_to_node(driver, "site", hub)
-    wait(driver, lambda: api(driver, "site", "v.lit()").__len__() > 0)
+    waited(driver, lambda: api(driver, "site", "v.lit()").__len__() > 0)
     lit = api(driver, "site", "v.lit()")
     pages = sorted(api(driver, "site", "v.page(arguments[0])", node) for node in lit[1:])
     check("hovering the hub lights it and its neighbours", lit[:1] == [hub] and len(lit) >= 6, (lit, pages))
@@ -165,7 +131,7 @@ def hover_and_click_checks(driver, site):
           hot_after > hot_before + 100, (hot_before, hot_after))
     driver.save_screenshot(str(SHOTS / "graph-1280-hover.png"))
     ActionChains(driver).click().perform()
-    opened = wait(driver, lambda: driver.current_url.endswith("/hub.html"))
+    opened = waited(driver, lambda: driver.current_url.endswith("/hub.html"))
     check("a click on a node opens its note", opened, driver.current_url)
 
 
@@ -200,7 +166,7 @@ def keyboard_checks(driver, site):
     check("the node in the middle is named for the keyboard", focused >= 0 and "Enter opens it" in status, status)
     page = api(driver, "site", "v.page(arguments[0])", focused)
     driver.switch_to.active_element.send_keys(Keys.ENTER)
-    check("Enter opens it", wait(driver, lambda: driver.current_url.endswith("/" + page)),
+    check("Enter opens it", waited(driver, lambda: driver.current_url.endswith("/" + page)),
           (driver.current_url, page))
 
 
@@ -234,7 +200,7 @@ def local_checks(driver, site, shots):
     driver.execute_script("document.querySelector('.local-graph').scrollIntoView()")
     driver.save_screenshot(str(shots / "graph-local-375-light.png"))
     move_to_node(driver, "local", 0)
-    wait(driver, lambda: len(api(driver, "local", "v.lit()")) > 0)
+    waited(driver, lambda: len(api(driver, "local", "v.lit()")) > 0)
     lit = api(driver, "local", "v.lit()")
     check("hovering the local graph's centre lights its neighbours", len(lit) >= 2, lit)
     driver.set_window_size(1280, 900)
@@ -247,7 +213,7 @@ def local_checks(driver, site, shots):
 
 
 def no_script_checks(site):
-    driver = start(javascript=False)
+    driver = start(javascript=False, arguments=NO_SCROLLBARS)
     try:
         driver.get((site / "graph.html").as_uri())
         text = driver.find_element(By.CSS_SELECTOR, ".graph-fallback").text
@@ -267,13 +233,13 @@ def no_script_checks(site):
 
 def bench(site):
     """Time to draw graph.html and frame times while panning, on a big site."""
-    driver = start()
+    driver = start(arguments=NO_SCROLLBARS)
     try:
         loads = []
         for _ in range(5):
             driver.get((site / "graph.html").as_uri())
             view(driver, "site")
-            wait(driver, lambda: api(driver, "site", "v.firstDrawAt()") > 0, 30)
+            waited(driver, lambda: api(driver, "site", "v.firstDrawAt()") > 0, 30)
             loads.append(api(driver, "site", "v.firstDrawAt()"))
         nodes = api(driver, "site", "v.nodes().length")
         print(f"graph.html, {nodes} nodes: drawn {statistics.median(loads):.0f} ms after navigation "
@@ -325,7 +291,7 @@ def bench(site):
               f"{len(part.group(0).encode()) if part else 0} bytes, header link about {link} bytes")
         driver.get(note.as_uri())
         driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
-        wait(driver, lambda: driver.execute_script(VIEW_JS.replace("arguments[0]", "'local'")) > 0, 30)
+        waited(driver, lambda: driver.execute_script(VIEW_JS.replace("arguments[0]", "'local'")) > 0, 30)
         shown = driver.execute_script(
             "var v = window.notesiteGraphViews[0]; return [v.firstDrawAt(), v.nodes().length]")
         print(f"local graph on {note.name}: {shown[1]} nodes, drawn {shown[0]:.0f} ms after navigation "
@@ -340,12 +306,11 @@ def main():
         bench(pathlib.Path(sys.argv[2]).resolve())
         return
     if len(sys.argv) not in (2, 3):
-        print("usage: graph_test.py SITE_DIR [SCREENSHOT_DIR] | --bench SITE_DIR", file=sys.stderr)
-        sys.exit(64)
+        sys.exit(usage("graph_test.py SITE_DIR [SCREENSHOT_DIR] | --bench SITE_DIR"))
     site = pathlib.Path(sys.argv[1]).resolve()
     SHOTS = pathlib.Path(sys.argv[2] if len(sys.argv) == 3 else ".build/screenshots").resolve()
     SHOTS.mkdir(parents=True, exist_ok=True)
-    driver = start()
+    driver = start(arguments=NO_SCROLLBARS)
     try:
         page_checks(driver, site, SHOTS)
         hover_and_click_checks(driver, site)
@@ -354,9 +319,7 @@ def main():
     finally:
         driver.quit()
     no_script_checks(site)
-    failed = results.count(False)
-    print(f"{len(results) - failed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    sys.exit(checks.finish())
 
 
 if __name__ == "__main__":

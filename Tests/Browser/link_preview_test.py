@@ -23,41 +23,27 @@ entering the link to the popover showing, minus the script's fixed pause, for th
 (index and shard loaded) and for a second link into a shard already loaded.
 """
 
+import os
 import pathlib
-import time
 import sys
+import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-TIMEOUT = 10
-results = []
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser_support import (CONTRAST_FUNCTIONS, Checks, chromium_options, console_errors,  # noqa: E402
+                             outside_requests, start, usage, waited)
 
-CONTRAST_JS = """
-function parse(c) {
-  var m = c.match(/^rgba?\\(([^)]*)\\)/);
-  var p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(parseFloat);
-  return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
-}
-function luminance(c) {
-  var v = [0, 1, 2].map(function (i) {
-    var s = c[i] / 255;
-    return s <= 0.03928 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4);
-  });
-  return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
-}
+checks = Checks()
+check = checks.check
+
+CONTRAST_JS = CONTRAST_FUNCTIONS + """
 var pop = document.querySelector('.link-preview');
-var bg = parse(getComputedStyle(pop).backgroundColor);
 var out = [];
 pop.querySelectorAll('.link-preview-title, .link-preview-section, .link-preview-body p, .link-preview-body a')
-  .forEach(function (el) {
-    var a = luminance(parse(getComputedStyle(el).color)), b = luminance(bg);
-    out.push((Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05));
-  });
+  .forEach(function (el) { out.push(contrast(el)); });
 return [getComputedStyle(pop).backgroundColor, out];
 """
 
@@ -92,44 +78,20 @@ return {
 """
 
 
-def check(name, ok, detail=""):
-    results.append(bool(ok))
-    print(("ok   " if ok else "FAIL ") + name + ("" if ok else ": " + str(detail)))
-
-
-def start(width, touch=False):
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     f"--window-size={width},900", "--allow-file-access-from-files"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    if not touch:
-        # Headless Chromium reports no hover-capable pointer; a desktop has a mouse.
-        options.add_argument("--blink-settings=primaryHoverType=2,availableHoverTypes=2,"
-                             "primaryPointerType=4,availablePointerTypes=4")
+def start_at(width, touch=False):
     if touch:
+        options = chromium_options(width=width)
         options.add_experimental_option("mobileEmulation", {
             "deviceMetrics": {"width": width, "height": 800, "pixelRatio": 2.0, "touch": True},
             "userAgent": "Mozilla/5.0 (Linux; Android 13; Pixel 7) Mobile"})
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    if not touch:
-        # A window cannot be made narrower than 500 px: emulate the width instead.
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-            "width": width, "height": 800, "deviceScaleFactor": 1, "mobile": width < 600})
+        return start(options)
+    # Headless Chromium reports no hover-capable pointer; a desktop has a mouse.
+    driver = start(width=width, arguments=("--blink-settings=primaryHoverType=2,availableHoverTypes=2,"
+                                           "primaryPointerType=4,availablePointerTypes=4",))
+    # A window cannot be made narrower than 500 px: emulate the width instead.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": 800, "deviceScaleFactor": 1, "mobile": width < 600})
     return driver
-
-
-def wait(driver, condition, timeout=TIMEOUT):
-    try:
-        WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: condition())
-        return True
-    except Exception:
-        return False
-
-
-def console_errors(driver):
-    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
 
 
 def state(driver):
@@ -147,11 +109,11 @@ def away(driver):
 def hover(driver, selector):
     """Hovers a link; returns the popover's state once shown (None if it never is)."""
     away(driver)
-    wait(driver, lambda: state(driver) is None)
+    waited(driver, lambda: state(driver) is None)
     target = link(driver, selector)
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", target)
     ActionChains(driver).move_to_element(target).perform()
-    wait(driver, lambda: state(driver) is not None, 5)
+    waited(driver, lambda: state(driver) is not None, 5)
     return state(driver)
 
 
@@ -173,7 +135,7 @@ def hover_checks(driver, site, width, theme):
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", target)
     driver.execute_script(TIMING_JS, target)
     ActionChains(driver).move_to_element(target).perform()
-    wait(driver, lambda: state(driver) is not None, 5)
+    waited(driver, lambda: state(driver) is not None, 5)
     delay = driver.execute_script("return window.previewShownAt - window.previewHoveredAt")
     check(f"{label}: the popover waits a moment before it shows", delay is not None and delay >= 300, delay)
     shown = state(driver)
@@ -198,7 +160,7 @@ def hover_checks(driver, site, width, theme):
     driver.save_screenshot(str(SCREENSHOTS / f"previews-{width}-{theme}.png"))
 
     away(driver)
-    check(f"{label}: moving away closes the popover", wait(driver, lambda: state(driver) is None, 3), state(driver))
+    check(f"{label}: moving away closes the popover", waited(driver, lambda: state(driver) is None, 3), state(driver))
 
     food = hover(driver, "a[href='trips/lisbon.html#food']")
     check(f"{label}: a #heading link shows that section",
@@ -245,13 +207,13 @@ def keyboard_checks(driver, site, width):
             reached = True
             break
     check(f"{width} px: Tab reaches the link", reached)
-    wait(driver, lambda: state(driver) is not None, 5)
+    waited(driver, lambda: state(driver) is not None, 5)
     shown = state(driver)
     check(f"{width} px: keyboard focus shows the preview", shown and shown["title"] == "Porto", shown)
     check(f"{width} px: the focused link's preview lies inside the viewport", shown and inside(shown),
           shown and shown["box"])
     ActionChains(driver).send_keys(Keys.ESCAPE).perform()
-    check(f"{width} px: Esc closes it", wait(driver, lambda: state(driver) is None, 2), state(driver))
+    check(f"{width} px: Esc closes it", waited(driver, lambda: state(driver) is None, 2), state(driver))
     check(f"{width} px: focus stays on the link after Esc",
           driver.execute_script("return document.activeElement") == target)
     ActionChains(driver).send_keys(Keys.TAB).perform()
@@ -260,7 +222,7 @@ def keyboard_checks(driver, site, width):
 
 
 def touch_checks(site):
-    driver = start(375, touch=True)
+    driver = start_at(375, touch=True)
     try:
         driver.get((site / "index.html").as_uri())
         check("touch emulation: the device has no hover", driver.execute_script("return matchMedia('(hover: none)').matches"))
@@ -269,24 +231,18 @@ def touch_checks(site):
         time.sleep(0.8)
         check("touch emulation: no popover on focus", state(driver) is None, state(driver))
         target.click()
-        opened = wait(driver, lambda: driver.current_url.endswith("/trips/lisbon.html"), 5)
+        opened = waited(driver, lambda: driver.current_url.endswith("/trips/lisbon.html"), 5)
         check("touch emulation: tapping the link opens the note", opened, driver.current_url)
         check("touch emulation: no console errors", not console_errors(driver), console_errors(driver))
     finally:
         driver.quit()
 
 
-def leaks(driver):
-    return driver.execute_script(
-        "return performance.getEntriesByType('resource').map(function (e) { return e.name; })"
-        ".filter(function (n) { return n.indexOf('file:') !== 0; })")
-
-
 SCREENSHOTS = pathlib.Path(".")
 
 
 def measure(site, page, count):
-    driver = start(1280)
+    driver = start_at(1280)
     first, again = [], []
     try:
         driver.get((site / page).as_uri())
@@ -301,11 +257,11 @@ def measure(site, page, count):
                                       "window.previewHoveredAt = 0;", target)
                 driver.execute_script(TIMING_JS, target)
                 ActionChains(driver).move_to_element(target).perform()
-                if wait(driver, lambda: state(driver) is not None, 5):
+                if waited(driver, lambda: state(driver) is not None, 5):
                     bucket.append(driver.execute_script(
                         "return window.previewShownAt - window.previewHoveredAt") - 400)
                 away(driver)
-                wait(driver, lambda: state(driver) is None, 3)
+                waited(driver, lambda: state(driver) is None, 3)
         shards = driver.execute_script(STATE_JS.replace("if (!pop || pop.hidden) return null;", "")) or {}
     finally:
         driver.quit()
@@ -322,27 +278,24 @@ def main():
         measure(pathlib.Path(sys.argv[2]).resolve(), sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 20)
         return
     if len(sys.argv) != 3:
-        print("usage: link_preview_test.py SITE_DIR SCREENSHOT_DIR", file=sys.stderr)
-        sys.exit(64)
+        sys.exit(usage("link_preview_test.py SITE_DIR SCREENSHOT_DIR"))
     site = pathlib.Path(sys.argv[1]).resolve()
     SCREENSHOTS = pathlib.Path(sys.argv[2])
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for width in (1280, 375):
-        driver = start(width)
+        driver = start_at(width)
         try:
             for theme in ("light", "dark"):
                 hover_checks(driver, site, width, theme)
             keyboard_checks(driver, site, width)
             if width == 1280:
                 content_checks(driver, site)
-            check(f"{width} px: no request leaves file://", not leaks(driver), leaks(driver))
+            check(f"{width} px: no request leaves file://", not outside_requests(driver), outside_requests(driver))
             check(f"{width} px: no console errors", not console_errors(driver), console_errors(driver))
         finally:
             driver.quit()
     touch_checks(site)
-    failed = results.count(False)
-    print(f"{len(results) - failed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    sys.exit(checks.finish())
 
 
 if __name__ == "__main__":

@@ -29,8 +29,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from site_test import (PREVIEW, Checks, close_preview, drain_logs, emulate, file_url, js, keys,  # noqa: E402
-                       load, page_problems, start, wait, wait_open)
+from browser_support import (Checks, drain_logs, emulate, file_url, js,  # noqa: E402
+                             keys, load, problems, start, start_for, usage, wait)
+from site_test import PREVIEW, close_preview, wait_open  # noqa: E402
 
 SIZES = ((1280, 900), (375, 667))
 IMAGES = (("diagram", "A diagram"), ("icon", "A tiny icon"), ("photo", "A small photo"))
@@ -165,8 +166,8 @@ def run_checks(driver, checks, site, shots):
                         assert max(edges) <= 1, f"{name}: edges {edges} px wide, expected sharp (<= 1)"
                     details.append(f"{name} {facts['w']:.0f}x{facts['h']:.0f} ({filled:.0%}, edges {max(edges)}px)")
                     close_preview(driver)
-                problems = page_problems(driver)
-                assert not problems, "; ".join(problems[:3])
+                found = problems(driver)
+                assert not found, "; ".join(found[:3])
                 return ", ".join(details)
 
             checks.run(f"{width}px {theme}: the SVG, the tiny and the small PNG fill the window", scales_every_image)
@@ -237,7 +238,7 @@ def run_checks(driver, checks, site, shots):
 
 def run_no_js(checks, site, shots):
     def target_fills():
-        driver = start(javascript=False)
+        driver = start(javascript=False, performance_log=True)
         try:
             emulate(driver, 1280, 900, False)
             load(driver, file_url(site, "scale.html") + "#notesite-image-2")
@@ -265,12 +266,11 @@ def run_over_http(checks, site):
         handler.log_message = lambda *args: None
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=server.serve_forever, daemon=True).start()
-        driver = start()
+        driver = start(performance_log=True)
         try:
             base = f"http://127.0.0.1:{server.server_address[1]}/"
             for page in ("scale.html", "index.html"):
-                driver.get(base + page)
-                wait(driver, lambda: js(driver, "return document.readyState") == "complete", "page did not load")
+                load(driver, base + page)
             time.sleep(1)
             failed = []
             for entry in driver.get_log("performance"):
@@ -290,19 +290,10 @@ def run_over_http(checks, site):
 
 def main():
     if len(sys.argv) != 3:
-        print("usage: preview_scale_test.py SITE_DIR SCREENSHOT_DIR", file=sys.stderr)
-        return 64
+        return usage("preview_scale_test.py SITE_DIR SCREENSHOT_DIR")
     site, shots = (os.path.abspath(a) for a in sys.argv[1:])
-    if not os.path.isfile(os.path.join(site, "scale.html")):
-        print(f"FAIL open site: {os.path.join(site, 'scale.html')} does not exist")
-        print("0 passed, 1 failed")
-        return 1
-    os.makedirs(shots, exist_ok=True)
-    try:
-        driver = start()
-    except Exception as error:
-        print(f"FAIL start headless Chromium: {str(error).strip().splitlines()[0]}")
-        print("0 passed, 1 failed")
+    driver = start_for([os.path.join(site, "scale.html")], shots, performance_log=True)
+    if not driver:
         return 1
     checks = Checks()
     checks.cleanup = lambda: close_preview(driver)
@@ -312,8 +303,7 @@ def main():
         driver.quit()
     run_no_js(checks, site, shots)
     run_over_http(checks, site)
-    print(f"{checks.passed} passed, {checks.failed} failed")
-    return 1 if checks.failed else 0
+    return checks.finish()
 
 
 if __name__ == "__main__":

@@ -14,61 +14,29 @@ results painted). Screenshots to SCREENSHOT_DIR/search-<width>-<theme>.png. Prin
 check, then "N passed, N failed"; exits 1 when a check failed. Run by SearchBrowserTests.
 """
 
-import json
 import os
 import statistics
 import sys
-import time
-import urllib.parse
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-TIMEOUT = 10
-LOCAL_SCHEMES = ("file:", "data:", "about:", "blob:")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser_support import (CONTRAST_FUNCTIONS, TIMEOUT, Checks, emulate,  # noqa: E402
+                             file_url, js, load, problems, run_timed, start_for, usage)
+import browser_support  # noqa: E402
+
 RESULTS = ".search-results li"
 # Loose bounds for a machine shared by many jobs; the figures themselves are printed.
 LATENCY_BOUND_MS = 150
 LOAD_BOUND_MS = 3000
 
-CONTRAST_JS = """
-function parse(c) {
-  var m = c.match(/^rgba?\\(([^)]*)\\)/);
-  if (!m) return null;
-  var p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(parseFloat);
-  return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
-}
-function over(top, bottom) {
-  var a = top[3];
-  return [0, 1, 2].map(function (i) { return top[i] * a + bottom[i] * (1 - a); }).concat([1]);
-}
-function background(el) {
-  var layers = [];
-  for (var node = el; node; node = node.parentElement) {
-    var c = parse(getComputedStyle(node).backgroundColor);
-    if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; }
-  }
-  var colour = parse(getComputedStyle(document.documentElement).backgroundColor) || [255, 255, 255, 1];
-  if (colour[3] === 0) colour = [255, 255, 255, 1];
-  for (var i = layers.length - 1; i >= 0; i--) colour = over(layers[i], colour);
-  return colour;
-}
-function luminance(c) {
-  var v = [0, 1, 2].map(function (i) {
-    var s = c[i] / 255;
-    return s <= 0.03928 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4);
-  });
-  return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
-}
+# The lowest contrast among the elements a selector finds.
+CONTRAST_JS = CONTRAST_FUNCTIONS + """
 var worst = [99, ""];
 document.querySelectorAll(arguments[0]).forEach(function (el) {
   if (!el.getBoundingClientRect().width || !el.textContent.trim()) return;
-  var bg = background(el), fg = over(parse(getComputedStyle(el).color), bg);
-  var a = luminance(fg), b = luminance(bg);
-  var ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  var ratio = contrast(el);
   if (ratio < worst[0]) worst = [ratio, el.className || el.tagName];
 });
 return worst;
@@ -90,70 +58,9 @@ box.addEventListener('input', function (event) {
 """
 
 
-class Checks:
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-
-    def run(self, name, body):
-        try:
-            detail = body()
-            self.passed += 1
-            print(f"PASS {name}" + (f" ({detail})" if detail else ""), flush=True)
-        except Exception as error:  # one failing check must not stop the others
-            self.failed += 1
-            message = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-            print(f"FAIL {name}: {message}", flush=True)
-
-
-def start():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1280,900", "--force-device-scale-factor=1",
-                     "--allow-file-access-from-files"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-
-
 def wait(driver, condition, message, timeout=TIMEOUT):
-    return WebDriverWait(driver, timeout, poll_frequency=0.01).until(lambda d: condition(), message)
-
-
-def js(driver, script, *args):
-    return driver.execute_script(script, *args)
-
-
-def file_url(site, page):
-    return "file://" + urllib.parse.quote(os.path.join(os.path.abspath(site), page))
-
-
-def load(driver, url):
-    driver.get(url)
-    wait(driver, lambda: js(driver, "return document.readyState") == "complete", "page did not load")
-
-
-def emulate(driver, width_px, height_px, dark):
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width_px, "height": height_px, "deviceScaleFactor": 1, "mobile": width_px < 600})
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
-        "features": [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
-
-
-def problems(driver):
-    """Console errors and requests that leave the page since the last call."""
-    found = []
-    for entry in driver.get_log("browser"):
-        if entry.get("level") == "SEVERE":
-            found.append("console: " + entry.get("message", "")[:160])
-    for entry in driver.get_log("performance"):
-        message = json.loads(entry["message"])["message"]
-        if message.get("method") == "Network.requestWillBeSent":
-            url = message["params"]["request"]["url"]
-            if not url.startswith(LOCAL_SCHEMES):
-                found.append("request: " + url[:160])
-    return found
+    """Polls often: the keystroke timings type the next key as soon as the last one was timed."""
+    return browser_support.wait(driver, condition, message, timeout, poll=0.01)
 
 
 def box(driver):
@@ -463,20 +370,11 @@ def run_big_site(driver, checks, big):
 
 def main():
     if len(sys.argv) != 4:
-        print("usage: search_test.py SITE_DIR BIG_SITE_DIR SCREENSHOT_DIR", file=sys.stderr)
-        return 64
+        return usage("search_test.py SITE_DIR BIG_SITE_DIR SCREENSHOT_DIR")
     site, big, shots = (os.path.abspath(a) for a in sys.argv[1:])
-    for folder in (site, big):
-        if not os.path.isfile(os.path.join(folder, "assets/search-index.js")):
-            print(f"FAIL open sites: {folder} has no search index")
-            print("0 passed, 1 failed")
-            return 1
-    os.makedirs(shots, exist_ok=True)
-    try:
-        driver = start()
-    except Exception as error:
-        print(f"FAIL start headless Chromium: {str(error).strip().splitlines()[0]}")
-        print("0 passed, 1 failed")
+    indexes = [os.path.join(folder, "assets/search-index.js") for folder in (site, big)]
+    driver = start_for(indexes, shots, performance_log=True)
+    if not driver:
         return 1
     checks = Checks()
     try:
@@ -485,12 +383,8 @@ def main():
         run_big_site(driver, checks, big)
     finally:
         driver.quit()
-    print(f"{checks.passed} passed, {checks.failed} failed")
-    return 1 if checks.failed else 0
+    return checks.finish()
 
 
 if __name__ == "__main__":
-    started = time.monotonic()
-    status_code = main()
-    print(f"took {time.monotonic() - started:.1f}s", file=sys.stderr)
-    sys.exit(status_code)
+    run_timed(main)

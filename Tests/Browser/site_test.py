@@ -11,67 +11,32 @@ contrast and 320 px layout. Saves screenshots to SCREENSHOT_DIR. Prints one line
 "N passed, N failed"; exits 1 when a check failed. Run by DemoVaultTests.previewOpensInARealBrowser.
 """
 
-import json
 import os
 import sys
 import time
 import urllib.parse
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser_support import (CONTRAST_FUNCTIONS, Checks, drain_logs, emulate,  # noqa: E402
+                             file_url, js, keys, load, problems, run_timed, start,
+                             start_for, usage, wait)
 
 IMAGES = "img.notesite-image"
 PREVIEW = "dialog.notesite-preview"
-TIMEOUT = 5
-LOCAL_SCHEMES = ("file:", "data:", "about:", "blob:")
 
-# Contrast of an element's text against what is painted behind it (WCAG 2 formula).
-CONTRAST_JS = """
-function parse(c) {
-  var m = c.match(/^rgba?\\(([^)]*)\\)/);
-  var scale = 1;
-  if (!m) { m = c.match(/^color\\(srgb ([^)]*)\\)/); scale = 255; }
-  if (!m) return null;
-  var p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(parseFloat);
-  return [p[0] * scale, p[1] * scale, p[2] * scale, p.length > 3 ? p[3] : 1];
-}
-function over(top, bottom) {
-  var a = top[3];
-  return [0, 1, 2].map(function (i) { return top[i] * a + bottom[i] * (1 - a); }).concat([1]);
-}
-function background(el) {
-  var layers = [];
-  for (var node = el; node; node = node.parentElement) {
-    var c = parse(getComputedStyle(node).backgroundColor);
-    if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; }
-  }
-  var colour = [255, 255, 255, 1];
-  var html = parse(getComputedStyle(document.documentElement).backgroundColor);
-  if (html && html[3] > 0) colour = html;
-  for (var i = layers.length - 1; i >= 0; i--) colour = over(layers[i], colour);
-  return colour;
-}
-function luminance(c) {
-  var v = [0, 1, 2].map(function (i) {
-    var s = c[i] / 255;
-    return s <= 0.03928 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4);
-  });
-  return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
-}
+# Contrast of the first three shown elements of each selector.
+CONTRAST_JS = CONTRAST_FUNCTIONS + """
 var out = [];
 arguments[0].forEach(function (selector) {
   var nodes = Array.prototype.slice.call(document.querySelectorAll(selector), 0, 3);
   nodes.forEach(function (el) {
     var r = el.getBoundingClientRect();
     if (!r.width || !r.height || !el.textContent.trim()) return;
-    var bg = background(el);
-    var fg = over(parse(getComputedStyle(el).color), bg);
-    var a = luminance(fg), b = luminance(bg);
-    out.push([selector, (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)]);
+    out.push([selector, contrast(el)]);
   });
 });
 return out;
@@ -82,59 +47,6 @@ CONTRAST_SELECTORS = [
     ".callout-title", ".callout-content p", ".tag", "mark", ".toc a", ".folder-list a",
     ".search-result-title", ".search-result-text", ".search-status", "th", "td", ".footnotes li",
 ]
-
-
-class Checks:
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-        self.cleanup = None
-
-    def run(self, name, body):
-        try:
-            detail = body()
-            self.passed += 1
-            print(f"PASS {name}" + (f" ({detail})" if detail else ""), flush=True)
-        except Exception as error:  # one failing check must not stop the others
-            self.failed += 1
-            message = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-            print(f"FAIL {name}: {message}", flush=True)
-        finally:
-            if self.cleanup:
-                try:
-                    self.cleanup()
-                except Exception:
-                    pass
-
-
-def start(javascript=True):
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1280,900", "--force-device-scale-factor=1",
-                     "--allow-file-access-from-files"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    if not javascript:
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-
-
-def wait(driver, condition, message):
-    return WebDriverWait(driver, TIMEOUT, poll_frequency=0.02).until(lambda d: condition(), message)
-
-
-def js(driver, script, *args):
-    return driver.execute_script(script, *args)
-
-
-def file_url(site, page):
-    return "file://" + urllib.parse.quote(os.path.join(os.path.abspath(site), page))
-
-
-def load(driver, url):
-    driver.get(url)
-    wait(driver, lambda: js(driver, "return document.readyState") == "complete", "page did not load")
 
 
 def preview_open(driver):
@@ -184,63 +96,19 @@ def counter_text(driver):
     return driver.find_element(By.CSS_SELECTOR, PREVIEW + " .notesite-preview-counter").text
 
 
-def keys(driver, *sequence):
-    ActionChains(driver).send_keys(*sequence).perform()
-
-
 def previewable(driver):
     return [image for image in driver.find_elements(By.CSS_SELECTOR, IMAGES)
             if js(driver, "var a = arguments[0].closest('a');"
                           "return !a || a.classList.contains('notesite-zoom');", image)]
 
 
-def drain_logs(driver):
-    driver.get_log("browser")
-    driver.get_log("performance")
-
-
-def page_problems(driver):
-    """Console errors and requests that leave the page since the last call."""
-    problems = []
-    for entry in driver.get_log("browser"):
-        if entry.get("level") == "SEVERE":
-            problems.append("console: " + entry.get("message", "")[:160])
-    for entry in driver.get_log("performance"):
-        message = json.loads(entry["message"])["message"]
-        if message.get("method") == "Network.requestWillBeSent":
-            url = message["params"]["request"]["url"]
-            if not url.startswith(LOCAL_SCHEMES):
-                problems.append("request: " + url[:160])
-    return problems
-
-
-def emulate(driver, width_px=None, height_px=None, dark=None):
-    if width_px:
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-            "width": width_px, "height": height_px, "deviceScaleFactor": 1, "mobile": width_px < 600})
-    else:
-        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-    scheme = "" if dark is None else ("dark" if dark else "light")
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
-        "features": [{"name": "prefers-color-scheme", "value": scheme}]})
-
-
 def main():
     if len(sys.argv) != 4:
-        print("usage: site_test.py SITE_DIR FIXTURE_SITE_DIR SCREENSHOT_DIR", file=sys.stderr)
-        return 64
+        return usage("site_test.py SITE_DIR FIXTURE_SITE_DIR SCREENSHOT_DIR")
     site, fixture, shots = (os.path.abspath(a) for a in sys.argv[1:])
-    for folder, page in ((site, "getting-started.html"), (fixture, "gallery.html")):
-        if not os.path.isfile(os.path.join(folder, page)):
-            print(f"FAIL open sites: {os.path.join(folder, page)} does not exist")
-            print("0 passed, 1 failed")
-            return 1
-    os.makedirs(shots, exist_ok=True)
-    try:
-        driver = start()
-    except Exception as error:
-        print(f"FAIL start headless Chromium: {str(error).strip().splitlines()[0]}")
-        print("0 passed, 1 failed")
+    pages = [os.path.join(site, "getting-started.html"), os.path.join(fixture, "gallery.html")]
+    driver = start_for(pages, shots, performance_log=True)
+    if not driver:
         return 1
     checks = Checks()
     checks.cleanup = lambda: close_preview(driver)
@@ -254,8 +122,7 @@ def main():
     finally:
         driver.quit()
     run_no_js_checks(checks, fixture)
-    print(f"{checks.passed} passed, {checks.failed} failed")
-    return 1 if checks.failed else 0
+    return checks.finish()
 
 
 def pages_of(folder):
@@ -269,13 +136,13 @@ def run_page_checks(driver, checks, site, fixture):
     pages = [(site, p) for p in pages_of(site)] + [(fixture, p) for p in pages_of(fixture)]
 
     def every_page_clean():
-        problems = []
+        reported = []
         load(driver, file_url(site, "index.html"))
         drain_logs(driver)
         for folder, page in pages:
             load(driver, file_url(folder, page))
             time.sleep(0.05)  # deferred scripts have run at "complete"; give late errors a moment
-            found = page_problems(driver)
+            found = problems(driver)
             facts = js(driver, """
                 var first = document.querySelector('a[href], button:not([hidden]), input, [tabindex]');
                 return {
@@ -310,8 +177,8 @@ def run_page_checks(driver, checks, site, fixture):
                 found.append("the first focusable element is not the skip link")
             if facts["overflow"]:
                 found.append("wider than the window")
-            problems += [f"{os.path.basename(folder)}/{page}: {p}" for p in found]
-        assert not problems, "; ".join(problems[:6])
+            reported += [f"{os.path.basename(folder)}/{page}: {p}" for p in found]
+        assert not reported, "; ".join(reported[:6])
         return f"{len(pages)} pages"
 
     def narrow_pages_fit():
@@ -767,7 +634,7 @@ def run_screenshots(driver, checks, site, shots):
 
 def run_no_js_checks(checks, fixture):
     def target_preview():
-        driver = start(javascript=False)
+        driver = start(javascript=False, performance_log=True)
         try:
             load(driver, file_url(fixture, "gallery.html"))
             enabled = driver.execute_cdp_cmd("Runtime.evaluate", {
@@ -798,7 +665,4 @@ def run_no_js_checks(checks, fixture):
 
 
 if __name__ == "__main__":
-    started = time.monotonic()
-    status = main()
-    print(f"took {time.monotonic() - started:.1f}s", file=sys.stderr)
-    sys.exit(status)
+    run_timed(main)

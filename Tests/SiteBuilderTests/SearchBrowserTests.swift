@@ -75,15 +75,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(10))) func searchWorksInARealBrowser() async throws {
-        let python = "/usr/bin/python3"
-        let ready =
-            FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
-            && FileManager.default.isExecutableFile(atPath: python)
-        if !ready {
-            let ci = ProcessInfo.processInfo.environment["CI"] == "true"
-            #expect(!ci, "chromium-driver and python3-selenium are required in CI (scripts/setup --test)")
-            return  // A user's clone without the browser: nothing to drive.
-        }
+        guard BrowserScript.isAvailable() else { return }
         let small = try TestVault()
         defer { small.remove() }
         for (path, text) in Self.notes { try small.write(text, to: path) }
@@ -110,7 +102,7 @@ import Testing
             big.root.appendingPathComponent("_site").path,
             DemoVaultTests.packageRoot.appendingPathComponent(".build/screenshots").path,
         ]
-        let status = try await Self.run(python, arguments, log: log)
+        let status = try await Self.run(BrowserScript.python, arguments, log: log)
         let printed = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         print(printed)
         #expect(status == 0, "\(printed)")

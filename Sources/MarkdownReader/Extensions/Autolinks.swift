@@ -32,16 +32,11 @@ struct AutolinkPass {
     }
 
     private func textNodes(_ root: OpaquePointer) -> [Candidate] {
-        guard let iterator = cmark_iter_new(root) else { return [] }
-        defer { cmark_iter_free(iterator) }
         var found: [Candidate] = []
         var linkDepth = 0
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard let node = cmark_iter_get_node(iterator) else { continue }
+        CmarkTree.walk(root) { node, entering in
             switch cmark_node_get_type(node) {
-            case CMARK_NODE_LINK, CMARK_NODE_IMAGE: linkDepth += event == CMARK_EVENT_ENTER ? 1 : -1
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE: linkDepth += entering ? 1 : -1
             case CMARK_NODE_TEXT: found.append(Candidate(node: node, inLink: linkDepth > 0))
             default: break
             }

@@ -50,16 +50,23 @@ enum CmarkTree {
 
     /// Every node that passes `test`, in pre-order (collected first, so callers may change the tree).
     static func nodes(_ root: OpaquePointer, where test: (OpaquePointer) -> Bool) -> [OpaquePointer] {
-        guard let iterator = cmark_iter_new(root) else { return [] }
-        defer { cmark_iter_free(iterator) }
         var found: [OpaquePointer] = []
+        walk(root) { node, entering in
+            if entering, test(node) { found.append(node) }
+        }
+        return found
+    }
+
+    /// Calls `visit` on entering each node of the tree in document order, and on leaving each node
+    /// that has children (leaves are only entered). The tree must not change during the walk.
+    static func walk(_ root: OpaquePointer, _ visit: (_ node: OpaquePointer, _ entering: Bool) -> Void) {
+        guard let iterator = cmark_iter_new(root) else { return }
+        defer { cmark_iter_free(iterator) }
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
-            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), test(node) {
-                found.append(node)
-            }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            visit(node, event == CMARK_EVENT_ENTER)
         }
-        return found
     }
 }

@@ -83,79 +83,105 @@ struct FootnotePass {
         for (index, entry) in definitions.enumerated() where byKey[entry.definition.key] == nil {
             byKey[entry.definition.key] = index
         }
-        var numbers: [Int: Int] = [:]
-        var references: [Int: Int] = [:]
-        var order: [Int] = []
+        var numbering = Numbering()
         for text in textNodes(root) {
-            let literal = CmarkTree.literal(text)
-            var pieces: [(bytes: ArraySlice<UInt8>, footnote: Int?)] = []
-            var consumed = 0
-            var index = 0
-            while index + 3 < literal.count {
-                guard literal[index] == UInt8(ascii: "["), literal[index + 1] == UInt8(ascii: "^"),
-                    let close = literal[(index + 2)...].firstIndex(where: {
-                        $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "[")
-                    }),
-                    literal[close] == UInt8(ascii: "]"), close > index + 2,
-                    let footnote = byKey[FootnoteScanner.normalize(literal[(index + 2)..<close])]
-                else {
-                    index += 1
-                    continue
-                }
-                if index > consumed { pieces.append((literal[consumed..<index], nil)) }
-                pieces.append((literal[index...close], footnote))
-                consumed = close + 1
-                index = close + 1
-            }
-            guard pieces.contains(where: { $0.footnote != nil }) else { continue }
-            if consumed < literal.count { pieces.append((literal[consumed...], nil)) }
-            for piece in pieces {
-                guard let node = CmarkTree.newText(piece.bytes) else { continue }
-                guard let footnote = piece.footnote, let reference = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)
-                else {
-                    cmark_node_insert_before(text, node)
-                    continue
-                }
-                if numbers[footnote] == nil {
-                    order.append(footnote)
-                    numbers[footnote] = order.count
-                }
-                let occurrence = (references[footnote] ?? 0) + 1
-                references[footnote] = occurrence
-                cmark_node_append_child(reference, node)
-                cmark_node_insert_before(text, reference)
-                marks.inlines[reference] = .footnoteReference(
-                    label: definitions[footnote].definition.label, number: numbers[footnote] ?? 0,
-                    occurrence: occurrence)
-            }
-            cmark_node_unlink(text)
-            cmark_node_free(text)
+            guard let pieces = Self.split(CmarkTree.literal(text), byKey: byKey) else { continue }
+            replace(text, with: pieces, numbering: &numbering, marks: &marks)
         }
-        for (index, entry) in definitions.enumerated() where numbers[index] == nil {
+        moveDefinitions(to: root, numbering: numbering, marks: &marks)
+    }
+
+    /// A run of a text node's bytes, and the definition it refers to when it is a reference.
+    typealias Piece = (bytes: ArraySlice<UInt8>, footnote: Int?)
+
+    /// `literal` cut into plain runs and `[^label]` references to the definitions in `byKey`; nil
+    /// when it refers to none.
+    static func split(_ literal: [UInt8], byKey: [String: Int]) -> [Piece]? {
+        var pieces: [Piece] = []
+        var consumed = 0
+        var index = 0
+        while index + 3 < literal.count {
+            guard literal[index] == UInt8(ascii: "["), literal[index + 1] == UInt8(ascii: "^"),
+                let close = literal[(index + 2)...].firstIndex(where: {
+                    $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "[")
+                }),
+                literal[close] == UInt8(ascii: "]"), close > index + 2,
+                let footnote = byKey[FootnoteScanner.normalize(literal[(index + 2)..<close])]
+            else {
+                index += 1
+                continue
+            }
+            if index > consumed { pieces.append((literal[consumed..<index], nil)) }
+            pieces.append((literal[index...close], footnote))
+            consumed = close + 1
+            index = close + 1
+        }
+        guard pieces.contains(where: { $0.footnote != nil }) else { return nil }
+        if consumed < literal.count { pieces.append((literal[consumed...], nil)) }
+        return pieces
+    }
+
+    /// Puts `pieces` where `text` was: plain runs as text, references as marked custom inlines.
+    private func replace(
+        _ text: OpaquePointer, with pieces: [Piece], numbering: inout Numbering, marks: inout ExtensionMarks
+    ) {
+        for piece in pieces {
+            guard let node = CmarkTree.newText(piece.bytes) else { continue }
+            guard let footnote = piece.footnote, let reference = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)
+            else {
+                cmark_node_insert_before(text, node)
+                continue
+            }
+            let (number, occurrence) = numbering.refer(to: footnote)
+            cmark_node_append_child(reference, node)
+            cmark_node_insert_before(text, reference)
+            marks.inlines[reference] = .footnoteReference(
+                label: definitions[footnote].definition.label, number: number, occurrence: occurrence)
+        }
+        cmark_node_unlink(text)
+        cmark_node_free(text)
+    }
+
+    /// Drops the definitions nothing refers to and appends the others to the note, numbered.
+    private func moveDefinitions(to root: OpaquePointer, numbering: Numbering, marks: inout ExtensionMarks) {
+        for (index, entry) in definitions.enumerated() where numbering.numbers[index] == nil {
             cmark_node_unlink(entry.node)
             cmark_node_free(entry.node)
         }
-        for footnote in order {
+        for footnote in numbering.order {
             let node = definitions[footnote].node
             marks.blocks[node] = .footnoteDefinition(
-                label: definitions[footnote].definition.label, number: numbers[footnote] ?? 0,
-                references: references[footnote] ?? 0)
+                label: definitions[footnote].definition.label, number: numbering.numbers[footnote] ?? 0,
+                references: numbering.references[footnote] ?? 0)
             cmark_node_append_child(root, node)
+        }
+    }
+
+    /// Footnote numbers in order of first reference, and how often each definition is referred to.
+    struct Numbering {
+        private(set) var numbers: [Int: Int] = [:]
+        private(set) var references: [Int: Int] = [:]
+        private(set) var order: [Int] = []
+
+        /// Counts a reference to definition `footnote`: its number, and which reference to it this is.
+        mutating func refer(to footnote: Int) -> (number: Int, occurrence: Int) {
+            if numbers[footnote] == nil {
+                order.append(footnote)
+                numbers[footnote] = order.count
+            }
+            let occurrence = (references[footnote] ?? 0) + 1
+            references[footnote] = occurrence
+            return (numbers[footnote] ?? 0, occurrence)
         }
     }
 
     /// Text outside images, in document order (references count in order of appearance).
     private func textNodes(_ root: OpaquePointer) -> [OpaquePointer] {
-        guard let iterator = cmark_iter_new(root) else { return [] }
-        defer { cmark_iter_free(iterator) }
         var found: [OpaquePointer] = []
         var images = 0
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard let node = cmark_iter_get_node(iterator) else { continue }
+        CmarkTree.walk(root) { node, entering in
             switch cmark_node_get_type(node) {
-            case CMARK_NODE_IMAGE: images += event == CMARK_EVENT_ENTER ? 1 : -1
+            case CMARK_NODE_IMAGE: images += entering ? 1 : -1
             case CMARK_NODE_TEXT where images == 0: found.append(node)
             default: break
             }

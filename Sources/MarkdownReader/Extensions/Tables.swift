@@ -65,23 +65,18 @@ struct TablePass {
     }
 
     private func findPlans(_ root: OpaquePointer) -> [Plan] {
-        guard let iterator = cmark_iter_new(root) else { return [] }
-        defer { cmark_iter_free(iterator) }
         var plans: [Plan] = []
         var quoteDepth = 0
         var itemDepth = 0
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard let node = cmark_iter_get_node(iterator) else { continue }
+        CmarkTree.walk(root) { node, entering in
             switch cmark_node_get_type(node) {
-            case CMARK_NODE_BLOCK_QUOTE: quoteDepth += event == CMARK_EVENT_ENTER ? 1 : -1
-            case CMARK_NODE_ITEM: itemDepth += event == CMARK_EVENT_ENTER ? 1 : -1
-            case CMARK_NODE_PARAGRAPH where event == CMARK_EVENT_ENTER:
+            case CMARK_NODE_BLOCK_QUOTE: quoteDepth += entering ? 1 : -1
+            case CMARK_NODE_ITEM: itemDepth += entering ? 1 : -1
+            case CMARK_NODE_PARAGRAPH where entering:
                 if let plan = plan(for: node, quoteDepth: quoteDepth, inItem: itemDepth > 0) {
                     plans.append(plan)
                 }
-            case CMARK_NODE_HEADING where event == CMARK_EVENT_ENTER:
+            case CMARK_NODE_HEADING where entering:
                 // A setext heading's text is a paragraph until its underline arrives, and cmark-gfm
                 // may have made a table of it by then.
                 if cmark_node_get_end_line(node) > cmark_node_get_start_line(node),

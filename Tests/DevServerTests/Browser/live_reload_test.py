@@ -15,11 +15,14 @@ import os
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.common.exceptions import WebDriverException
 
-TIMEOUT = 10
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Browser"))
+from browser_support import Checks, start, waited  # noqa: E402
+
+# As DevServerTests' Patience: a rebuild can take many seconds when the whole suite shares two
+# cores. A check that holds passes at once; only a failing one waits this long.
+PATIENCE = 60
 
 
 def save(path, text):
@@ -32,21 +35,14 @@ def save(path, text):
 
 def main():
     url, vault, note, page = sys.argv[1:5]
-    options = webdriver.ChromeOptions()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1000,700"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    passed = failed = 0
+    driver = start(width=1000, height=700)
+    checks = Checks()
 
     def check(name, condition, detail=""):
-        nonlocal passed, failed
-        try:
-            WebDriverWait(driver, TIMEOUT, poll_frequency=0.02).until(lambda d: condition())
-            passed += 1
-            print(f"PASS {name}")
-        except Exception:
-            failed += 1
-            print(f"FAIL {name} {detail() if callable(detail) else detail}")
+        """Passes once condition() holds; `detail` (or what it returns) says what was found if never.
+        A script run while the page reloads under it fails; that is "not yet", not a failure."""
+        ok = waited(driver, condition, timeout=PATIENCE, poll=0.02, ignored=(WebDriverException,))
+        checks.check(name, ok, "" if ok else detail() if callable(detail) else detail)
 
     def marker():
         return driver.execute_script("return window.notesiteTestMarker === 1")
@@ -97,8 +93,7 @@ def main():
         check("fixing it removes the overlay", lambda: overlay() is None, lambda: overlay())
     finally:
         driver.quit()
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return checks.finish()
 
 
 if __name__ == "__main__":
