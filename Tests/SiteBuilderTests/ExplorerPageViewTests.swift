@@ -73,4 +73,25 @@ import Testing
             tree: Self.tree, page: page, urls: .files, explorer: false, breadcrumbs: true)
         #expect(crumbsOnly.list == nil && crumbsOnly.crumbs.count == 3)
     }
+
+    /// A page 200 folders deep: every level open on the way down, nested once each, each link
+    /// climbing as far as it must (the list was made by nesting each level into the one above).
+    @Test func aDeepPageListsEveryLevelOnTheWayDown() throws {
+        let folders = (0..<200).map { "l\($0)" }
+        let path = folders.joined(separator: "/") + "/n.md"
+        let tree = ExplorerTree(entries: [ExplorerTreeTests.entry(path, "N")])
+        let page = Slug.pagePath(forNote: path)
+        let view = ExplorerPageView(tree: tree, page: page, urls: .files, explorer: true, breadcrumbs: true)
+        let list = try #require(view.list)
+        let links = Self.links(list)
+        #expect(links.count == 201 && links.last == "n.html")
+        for (depth, link) in links.dropLast().enumerated() {
+            #expect(link == String(repeating: "../", count: 199 - depth) + "index.html", "level \(depth)")
+        }
+        #expect(list.components(separatedBy: "<ul").count == 202)
+        #expect(list.hasSuffix("</a></li></ul>" + String(repeating: "</li></ul>", count: 200)))
+        #expect(
+            view.crumbs.count == 201
+                && view.crumbs.first?.url == String(repeating: "../", count: 200) + "index.html")
+    }
 }

@@ -89,4 +89,36 @@ import Testing
     func linksFromOnePageToAnother(page: String, target: String, expected: String) {
         #expect(NoteLinks.relativeURL(from: page, to: target) == expected)
     }
+
+    @Test func climbsAsManyFoldersAsThePageIsDeep() {
+        let page = (0..<200).map { "l\($0)" }.joined(separator: "/") + "/level.html"
+        let link = NoteLinks.relativeURL(from: page, to: "l0/index.html")
+        #expect(link == String(repeating: "../", count: 199) + "index.html")
+    }
+
+    /// Against splitting into arrays of segments (the plain form of the same rule), on random paths
+    /// with empty segments, shared prefixes of different lengths and non-ASCII names.
+    @Test func agreesWithSplittingIntoSegments() {
+        var generator = SystemRandomNumberGenerator()
+        let parts = ["a", "b", "é", "", "ab", "index.html", "x.html"]
+        func path() -> String {
+            (0..<Int.random(in: 1...5, using: &generator)).map { _ in
+                parts.randomElement(using: &generator) ?? ""
+            }
+            .joined(separator: "/")
+        }
+        for _ in 0..<2_000 {
+            let (page, target) = (path(), path())
+            #expect(NoteLinks.relativeURL(from: page, to: target) == Self.splitting(from: page, to: target))
+        }
+    }
+
+    static func splitting(from page: String, to target: String) -> String {
+        let here = page.split(separator: "/").dropLast()
+        let there = target.split(separator: "/")
+        var shared = 0
+        while shared < here.count, shared < there.count - 1, here[shared] == there[shared] { shared += 1 }
+        let up = Array(repeating: "..", count: here.count - shared)
+        return (up + there[shared...].map(String.init)).joined(separator: "/")
+    }
 }

@@ -31,11 +31,14 @@ struct ExplorerPageView: Sendable, Hashable {
     }
 
     /// The levels from the root to the page's folder (to the folder itself on its own page), each a
-    /// `<ul>` with the next one inside the entry it opens; made from the deepest level up.
+    /// `<ul>` with the next one inside the entry it opens. Made from the root down as the text before
+    /// and after each opening, joined once: nesting each level into the one above copied the deeper
+    /// levels again at every level, cubic in the depth of a page.
     private static func list(tree: ExplorerTree, node: Int, page: String, urls: URLStyle) -> String {
         let levels = tree.ancestors(of: node) + (tree[node].isFolder ? [node] : [])
-        var inner = ""
-        for (depth, level) in levels.enumerated().reversed() {
+        var before: [String] = []
+        var after: [String] = []
+        for (depth, level) in levels.enumerated() {
             let focus = depth + 1 < levels.count ? levels[depth + 1] : (tree[node].isFolder ? nil : node)
             let children = tree[level].children
             let at = focus.flatMap { children.firstIndex(of: $0) } ?? 0
@@ -45,19 +48,29 @@ struct ExplorerPageView: Sendable, Hashable {
             let folderURL = urls.href(from: page, to: tree[level].pagePath)
             let folderName = depth == 0 ? "on the home page" : "in " + tree[level].title.htmlEscaped
             if start > 0 { html += more(start, folderName, folderURL) }
+            var opened = false
             for child in children[start..<end] {
                 let entry = tree[child]
                 let current = child == node ? " aria-current=\"page\"" : ""
                 let link = "<a href=\"\(urls.href(from: page, to: entry.pagePath).htmlEscaped)\"\(current)>"
                 html += entry.isFolder ? "<li class=\"explorer-folder\">" : "<li>"
                 html += link + entry.title.htmlEscaped + "</a>"
-                if child == focus, entry.isFolder { html += inner }
+                if child == focus, entry.isFolder {
+                    before.append(html)
+                    html = ""
+                    opened = true
+                }
                 html += "</li>"
             }
             if end < children.count { html += more(children.count - end, folderName, folderURL) }
-            inner = html + "</ul>"
+            html += "</ul>"
+            guard opened else {
+                before.append(html)
+                break  // the way down leaves the window here: deeper levels are not shown
+            }
+            after.append(html)
         }
-        return inner
+        return before.joined() + after.reversed().joined()
     }
 
     private static func more(_ count: Int, _ place: String, _ url: String) -> String {

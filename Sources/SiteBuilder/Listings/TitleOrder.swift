@@ -13,8 +13,12 @@ struct TitleOrder: Comparable {
     let path: String
 
     init(_ note: ParsedNote) {
-        title = note.title.lowercased()
-        path = note.path
+        self.init(title: note.title, path: note.path)
+    }
+
+    init(title: String, path: String) {
+        self.title = title.lowercased()
+        self.path = path
     }
 
     static func < (a: TitleOrder, b: TitleOrder) -> Bool { (a.title, a.path) < (b.title, b.path) }

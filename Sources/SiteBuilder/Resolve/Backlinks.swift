@@ -1,8 +1,16 @@
 /// Which notes link to each note, with the paragraph around each link.
 struct Backlinks: Sendable {
     struct Entry: Sendable {
-        let source: ParsedNote
+        let source: Source
         let context: String
+    }
+
+    /// What a backlink shows of the linking note. Not the whole ``ParsedNote``: an entry per link
+    /// holding a copy of that struct was a tenth of a large build's memory.
+    struct Source: Sendable {
+        let path: String
+        let title: String
+        let pagePath: String
     }
 
     private let byTarget: [String: [Entry]]
@@ -10,14 +18,14 @@ struct Backlinks: Sendable {
     init(_ notes: [ParsedNote]) {
         var byTarget: [String: [Entry]] = [:]
         for note in notes {
+            let source = Source(path: note.path, title: note.title, pagePath: note.pagePath)
             for link in note.links.outgoing {
-                byTarget[link.target, default: []].append(
-                    Entry(source: note, context: Self.excerpt(link.context)))
+                byTarget[link.target, default: []].append(Entry(source: source, context: link.context))
             }
         }
         // Stable whatever order the notes were loaded in.
         self.byTarget = byTarget.mapValues { entries in
-            entries.sorted(byKey: { TitleOrder($0.source) })
+            entries.sorted(byKey: { TitleOrder(title: $0.source.title, path: $0.source.path) })
         }
     }
 

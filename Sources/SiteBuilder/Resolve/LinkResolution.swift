@@ -9,6 +9,8 @@ struct LinkResolution {
     var resolved = NoteLinks.Resolved()
     var diagnostics: [Diagnostic] = []
     private var linkedFrom: [Int: Set<String>] = [:]
+    /// Each linking block's excerpt, made once: a paragraph with many links is one string.
+    private var contexts: [Int: String] = [:]
 
     init(note: SourceNote, site: LinkContext) {
         self.note = note
@@ -186,6 +188,8 @@ struct LinkResolution {
         guard target != note.path, linkedFrom[block, default: []].insert(target).inserted,
             let content = note.document.blocks[block].content
         else { return }
-        resolved.outgoing.append(.init(target: target, context: note.document.plainText(of: content)))
+        let context = contexts[block] ?? Backlinks.excerpt(note.document.plainText(of: content))
+        contexts[block] = context
+        resolved.outgoing.append(.init(target: target, context: context))
     }
 }
