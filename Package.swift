@@ -56,7 +56,8 @@ let package = Package(
         .executableTarget(name: "notesite", dependencies: ["NotesiteCLI"]),
 
         .testTarget(
-            name: "MarkdownReaderTests", dependencies: ["MarkdownReader", "NoteHTML", "CCmark"],
+            name: "MarkdownReaderTests",
+            dependencies: ["MarkdownReader", "NoteHTML", "CCmark", "TestSupport"],
             exclude: ["gfm-known-differences.json"]),
         .testTarget(
             name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CVips", "CShims", "ContentDigest"]),
@@ -64,7 +65,9 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText"]),
         .testTarget(name: "CodeHighlighterTests", dependencies: ["CodeHighlighter"]),
-        .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
+        .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader", "TestSupport"]),
+        // What several test targets share (a thread's CPU clock for the linear-time bounds).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder"]),
         .testTarget(name: "NotesiteCLITests", dependencies: ["NotesiteCLI", "YAMLReader"]),
         .testTarget(name: "DefaultThemeTests", dependencies: ["DefaultTheme", "Mustache"]),

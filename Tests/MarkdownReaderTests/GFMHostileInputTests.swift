@@ -1,6 +1,7 @@
 import Foundation
 import MarkdownReader
 import NoteHTML
+import TestSupport
 import Testing
 
 /// The extensions stay linear on hostile input: each of these renders in well under a second in a

@@ -2,6 +2,7 @@ import Foundation
 import MarkdownReader
 import NoteHTML
 import NoteModel
+import TestSupport
 import Testing
 
 /// Hostile inputs stay linear with the notes syntax on: each renders well under a second (the

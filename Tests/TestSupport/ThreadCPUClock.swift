@@ -2,8 +2,8 @@ import Glibc
 
 /// Measures the CPU time of the calling thread, so the loose time bounds of the linear-time tests
 /// hold on a machine busy with other work (wall time there grew 20x with other builds running).
-enum ThreadCPUClock {
-    static func measure(_ body: () -> Void) -> Duration {
+public enum ThreadCPUClock {
+    public static func measure(_ body: () -> Void) -> Duration {
         let start = now()
         body()
         return now() - start
