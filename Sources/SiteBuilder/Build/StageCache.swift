@@ -40,7 +40,12 @@ final class StageCache<Value: Sendable>: Sendable {
 
     /// Forgets the slots not in `slots` (notes deleted, pages no longer made).
     func keep(only slots: Set<String>) {
-        entries.withLock { entries in entries = entries.filter { slots.contains($0.key) } }
+        // Removed in place: a rebuild usually forgets nothing, and a filtered copy of every entry
+        // per cache was a visible part of a save in a large vault.
+        entries.withLock { entries in
+            let gone = entries.keys.filter { !slots.contains($0) }
+            for slot in gone { entries[slot] = nil }
+        }
     }
 
     var count: Int { entries.withLock { $0.count } }

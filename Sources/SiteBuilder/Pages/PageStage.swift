@@ -125,9 +125,14 @@ enum PageKey {
         let imageKeys = ImageRendering.keys(in: shown).map { key in
             ContentKey(key, images.keys[key], images.previewKeys[key.path], images.socialKeys[key.path])
         }
-        let backlinks = graph.backlinks.to(note.path).map {
-            [$0.source.title, $0.source.pagePath, $0.context]
+        // Hashed in place: an array of strings per backlink was a visible part of every save.
+        var backlinks = Hasher()
+        for entry in graph.backlinks.to(note.path) {
+            backlinks.combine(entry.source.title)
+            backlinks.combine(entry.source.pagePath)
+            backlinks.combine(entry.context)
         }
-        return ContentKey(shared, shown, backlinks, ContentKey(combining: imageKeys))
+        return ContentKey(
+            shared, shown, ContentKey(digest: backlinks.finalize()), ContentKey(combining: imageKeys))
     }
 }
