@@ -139,7 +139,7 @@ import Testing
 
     /// Tests/Browser/code_math_test.py in headless Chromium: token contrast in both schemes, the
     /// copy button, KaTeX with mhchem, a rejected formula, the Mermaid hook, no-JavaScript reading.
-    @Test(.timeLimit(.minutes(3))) func codeMathAndDiagramsInARealBrowser() async throws {
+    @Test(BrowserScript.timeLimit(minutes: 3)) func codeMathAndDiagramsInARealBrowser() async throws {
         guard BrowserScript.isAvailable() else { return }
         let standIn = """
             window.mermaid = { initialize: function (config) {

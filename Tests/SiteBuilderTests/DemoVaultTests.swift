@@ -91,7 +91,7 @@ import Testing
     /// Tests/Browser/site_test.py drives headless Chromium over the guide and the fixture from
     /// file://: preview, colour toggle, search, console errors, requests, contrast, 320 px layout.
     /// Screenshots land in .build/screenshots for people to look at.
-    @Test(.timeLimit(.minutes(3))) func previewOpensInARealBrowser() async throws {
+    @Test(BrowserScript.timeLimit(minutes: 3)) func previewOpensInARealBrowser() async throws {
         guard BrowserScript.isAvailable() else { return }
         let (output, report) = try await Self.buildDemo()
         defer { try? FileManager.default.removeItem(at: output) }

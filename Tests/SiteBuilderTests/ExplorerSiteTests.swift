@@ -126,7 +126,7 @@ import Testing
 
     /// Tests/Browser/explorer_test.py over the vault above, from file://; with NOTESITE_SCALE_SITE
     /// set to a built large vault, it also times drawing that tree.
-    @Test(.timeLimit(.minutes(3))) func explorerWorksInARealBrowser() async throws {
+    @Test(BrowserScript.timeLimit(minutes: 3)) func explorerWorksInARealBrowser() async throws {
         guard BrowserScript.isAvailable() else { return }
         let vault = try TestVault()
         defer { vault.remove() }

@@ -26,7 +26,7 @@ import Testing
         return notes
     }
 
-    @Test(.timeLimit(.minutes(3))) func theGraphInARealBrowser() async throws {
+    @Test(BrowserScript.timeLimit(minutes: 3)) func theGraphInARealBrowser() async throws {
         guard BrowserScript.isAvailable() else { return }
         let vault = try TestVault()
         defer { vault.remove() }

@@ -178,7 +178,7 @@ import Testing
 
     /// Tests/Browser/link_preview_test.py in headless Chromium over Tests/Browser/link-preview-vault:
     /// hover, sections, keyboard, Esc, 1280 and 375 px, light and dark, touch, file://.
-    @Test(.timeLimit(.minutes(4))) func popoversInARealBrowser() async throws {
+    @Test(BrowserScript.timeLimit(minutes: 4)) func popoversInARealBrowser() async throws {
         guard BrowserScript.isAvailable() else { return }
         let root = DemoVaultTests.packageRoot
         let vault = FileManager.default.temporaryDirectory.appendingPathComponent(

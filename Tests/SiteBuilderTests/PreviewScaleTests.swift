@@ -41,7 +41,7 @@ import Testing
             """, to: "Scale.md")
     }
 
-    @Test(.timeLimit(.minutes(3))) func previewScalesImagesInARealBrowser() async throws {
+    @Test(BrowserScript.timeLimit(minutes: 3)) func previewScalesImagesInARealBrowser() async throws {
         guard BrowserScript.isAvailable() else { return }
         let vault = try TestVault()
         defer { vault.remove() }

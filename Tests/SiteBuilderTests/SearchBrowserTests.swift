@@ -74,7 +74,7 @@ import Testing
         return vault
     }
 
-    @Test(.timeLimit(.minutes(10))) func searchWorksInARealBrowser() async throws {
+    @Test(BrowserScript.timeLimit(minutes: 10)) func searchWorksInARealBrowser() async throws {
         guard BrowserScript.isAvailable() else { return }
         let small = try TestVault()
         defer { small.remove() }
