@@ -97,6 +97,11 @@ class Checks:
             print(f"FAIL {name}: {detail}", flush=True)
         return bool(ok)
 
+    def none(self, name, found):
+        """Passes when `found` (console errors, requests that left) is empty; a failure lists it.
+        Found once: the browser log gives each entry only once, so a second read would show nothing."""
+        return self.check(name, not found, found)
+
     def finish(self):
         """Prints the closing count; returns the exit status."""
         print(f"{self.passed} passed, {self.failed} failed", flush=True)

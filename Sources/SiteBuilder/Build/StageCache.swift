@@ -25,6 +25,15 @@ final class StageCache<Value: Sendable>: Sendable {
         return value
     }
 
+    /// `cache`'s value for the slot, or `make()` outright when there is no cache (a build outside
+    /// `serve`); the key is then not even computed.
+    static func value(
+        in cache: StageCache?, slot: String, key: @autoclosure () -> ContentKey, make: () -> Value
+    ) -> Value {
+        guard let cache else { return make() }
+        return cache.value(slot: slot, key: key(), make: make)
+    }
+
     /// The value made from inputs with this key, if an earlier build made one (for stages whose
     /// work is asynchronous: they `store` what they make).
     func known(slot: String, key: ContentKey) -> Value? {

@@ -39,7 +39,6 @@ struct GraphStage: BuildStage {
         } else {
             drawn = draw(input, tags: settings.tags, context)
         }
-        let graph = drawn
         var files = ["assets/graph-data.js": drawn.script]
         guard settings.page else { return Output(files: files, diagnostics: []) }
         if let note = input.notes.first(where: { $0.pagePath == Self.pagePath }) {
@@ -56,8 +55,8 @@ struct GraphStage: BuildStage {
                 try page.render(
                     "graph", at: GraphStage.pagePath,
                     [
-                        "title": "Graph", "noteCount": .int(graph.noteCount),
-                        "linkCount": .int(graph.linkCount),
+                        "title": "Graph", "noteCount": .int(drawn.noteCount),
+                        "linkCount": .int(drawn.linkCount),
                     ]
                 ).utf8)
             return Output(files: files, diagnostics: [])

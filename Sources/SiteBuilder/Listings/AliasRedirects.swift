@@ -22,12 +22,10 @@ enum AliasRedirects {
         var diagnostics: [Diagnostic] = []
         for note in notes {
             guard let aliases = note.document.frontMatter?.aliases, !aliases.isEmpty else { continue }
-            let key = ContentKey(aliases, note.pagePath, note.title, style)
-            let redirects =
-                memory?.aliasRedirects.value(slot: note.path, key: key) {
-                    Self.redirects(of: note, style: style)
-                }
-                ?? Self.redirects(of: note, style: style)
+            let redirects = StageCache.value(
+                in: memory?.aliasRedirects, slot: note.path,
+                key: ContentKey(aliases, note.pagePath, note.title, style)
+            ) { Self.redirects(of: note, style: style) }
             for redirect in redirects {
                 guard taken(redirect.page) || pages[redirect.page] != nil else {
                     pages[redirect.page] = redirect.html

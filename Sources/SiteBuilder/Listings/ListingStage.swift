@@ -31,8 +31,9 @@ struct ListingStage: BuildStage {
         // The listing pages show only these of each note: when none changed, none is made again.
         // What each note shows in listings, keyed per note in `serve`: a save of words alone keeps them all.
         let shown = notes.map { note in
-            context.memory?.listedNotes.value(slot: note.path, key: note.key) { ContentKey(ListedNote(note)) }
-                ?? ContentKey(ListedNote(note))
+            StageCache.value(in: context.memory?.listedNotes, slot: note.path, key: note.key) {
+                ContentKey(ListedNote(note))
+            }
         }
         context.memory?.listedNotes.keep(only: Set(notes.map(\.path)))
         let key = ContentKey(

@@ -10,11 +10,11 @@ enum LinkedAnchors {
     >] {
         var found: [String: Set<String>] = [:]
         for note in notes {
-            let linked =
-                memory?.linkedAnchors.value(slot: note.path, key: ContentKey(note, urls)) {
-                    anchors(in: note, urls)
-                }
-                ?? anchors(in: note, urls)
+            let linked = StageCache.value(
+                in: memory?.linkedAnchors, slot: note.path, key: ContentKey(note, urls)
+            ) {
+                anchors(in: note, urls)
+            }
             for anchor in linked { found[anchor.page, default: []].insert(anchor.fragment) }
         }
         memory?.linkedAnchors.keep(only: Set(notes.map(\.path)))

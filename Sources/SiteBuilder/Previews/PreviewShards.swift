@@ -45,9 +45,10 @@ enum PreviewShards {
                     ("(window.notesitePreviews=window.notesitePreviews||{})[\(number)]={\n"
                         + members.map(\.json).joined(separator: ",\n") + "\n};\n").utf8)
             }
-            let key = ContentKey(ContentKey(combining: members.map(\.key)), members.map(\.pagePath))
-            files[folder + "\(number).js"] =
-                memory?.previewShards.value(slot: String(number), key: key, make: make) ?? make()
+            files[folder + "\(number).js"] = StageCache.value(
+                in: memory?.previewShards, slot: String(number),
+                key: ContentKey(combining: members.map(\.key)),
+                make: make)
         }
         memory?.previewShards.keep(only: Set((0..<count).map(String.init)))
         return files

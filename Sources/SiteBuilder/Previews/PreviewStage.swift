@@ -26,7 +26,7 @@ struct PreviewStage: BuildStage {
             let linked = (anchors[note.pagePath] ?? []).sorted()
             let make = { LinkPreview(note: note, anchors: linked, urls: urls).json(pagePath: note.pagePath) }
             let key = ContentKey(note, linked, urls)
-            let json = memory?.previews.value(slot: note.pagePath, key: key, make: make) ?? make()
+            let json = StageCache.value(in: memory?.previews, slot: note.pagePath, key: key, make: make)
             return PreviewShards.Entry(pagePath: note.pagePath, json: json, key: key)
         }
         memory?.previews.keep(only: Set(graph.notes.map(\.pagePath)))

@@ -26,8 +26,11 @@ struct ReadStage: BuildStage {
         let notes = await context.map(vault.notes) { path in
             NoteLoading.read(path, from: vault, displayName: display.name(path), memory: memory, now: now)
         }
-        memory?.notes.keep(only: Set(vault.notes))
-        memory?.settledNotes.keep(only: Set(vault.notes))
+        if let memory {
+            let paths = Set(vault.notes)
+            memory.notes.keep(only: paths)
+            memory.settledNotes.keep(only: paths)
+        }
         return Output(notes: notes.filter(\.isPublished))
     }
 }

@@ -44,8 +44,10 @@ enum SearchIndex {
         func cached<Value>(_ cache: StageCache<Value>?, _ slot: Int, _ range: Range<Int>, make: () -> Value)
             -> Value
         {
-            guard let cache, keys.count == documents.count else { return make() }
-            return cache.value(slot: String(slot), key: ContentKey(combining: Array(keys[range])), make: make)
+            // Without a key for every document, nothing can be reused.
+            StageCache.value(
+                in: keys.count == documents.count ? cache : nil, slot: String(slot),
+                key: ContentKey(combining: Array(keys[range])), make: make)
         }
         var files: [String: Data] = [:]
         let shards = shardStarts(documents)
