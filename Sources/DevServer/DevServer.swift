@@ -23,6 +23,9 @@ public final class DevServer: Sendable {
         var options = options
         // Rebuilds parse only the notes whose bytes changed.
         if options.build.memory == nil { options.build.memory = BuildMemory() }
+        let memory = options.build.memory
+        // A rebuild looks again at the files the watcher saw change, not the whole vault.
+        memory?.startWatching()
         let listener = try HTTPServer.Listener(host: options.host, port: options.port)
         // Changes during a build (the first one too) fold into one more rebuild after it.
         let (stream, continuation) = AsyncStream.makeStream(
@@ -30,8 +33,9 @@ public final class DevServer: Sendable {
         let watcher: VaultWatcher
         do {
             watcher = try VaultWatcher(
-                root: options.build.vault, excluding: [options.build.output], quietPeriod: options.quietPeriod
-            ) { continuation.yield() }
+                root: options.build.vault, excluding: [options.build.output],
+                quietPeriod: options.quietPeriod,
+                onTouch: { memory?.touch($0) }, onChange: { continuation.yield() })
             for problem in try watcher.start() {
                 log("notesite: warning: changes in \(problem) will not be seen\n")
             }

@@ -19,6 +19,8 @@ final class VaultWatcher: Sendable {
     private let exclusions: Mutex<VaultExclusions>
     private let quietPeriod: Duration
     private let onChange: @Sendable () -> Void
+    /// Told which files each batch of events touched, before `onChange` is called for them.
+    private let onTouch: @Sendable (VaultChanges) -> Void
     private let stopped = Atomic<Bool>(false)
 
     /// Events that mean a file or folder in the vault changed.
@@ -32,7 +34,9 @@ final class VaultWatcher: Sendable {
     private static let afterSave = Duration.milliseconds(10)
 
     init(
-        root: URL, excluding excluded: [URL], quietPeriod: Duration, onChange: @escaping @Sendable () -> Void
+        root: URL, excluding excluded: [URL], quietPeriod: Duration,
+        onTouch: @escaping @Sendable (VaultChanges) -> Void = { _ in },
+        onChange: @escaping @Sendable () -> Void
     ) throws(ServeError) {
         guard let boundary = VaultBoundary(root: root) else {
             throw .cannotWatch(path: root.path, reason: "no such folder")
@@ -48,6 +52,7 @@ final class VaultWatcher: Sendable {
         exclusions = Mutex(VaultExclusions.load(vault: root))
         self.quietPeriod = quietPeriod
         self.onChange = onChange
+        self.onTouch = onTouch
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else {
             throw .cannotWatch(path: self.root, reason: String(cString: strerror(errno)))
@@ -119,6 +124,8 @@ final class VaultWatcher: Sendable {
     /// Reads the events in `buffer`; nil when none of them is a change to the vault.
     private func handle(_ buffer: [UInt8], count: Int, folders: inout [Int32: String]) -> Activity? {
         var activity: Activity?
+        var touched = VaultChanges()
+        defer { if touched != VaultChanges() { onTouch(touched) } }
         var offset = 0
         let header = MemoryLayout<inotify_event>.size
         while offset + header <= count {
@@ -126,10 +133,12 @@ final class VaultWatcher: Sendable {
                 $0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
             }
             let nameBytes = buffer[(offset + header)..<min(count, offset + header + Int(event.len))]
-            let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+            let rawName = nameBytes.prefix { $0 != 0 }
+            let name = String(decoding: rawName, as: UTF8.self)
             offset += header + Int(event.len)
             if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
                 activity = .changing
+                touched.touchAnything()
                 continue
             }
             if event.mask & UInt32(IN_IGNORED) != 0 {
@@ -157,6 +166,15 @@ final class VaultWatcher: Sendable {
             if event.mask & Self.mask != 0 {
                 let ending = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO)
                 activity = !isFolder && event.mask & ending != 0 ? .saved : .changing
+                // A file is looked at again by name; a folder, or a name that is not UTF-8, by a walk.
+                let isFile = !isFolder && !name.isEmpty && String(validating: rawName, as: UTF8.self) != nil
+                if isFile && event.mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) == 0
+                    && path != root + "/" + SiteConfiguration.fileName
+                {
+                    touched.touch(path)
+                } else {
+                    touched.touchAnything()
+                }
             }
         }
         return activity

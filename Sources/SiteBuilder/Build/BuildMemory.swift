@@ -10,6 +10,11 @@ import Synchronization
 /// The result is always the same as a fresh build's; only the work is less. Images have the
 /// rendition cache on disk for the same end.
 public final class BuildMemory: Sendable {
+    /// Scan: the vault as the last build listed it, by the settings that choose what is left out.
+    let vaults = StageCache<Vault>()
+    /// Scan: what a watcher saw change since the last scan; nil while nobody watches, and then
+    /// every scan walks the whole vault.
+    private let vaultChanges = Mutex<VaultChanges?>(nil)
     /// Read: each note parsed, by its name and bytes.
     let notes = StageCache<SourceNote>()
     /// Read: each note as read, by its file's place, identity and settled stamp (not read again).
@@ -60,6 +65,25 @@ public final class BuildMemory: Sendable {
     let graphLayouts = StageCache<GraphPositions>()
 
     public init() {}
+
+    /// From now on a watcher reports every change (``touch(_:)``), so a scan can look at just the
+    /// files changed. Until the first scan, anything may have.
+    public func startWatching() {
+        vaultChanges.withLock { $0 = .anything }
+    }
+
+    /// What the watcher saw change.
+    public func touch(_ changes: VaultChanges) {
+        vaultChanges.withLock { $0?.merge(changes) }
+    }
+
+    /// The changes seen since the last call (anything, when nobody watches).
+    func takeVaultChanges() -> VaultChanges {
+        vaultChanges.withLock { changes in
+            defer { if changes != nil { changes = VaultChanges() } }
+            return changes ?? .anything
+        }
+    }
 
     /// How many pages were reused rather than made again, over all builds (for tests).
     public var reusedPages: Int { pages.reused }

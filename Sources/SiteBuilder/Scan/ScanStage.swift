@@ -23,12 +23,9 @@ struct ScanStage: BuildStage {
 
     func run(_ input: Void, _ context: StageContext) async -> Output {
         let themeFolder = root.appendingPathComponent(configuration.theme)
-        let cacheFolder = configuration.cache.map { [root.appendingPathComponent($0)] } ?? []
         let vault: Vault
         do {
-            vault = try Vault.scan(
-                root: root, filter: PathFilter(exclude: configuration.exclude),
-                excluding: excluded + [themeFolder] + cacheFolder)
+            vault = try listing(context.memory)
         } catch {
             return Output(
                 vault: nil, theme: .default, rendering: nil,
@@ -51,5 +48,27 @@ struct ScanStage: BuildStage {
             return Output(
                 vault: vault, theme: theme, rendering: nil, favicon: favicon, diagnostics: diagnostics)
         }
+    }
+
+    /// The vault walked, or in `serve`, after a watcher saw only some files change, the last
+    /// build's listing with those files looked at again.
+    private func listing(_ memory: BuildMemory?) throws(Vault.ScanError) -> Vault {
+        let filter = PathFilter(exclude: configuration.exclude)
+        let cacheFolder = configuration.cache.map { [root.appendingPathComponent($0)] } ?? []
+        let left = excluded + [root.appendingPathComponent(configuration.theme)] + cacheFolder
+        guard let memory else { return try Vault.scan(root: root, filter: filter, excluding: left) }
+        // Taken before anything is looked at: a change seen from now on is the next build's.
+        let touched = memory.takeVaultChanges().files
+        let key = ContentKey(root, configuration.exclude, left)
+        if let touched, let last = memory.vaults.known(slot: "", key: key),
+            let vault = last.rescanning(touched, filter: filter, excluding: Vault.paths(of: left))
+        {
+            memory.vaults.store(vault, slot: "", key: key)
+            return vault
+        }
+        memory.vaults.keep(only: [])
+        let vault = try Vault.scan(root: root, filter: filter, excluding: left)
+        memory.vaults.store(vault, slot: "", key: key)
+        return vault
     }
 }

@@ -14,17 +14,21 @@ extension Vault {
         guard let boundary = VaultBoundary(root: root) else {
             throw ScanError(description: "'\(root.path)' does not exist")
         }
-        // An excluded folder is left out by the name it has in the vault and by its real path.
-        var excludedPaths = Set(excluded.map { $0.standardizedFileURL.path })
-        for url in excluded {
-            if let real = VaultBoundary.realPath(url.path) { excludedPaths.insert(real) }
-        }
-        var walk = VaultWalk(boundary: boundary, filter: filter, excluded: excludedPaths)
+        var walk = VaultWalk(boundary: boundary, filter: filter, excluded: paths(of: excluded))
         try walk.run()
         return Vault(
             root: URL(fileURLWithPath: boundary.realRoot), boundary: boundary, notes: walk.notes.sorted(),
             files: walk.files.sorted(),
-            entries: walk.entries, skipped: walk.skipped.sorted { $0.path < $1.path })
+            entries: walk.entries, skipped: walk.skipped.sorted { $0.path < $1.path }, aliased: walk.aliased)
+    }
+
+    /// Folders left out, by the name each has in the vault and by its real path.
+    static func paths(of excluded: [URL]) -> Set<String> {
+        var paths = Set(excluded.map { $0.standardizedFileURL.path })
+        for url in excluded {
+            if let real = VaultBoundary.realPath(url.path) { paths.insert(real) }
+        }
+        return paths
     }
 }
 
@@ -38,6 +42,9 @@ struct VaultWalk {
     var files: [String] = []
     var entries: [String: Vault.Entry] = [:]
     var skipped: [Vault.Skipped] = []
+    /// Whether some entry has a second name (a symlink, a hard link), so that a change seen under
+    /// one name can be another's too.
+    var aliased = false
 
     private struct Folder {
         let real: String
@@ -99,6 +106,7 @@ struct VaultWalk {
             if excluded.contains(path) { continue }
             let relative = folder.relative.isEmpty ? name : folder.relative + "/" + name
             let examined = boundary.examine(path)
+            if examined.isLink || examined.isHardLinked { aliased = true }
             switch examined.kind {
             case .gone:
                 continue

@@ -17,6 +17,9 @@ struct Vault: Sendable {
     let entries: [String: Entry]
     /// Entries left out with a reason (symlinks leading outside or to nothing, loops, FIFOs).
     let skipped: [Skipped]
+    /// Whether some entry has a second name (a symlink, a hard link): a change seen under one name
+    /// can be another's too, so such a vault is walked whole on every build.
+    let aliased: Bool
 
     struct Entry: Sendable, Hashable {
         /// The real path: inside the vault's real path, no symlink left in it.

@@ -50,13 +50,16 @@ public struct VaultBoundary: Sendable {
         var kind: Kind
         /// Whether the entry itself is a symlink.
         var isLink: Bool
+        /// Whether the file has more than one name on disk (a hard link).
+        var isHardLinked = false
     }
 
     func examine(_ path: String) -> Examination {
         var info = stat()
         guard lstat(path, &info) == 0 else { return Examination(kind: .gone, isLink: false) }
         guard info.st_mode & S_IFMT == S_IFLNK else {
-            return Examination(kind: Self.kind(of: info, real: path), isLink: false)
+            let hardLinked = info.st_mode & S_IFMT == S_IFREG && info.st_nlink > 1
+            return Examination(kind: Self.kind(of: info, real: path), isLink: false, isHardLinked: hardLinked)
         }
         let target = Self.linkTarget(path)
         guard let real = Self.realPath(path) else {
