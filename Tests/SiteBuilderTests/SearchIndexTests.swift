@@ -183,5 +183,20 @@ import Testing
             documents[index] = document(index, " w\(random.next(900))")
         }
         check("random edits")
+        // One save at a time: a word added (known or new), or the note cut to its first words,
+        // which can take a word out of the vault.
+        for step in 0..<40 {
+            let index = random.next(documents.count)
+            if random.next(2) == 0 {
+                documents[index] = document(index, " w\(random.next(900))")
+            } else {
+                let cut = documents[index].text.split(separator: " ").prefix(random.next(10)).joined(
+                    separator: " ")
+                documents[index] = SearchDocument(
+                    title: "Note \(index)", url: String(format: "n%04d.html", index), headings: [], tags: [],
+                    body: cut, text: cut)
+            }
+            check("save \(step)")
+        }
     }
 }

@@ -47,8 +47,8 @@ public final class BuildMemory: Sendable {
     let searchShards = StageCache<Data>()
     /// Listings: the search postings of each run of notes, by its notes.
     let postingRuns = StageCache<PostingRun>()
-    /// Listings: the search vocabulary, sorted, as the last build left it.
-    let searchTerms = Mutex<[String]?>(nil)
+    /// Listings: the search postings as the last build joined them.
+    let searchPostings = Mutex<JoinedPostings?>(nil)
     /// Listings: each note's alias redirect pages, by its aliases, title and page.
     let aliasRedirects = StageCache<[AliasRedirects.Redirect]>()
     /// Previews: each note's link preview entry, by the note and the sections linked in it.

@@ -14,20 +14,17 @@ enum PostingList {
         let runs = PostingRun.starts(of: documents.count).map {
             PostingRun(documents[$0..<min($0 + PostingRun.size, documents.count)])
         }
-        let joined = join(runs, sortedBefore: nil)
+        let joined = join(runs)
         return zip(joined.terms, joined.encoded).map { (term: $0, encoded: $1) }
     }
 
     /// The runs' postings as one list per term, the terms sorted by UTF-16 code units.
-    /// `sortedBefore`, an earlier build's sorted terms, spares sorting them all again: a save
-    /// rarely brings more than a few new words.
-    static func join(_ runs: [PostingRun], sortedBefore: [String]?) -> (terms: [String], encoded: [String]) {
+    static func join(_ runs: [PostingRun]) -> (terms: [String], encoded: [String]) {
         var numbers: [String: Int] = [:]
         var terms: [String] = []
         var lists: [[UInt8]] = []
         var previous: [Int] = []
         for (index, run) in runs.enumerated() {
-            let base = index * PostingRun.size
             for position in run.terms.indices {
                 let term = run.terms[position]
                 let number = numbers[term] ?? terms.count
@@ -37,45 +34,27 @@ enum PostingList {
                     lists.append([])
                     previous.append(-1)
                 }
-                append(base + Int(run.first[position]) - previous[number], to: &lists[number])
-                lists[number].append(contentsOf: run.tails[position])
-                previous[number] = base + Int(run.last[position])
+                previous[number] = run.append(
+                    position, ofRun: index, after: previous[number], to: &lists[number])
             }
         }
-        let order = sortedOrder(terms, numbers: numbers, sortedBefore: sortedBefore)
+        let order = terms.indices.sorted { precedes(terms[$0], terms[$1]) }
         return (order.map { terms[$0] }, order.map { String(decoding: lists[$0], as: UTF8.self) })
     }
 
-    /// The numbers of `terms` in sorted order.
-    private static func sortedOrder(_ terms: [String], numbers: [String: Int], sortedBefore: [String]?)
-        -> [Int]
-    {
-        func precedes(_ a: String, _ b: String) -> Bool { a.utf16.lexicographicallyPrecedes(b.utf16) }
-        guard let sortedBefore else {
-            return terms.indices.sorted { precedes(terms[$0], terms[$1]) }
+    /// One term's postings over all runs; empty when no run has it.
+    static func list(of term: String, in runs: [PostingRun]) -> [UInt8] {
+        var list: [UInt8] = []
+        var previous = -1
+        for (index, run) in runs.enumerated() {
+            guard let position = run.positions[term] else { continue }
+            previous = run.append(position, ofRun: index, after: previous, to: &list)
         }
-        let kept = sortedBefore.compactMap { numbers[$0] }
-        guard kept.count < terms.count else { return kept }
-        let known = Set(sortedBefore)
-        let added = terms.indices.filter { !known.contains(terms[$0]) }.sorted {
-            precedes(terms[$0], terms[$1])
-        }
-        var merged: [Int] = []
-        merged.reserveCapacity(terms.count)
-        var left = 0
-        var right = 0
-        while left < kept.count || right < added.count {
-            if right == added.count || (left < kept.count && precedes(terms[kept[left]], terms[added[right]]))
-            {
-                merged.append(kept[left])
-                left += 1
-            } else {
-                merged.append(added[right])
-                right += 1
-            }
-        }
-        return merged
+        return list
     }
+
+    /// JavaScript's order of strings: by UTF-16 code units.
+    static func precedes(_ a: String, _ b: String) -> Bool { a.utf16.lexicographicallyPrecedes(b.utf16) }
 
     /// One note's entry after its gap: `textCount << 3 | fields`, then each set field's count.
     static func append(counts: SIMD4<UInt32>, to bytes: inout [UInt8]) {

@@ -8,6 +8,8 @@ struct PostingRun: Sendable {
 
     /// Every term of the run, in the order first met.
     private(set) var terms: [String] = []
+    /// Each term's place in `terms`.
+    private(set) var positions: [String: Int] = [:]
     /// Per term, the run-relative number of the first and the last note it is in.
     private(set) var first: [Int32] = []
     private(set) var last: [Int32] = []
@@ -17,6 +19,7 @@ struct PostingRun: Sendable {
 
     init(_ documents: ArraySlice<SearchDocument>) {
         var numbers: [String: Int] = [:]
+        defer { positions = numbers }
         for (offset, document) in documents.enumerated() {
             for entry in document.entries {
                 let number: Int
@@ -35,6 +38,22 @@ struct PostingRun: Sendable {
                 PostingList.append(counts: entry.counts, to: &tails[number])
             }
         }
+    }
+
+    /// Whether `term` has the same postings in this run as at `position` of `other`.
+    func hasSamePostings(_ term: String, at position: Int, as other: PostingRun) -> Bool {
+        guard let mine = positions[term] else { return false }
+        return first[mine] == other.first[position] && last[mine] == other.last[position]
+            && tails[mine] == other.tails[position]
+    }
+
+    /// Appends the term's postings in this run (run number `index`) to `list`, after those of the
+    /// runs before, the last note of which was `previous`; returns this run's last note.
+    func append(_ position: Int, ofRun index: Int, after previous: Int, to list: inout [UInt8]) -> Int {
+        let base = index * Self.size
+        PostingList.append(base + Int(first[position]) - previous, to: &list)
+        list.append(contentsOf: tails[position])
+        return base + Int(last[position])
     }
 
     /// The runs of `documents`, each `size` notes (the last may hold fewer).

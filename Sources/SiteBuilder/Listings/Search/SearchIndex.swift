@@ -60,16 +60,27 @@ enum SearchIndex {
                         .utf8)
             }
         }
-        let runs = PostingRun.starts(of: documents.count).map { start in
-            let range = start..<min(start + PostingRun.size, documents.count)
-            return cached(memory?.postingRuns, start, range) { PostingRun(documents[range]) }
+        let runStarts = Array(PostingRun.starts(of: documents.count))
+        let runRanges = runStarts.map { $0..<min($0 + PostingRun.size, documents.count) }
+        let runs = runRanges.map { range in
+            cached(memory?.postingRuns, range.lowerBound, range) { PostingRun(documents[range]) }
         }
         memory?.searchShards.keep(only: Set(shards.indices.map(String.init)))
-        memory?.postingRuns.keep(only: Set(PostingRun.starts(of: documents.count).map(String.init)))
-        let sortedBefore = memory?.searchTerms.withLock { $0 }
-        let postings = PostingList.join(runs, sortedBefore: sortedBefore)
-        memory?.searchTerms.withLock { $0 = postings.terms }
-        files[indexPath] = Data(script(documents, shards: shards, postings: postings).utf8)
+        memory?.postingRuns.keep(only: Set(runStarts.map(String.init)))
+        let postings: JoinedPostings
+        if let memory, keys.count == documents.count {
+            let runKeys = runRanges.map { ContentKey(combining: Array(keys[$0])) }
+            postings = memory.searchPostings.withLock { joined in
+                let next =
+                    joined?.updated(runs: runs, keys: runKeys) ?? JoinedPostings(runs: runs, keys: runKeys)
+                joined = next
+                return next
+            }
+        } else {
+            postings = JoinedPostings(runs: runs, keys: [])
+        }
+        files[indexPath] = Data(
+            script(documents, shards: shards, postings: (postings.terms, postings.encoded)).utf8)
         return files
     }
 
