@@ -6,9 +6,11 @@ import Foundation
 struct ContentKey: Sendable, Hashable {
     private let digest: Int
 
-    init(_ parts: any Hashable...) {
+    /// A parameter pack, not `any Hashable...`: boxing each part in an existential, in an array,
+    /// was a visible part of a save's time in a large vault (a key per note per stage).
+    init<each Part: Hashable>(_ parts: repeat each Part) {
         var hasher = Hasher()
-        for part in parts { hasher.combine(part) }
+        repeat hasher.combine(each parts)
         digest = hasher.finalize()
     }
 

@@ -4,7 +4,9 @@ import NoteModel
 /// each field, how many terms each field has (for BM25's length normalisation), and the plain
 /// text results show a snippet of. Made once per note and kept by `serve` until the note changes.
 /// Body text is paragraphs, list items, quotes and table cells (headings are their own field).
-struct SearchDocument: Sendable, Hashable {
+/// A class: `serve` hands every note's document through the cache on each save, and a copy of
+/// the struct was seven retains.
+final class SearchDocument: Sendable, Hashable {
     /// The fields in ranking order: a match in an earlier field ranks above one in a later field.
     enum Field: Int, CaseIterable, Sendable {
         case title, headings, tags, text
@@ -63,7 +65,7 @@ struct SearchDocument: Sendable, Hashable {
         return (0..<4).map { Int(entry.counts[$0]) }
     }
 
-    init(_ note: ParsedNote) {
+    convenience init(_ note: ParsedNote) {
         // Each block's plain text made once, for the headings, the body and the snippet text.
         let document = note.document
         var headings: [String] = []
@@ -88,5 +90,19 @@ struct SearchDocument: Sendable, Hashable {
         self.init(
             title: note.title, url: note.pagePath, headings: headings, tags: note.source.tags, body: body,
             text: SearchIndex.text(of: blocks))
+    }
+
+    static func == (a: SearchDocument, b: SearchDocument) -> Bool {
+        a === b
+            || (a.title == b.title && a.url == b.url && a.entries == b.entries && a.lengths == b.lengths
+                && a.text == b.text)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(title)
+        hasher.combine(url)
+        hasher.combine(entries)
+        hasher.combine(lengths)
+        hasher.combine(text)
     }
 }
