@@ -108,7 +108,7 @@ public final class DevServer: Sendable {
             log("  \((clock.now - built).milliseconds) ms  snapshot and fingerprints\n")
         }
         // A vault with thousands of warnings would print them all on every save: only new ones are.
-        let fresh = next.diagnostics.subtracting(previous.diagnostics)
+        let fresh = next.newDiagnostics(since: previous)
         for diagnostic in BuildReport.inOrder(fresh) {
             log("\(diagnostic)\n")
         }
@@ -123,7 +123,7 @@ public final class DevServer: Sendable {
         } else if previous.version == 0 {
             log("notesite: built \(next.fingerprints.count) pages in \(elapsed) ms\n")
         } else {
-            let changed = next.changedPages(since: previous)
+            let changed = next.changedPages
             let names = changed.prefix(3).joined(separator: ", ") + (changed.count > 3 ? ", ..." : "")
             // Pages changed is what the reader sees; pages made is what the build redid to get there.
             log(

@@ -15,6 +15,11 @@ public struct SiteSnapshot: Sendable {
     public let errors: String?
     /// Every diagnostic of the build, so the next one logs only what is new.
     let diagnostics: Set<Diagnostic>
+    /// The same, as the build listed them: a build that lists the same ones (most saves) reuses the set.
+    private let listed: [Diagnostic]
+    /// The HTML pages whose fingerprint differs from the snapshot before's, added and removed
+    /// ones too, sorted.
+    public let changedPages: [String]
 
     /// What every page's fingerprint starts from: the theme's assets.
     private let shared: Fingerprint
@@ -22,14 +27,24 @@ public struct SiteSnapshot: Sendable {
 
     /// `previous`: the snapshot before, whose fingerprints are kept for pages with the same bytes.
     init(
-        version: Int, files: [String: Data], errors: String?, diagnostics: Set<Diagnostic> = [],
+        version: Int, files: [String: Data], errors: String?, diagnostics: [Diagnostic] = [],
         previous: SiteSnapshot? = nil
     ) {
         self.version = version
         self.files = files
         self.errors = errors
-        self.diagnostics = diagnostics
-        // Each asset's own print is kept from the snapshot before while its bytes are the same.
+        listed = diagnostics
+        self.diagnostics =
+            previous.flatMap { $0.listed == diagnostics ? $0.diagnostics : nil } ?? Set(diagnostics)
+        (shared, assetPrints) = Self.assetPrints(files, previous: previous)
+        (fingerprints, changedPages) = Self.fingerprints(files, shared: shared, previous: previous)
+    }
+
+    /// Each asset's own print, kept from the snapshot before while its bytes are the same, and
+    /// all of them together.
+    private static func assetPrints(_ files: [String: Data], previous: SiteSnapshot?) -> (
+        Fingerprint, [String: Fingerprint]
+    ) {
         var shared = Fingerprint()
         var assetPrints: [String: Fingerprint] = [:]
         for path in files.keys.filter({ $0.hasPrefix("assets/") && !Self.perEdit($0) }).sorted() {
@@ -44,20 +59,34 @@ public struct SiteSnapshot: Sendable {
             shared.add(path.utf8)
             shared.add(print.description.utf8)
         }
-        self.shared = shared
-        self.assetPrints = assetPrints
+        return (shared, assetPrints)
+    }
+
+    /// Every page's print, and which changed: the snapshot before's prints, updated for the pages
+    /// whose bytes are new, while the theme's assets are the same; all made anew otherwise.
+    private static func fingerprints(_ files: [String: Data], shared: Fingerprint, previous: SiteSnapshot?)
+        -> ([String: Fingerprint], [String])
+    {
         let known = previous?.shared == shared ? previous : nil
-        var fingerprints: [String: Fingerprint] = [:]
+        var fingerprints = known?.fingerprints ?? [:]
+        var changed: [String] = []
+        var pages = 0
         for (path, data) in files where path.hasSuffix(".html") {
-            if let known, let print = known.fingerprints[path], known.files[path] == data {
-                fingerprints[path] = print
-                continue
-            }
+            pages += 1
+            if let known, known.fingerprints[path] != nil, known.files[path] == data { continue }
             var print = shared
             print.add(data)
+            if previous?.fingerprints[path] != print { changed.append(path) }
             fingerprints[path] = print
         }
-        self.fingerprints = fingerprints
+        // Pages no longer made: prints kept for more pages than there are.
+        if let previous, fingerprints.count > pages {
+            for path in previous.fingerprints.keys where files[path] == nil {
+                fingerprints[path] = nil
+                changed.append(path)
+            }
+        }
+        return (fingerprints, changed.sorted())
     }
 
     /// Data files that change with any note's text, not with how pages are drawn.
@@ -68,17 +97,15 @@ public struct SiteSnapshot: Sendable {
 
     /// The next snapshot after a build: a failed build (no site) keeps the files already served.
     func next(site: SiteFiles?, report: BuildReport) -> SiteSnapshot {
-        let diagnostics = Set(report.diagnostics)
-        let errors = BuildReport.inOrder(diagnostics.filter { $0.severity == .error })
+        let errors = BuildReport.inOrder(Set(report.diagnostics.filter { $0.severity == .error }))
         return SiteSnapshot(
             version: version + 1, files: site?.files ?? files,
             errors: errors.isEmpty ? nil : errors.map(\.description).joined(separator: "\n"),
-            diagnostics: diagnostics, previous: self)
+            diagnostics: report.diagnostics, previous: self)
     }
 
-    /// The HTML pages whose fingerprint differs from `other`'s, including added and removed ones.
-    public func changedPages(since other: SiteSnapshot) -> [String] {
-        let paths = Set(fingerprints.keys).union(other.fingerprints.keys)
-        return paths.filter { fingerprints[$0] != other.fingerprints[$0] }.sorted()
+    /// The diagnostics not in `other` (all of them when they are the same list, none).
+    func newDiagnostics(since other: SiteSnapshot) -> Set<Diagnostic> {
+        other.listed == listed ? [] : diagnostics.subtracting(other.diagnostics)
     }
 }
