@@ -19,7 +19,14 @@ struct ExplorerStage: BuildStage {
         var script: Data?
         /// Every page's view, made once per tree: `serve` reuses them all while the tree is unchanged.
         var views: [String: ExplorerPageView] = [:]
+        /// Each view's key, made with it (`serve` only): a page's key is made on every save.
+        var viewKeys: [String: ContentKey] = [:]
         var diagnostics: [Diagnostic] { [] }
+
+        /// The key of the view of the page at `page`.
+        func viewKey(for page: String) -> ContentKey {
+            viewKeys[page] ?? ContentKey(view(for: page))
+        }
 
         /// What the page at `page` shows of the tree (nothing for pages outside it, such as tags).
         func view(for page: String) -> ExplorerPageView {
@@ -40,7 +47,10 @@ struct ExplorerStage: BuildStage {
         let pages = tree.byPage.keys.sorted()
         let made = await concurrentMap(pages, limit: context.jobs) { [output] page in output.view(for: page) }
         output.views = Dictionary(uniqueKeysWithValues: zip(pages, made))
-        context.memory?.explorer.store(output, slot: "", key: key)
+        if let memory = context.memory {
+            output.viewKeys = output.views.mapValues { ContentKey($0) }
+            memory.explorer.store(output, slot: "", key: key)
+        }
         return output
     }
 }

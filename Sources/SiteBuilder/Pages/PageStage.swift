@@ -53,11 +53,11 @@ struct PageStage: BuildStage {
             }
             var made = false
             // The page shows its breadcrumbs and its part of the explorer's tree.
-            let view = input.explorer.view(for: note.pagePath)
+            let view = input.explorer.viewKey(for: note.pagePath)
             let key = ContentKey(PageKey.of(note, in: input.graph, images: input.images, shared: code), view)
             let page = memory.pages.value(slot: note.pagePath, key: key) {
                 made = true
-                return self.page(for: note, input, theme: theme, scripts: scripts, view: view)
+                return self.page(for: note, input, theme: theme, scripts: scripts)
             }
             return (note.pagePath, page, made)
         }
@@ -74,8 +74,7 @@ struct PageStage: BuildStage {
     }
 
     private func page(
-        for note: ParsedNote, _ input: Input, theme: ThemeRendering, scripts: SiteScripts,
-        view: ExplorerPageView? = nil
+        for note: ParsedNote, _ input: Input, theme: ThemeRendering, scripts: SiteScripts
     ) -> Page {
         var writer = PageBody(
             notes: input.graph.byPath, renditions: input.images.renditions,
@@ -94,7 +93,7 @@ struct PageStage: BuildStage {
             let html = try theme.page(
                 for: note, body: body, backlinks: input.graph.backlinks.to(note.path), features: features,
                 image: socialImage(for: note, input.images),
-                explorer: view ?? input.explorer.view(for: note.pagePath))
+                explorer: input.explorer.view(for: note.pagePath))
             return Page(html: Data(html.utf8), diagnostics: problems)
         } catch {
             return Page(html: Data(), diagnostics: problems + [self.theme.diagnostic(for: error)])
