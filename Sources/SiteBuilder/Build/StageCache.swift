@@ -7,21 +7,24 @@ final class StageCache<Value: Sendable>: Sendable {
     private struct Entry: Sendable {
         let key: ContentKey
         let value: Value
+        /// Whether a lookup asked for the slot since the last ``keepUsed()``.
+        var used: Bool
     }
 
-    private let entries = Mutex<[String: Entry]>([:])
-    private let counts = Mutex((reused: 0, made: 0))
+    private struct State: Sendable {
+        var entries: [String: Entry] = [:]
+        var reused = 0
+        var made = 0
+    }
+
+    /// One lock for entries and counts: a save in a large vault looks up every note in a dozen caches.
+    private let state = Mutex(State())
 
     /// The value made from inputs with this key, or a new one made now and remembered.
     func value(slot: String, key: ContentKey, make: () -> Value) -> Value {
-        let known = entries.withLock { entries in entries[slot].flatMap { $0.key == key ? $0.value : nil } }
-        if let known {
-            counts.withLock { $0.reused += 1 }
-            return known
-        }
+        if let known = known(slot: slot, key: key) { return known }
         let value = make()
-        entries.withLock { $0[slot] = Entry(key: key, value: value) }
-        counts.withLock { $0.made += 1 }
+        store(value, slot: slot, key: key)
         return value
     }
 
@@ -37,27 +40,50 @@ final class StageCache<Value: Sendable>: Sendable {
     /// The value made from inputs with this key, if an earlier build made one (for stages whose
     /// work is asynchronous: they `store` what they make).
     func known(slot: String, key: ContentKey) -> Value? {
-        let known = entries.withLock { entries in entries[slot].flatMap { $0.key == key ? $0.value : nil } }
-        counts.withLock { if known != nil { $0.reused += 1 } }
-        return known
-    }
-
-    func store(_ value: Value, slot: String, key: ContentKey) {
-        entries.withLock { $0[slot] = Entry(key: key, value: value) }
-        counts.withLock { $0.made += 1 }
-    }
-
-    /// Forgets the slots not in `slots` (notes deleted, pages no longer made).
-    func keep(only slots: Set<String>) {
-        // Removed in place: a rebuild usually forgets nothing, and a filtered copy of every entry
-        // per cache was a visible part of a save in a large vault.
-        entries.withLock { entries in
-            let gone = entries.keys.filter { !slots.contains($0) }
-            for slot in gone { entries[slot] = nil }
+        state.withLock { state in
+            guard let index = state.entries.index(forKey: slot) else { return nil }
+            state.entries.values[index].used = true
+            let entry = state.entries.values[index]
+            guard entry.key == key else { return nil }
+            state.reused += 1
+            return entry.value
         }
     }
 
-    var count: Int { entries.withLock { $0.count } }
-    var reused: Int { counts.withLock { $0.reused } }
-    var made: Int { counts.withLock { $0.made } }
+    func store(_ value: Value, slot: String, key: ContentKey) {
+        state.withLock { state in
+            state.entries[slot] = Entry(key: key, value: value, used: true)
+            state.made += 1
+        }
+    }
+
+    /// Forgets the slots that no lookup asked for since the last call (notes deleted, pages no
+    /// longer made), for a stage that looks up every slot it still has on each build. Unlike
+    /// ``keep(only:)``, it hashes no path: a set of every note's path per cache per save showed.
+    func keepUsed() {
+        state.withLock { state in
+            var unused: [String] = []
+            for index in state.entries.indices {
+                if state.entries.values[index].used {
+                    state.entries.values[index].used = false
+                } else {
+                    unused.append(state.entries.keys[index])
+                }
+            }
+            for slot in unused { state.entries[slot] = nil }
+        }
+    }
+
+    /// Forgets the slots not in `slots`.
+    func keep(only slots: Set<String>) {
+        // Removed in place: a rebuild usually forgets nothing.
+        state.withLock { state in
+            let gone = state.entries.keys.filter { !slots.contains($0) }
+            for slot in gone { state.entries[slot] = nil }
+        }
+    }
+
+    var count: Int { state.withLock { $0.entries.count } }
+    var reused: Int { state.withLock { $0.reused } }
+    var made: Int { state.withLock { $0.made } }
 }

@@ -33,7 +33,7 @@ struct GraphStage: BuildStage {
                         note.source.tags)
                 }
             }
-            memory.graphShapes.keep(only: Set(input.notes.map(\.path)))
+            memory.graphShapes.keepUsed()
             let key = ContentKey(ContentKey(combining: shapes), settings.tags, configuration.urls)
             drawn = memory.drawnGraphs.value(slot: "", key: key) { draw(input, tags: settings.tags, context) }
         } else {

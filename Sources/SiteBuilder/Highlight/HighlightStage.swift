@@ -33,7 +33,7 @@ struct HighlightStage: BuildStage {
         let code = graph.notes.map { note in
             memory.noteCode.value(slot: note.path, key: note.source.key) { NoteCode(Self.blocks(in: [note])) }
         }
-        memory.noteCode.keep(only: Set(graph.notes.map(\.path)))
+        memory.noteCode.keepUsed()
         let key = ContentKey(ContentKey(combining: code.compactMap(\.key)), cache)
         if let known = memory.highlights.known(slot: "", key: key) {
             return Output(highlights: known)

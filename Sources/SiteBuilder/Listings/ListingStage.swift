@@ -35,7 +35,7 @@ struct ListingStage: BuildStage {
                 ContentKey(ListedNote(note))
             }
         }
-        context.memory?.listedNotes.keep(only: Set(notes.map(\.path)))
+        context.memory?.listedNotes.keepUsed()
         let key = ContentKey(
             ContentKey(combining: shown), theme, configuration, rendering.siteTitle,
             input.graph.hasDatedNotes,
@@ -52,11 +52,11 @@ struct ListingStage: BuildStage {
             let search = await SearchIndex.files(for: notes, jobs: context.jobs, memory: context.memory)
             site.files.merge(search) { _, index in index }
         }
-        context.memory?.searchEntries.keep(only: configuration.search ? Set(notes.map(\.pagePath)) : [])
+        context.memory?.searchEntries.keepUsed()
         let redirects = AliasRedirects.pages(
             for: notes, taken: { site.files[$0] != nil }, style: configuration.urls, display: context.display,
             memory: context.memory)
-        context.memory?.aliasRedirects.keep(only: Set(notes.map(\.path)))
+        context.memory?.aliasRedirects.keepUsed()
         site.files.merge(redirects.pages) { _, redirect in redirect }
         diagnostics += redirects.diagnostics
         let htmlPages = site.files.keys.filter { $0.hasSuffix(".html") && redirects.pages[$0] == nil }

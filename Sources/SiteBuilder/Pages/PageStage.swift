@@ -61,7 +61,7 @@ struct PageStage: BuildStage {
             }
             return (note.pagePath, page, made)
         }
-        memory?.pages.keep(only: Set(graph.notes.map(\.pagePath)))
+        memory?.pages.keepUsed()
         var pages: [String: Data] = [:]
         for (path, page, _) in results { pages[path] = page.html }
         // A problem inside an embedded note comes from every page that shows it: report it once.

@@ -17,7 +17,7 @@ enum LinkedAnchors {
             }
             for anchor in linked { found[anchor.page, default: []].insert(anchor.fragment) }
         }
-        memory?.linkedAnchors.keep(only: Set(notes.map(\.path)))
+        memory?.linkedAnchors.keepUsed()
         return found
     }
 

@@ -50,7 +50,7 @@ enum PreviewShards {
                 key: ContentKey(combining: members.map(\.key)),
                 make: make)
         }
-        memory?.previewShards.keep(only: Set((0..<count).map(String.init)))
+        memory?.previewShards.keepUsed()
         return files
     }
 

@@ -29,7 +29,7 @@ struct PreviewStage: BuildStage {
             let json = StageCache.value(in: memory?.previews, slot: note.pagePath, key: key, make: make)
             return PreviewShards.Entry(pagePath: note.pagePath, json: json, key: key)
         }
-        memory?.previews.keep(only: Set(graph.notes.map(\.pagePath)))
+        memory?.previews.keepUsed()
         return Output(files: PreviewShards.files(entries: entries, memory: memory))
     }
 }

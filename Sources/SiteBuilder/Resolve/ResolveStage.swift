@@ -25,7 +25,7 @@ struct ResolveStage: BuildStage {
             let key = ContentKey(links.key, source.key)
             return memory.links.value(slot: source.path, key: key) { NoteLoading.link(source, in: links) }
         }
-        memory?.links.keep(only: Set(sources.map(\.path)))
+        memory?.links.keepUsed()
         // Each note's resolution follows from the context and the note: so does the graph.
         let graphKey = ContentKey(combining: [links.key] + sources.map(\.key))
         let graph = memory?.graphs.value(slot: "", key: graphKey) { LinkGraph(notes) } ?? LinkGraph(notes)

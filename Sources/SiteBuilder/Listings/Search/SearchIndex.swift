@@ -65,8 +65,8 @@ enum SearchIndex {
         let runs = runRanges.map { range in
             cached(memory?.postingRuns, range.lowerBound, range) { PostingRun(documents[range]) }
         }
-        memory?.searchShards.keep(only: Set(shards.indices.map(String.init)))
-        memory?.postingRuns.keep(only: Set(runStarts.map(String.init)))
+        memory?.searchShards.keepUsed()
+        memory?.postingRuns.keepUsed()
         let postings: JoinedPostings
         if let memory, keys.count == documents.count {
             let runKeys = runRanges.map { ContentKey(combining: Array(keys[$0])) }
