@@ -23,7 +23,7 @@ extension OutputFormat {
         switch policy {
         case .auto:
             if flat { return fewColours ? .png(palette: true) : .webp(lossless: true) }
-            return .webp(lossless: false)
+            return AVIFSupport.canEncode ? .avif : .webp(lossless: false)
         case .png: return .png(palette: fewColours)
         case .webp: return .webp(lossless: flat)
         case .jpeg: return hasAlpha ? .png(palette: false) : .jpeg

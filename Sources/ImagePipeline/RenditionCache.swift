@@ -20,7 +20,7 @@ public final class RenditionCache: @unchecked Sendable {
     private var counts = Statistics()
 
     /// Bump when the pipeline changes what it produces for the same input and settings.
-    public static let formatVersion = 3
+    public static let formatVersion = 4
     /// The default folder inside a vault; the builder ignores it as input.
     public static let defaultFolderName = ".notesite-cache"
 
@@ -66,7 +66,7 @@ public final class RenditionCache: @unchecked Sendable {
     static func key(source: Data, settings: ImageSettings) -> String {
         let parts = [
             "notesite-rendition \(formatVersion)",
-            "libvips \(VipsRuntime.version)",
+            "libvips \(VipsRuntime.version) avif \(AVIFSupport.canEncode)",
             "source \(SHA256.hex(source))",
             "width \(settings.maxPixelWidth) column \(settings.columnWidth)",
             "max-pixels \(settings.maxInputPixels)",

@@ -457,6 +457,20 @@ def run_preview_checks(driver, checks, site, fixture):
         wait(driver, lambda: driver.current_url.endswith("plain.html"), "a click did not follow the link")
         assert not preview_open(driver)
 
+    def photo_is_decoded_avif():
+        # `auto` encodes photos as AVIF: the browser must decode it at full size and preview it.
+        load(driver, file_url(site, "guide/images.html"))
+        photo = driver.find_element(By.CSS_SELECTOR, 'img[alt="A mountain lake at dawn"]')
+        source = photo.get_attribute("src")
+        assert source.startswith("data:image/avif;base64,"), f"the photo is {source[:30]!r}, not AVIF"
+        wait(driver, lambda: natural_width(driver, photo) == 1440, "the AVIF photo was not decoded at 1440 px")
+        photo.click()
+        wait_open(driver)
+        shown = view(driver)
+        wait(driver, lambda: natural_width(driver, shown) == 1440, "the preview did not decode the AVIF photo")
+        close_preview(driver)
+        return f"{len(source) * 3 // 4:,} bytes, decoded at 1440 px on the page and in the preview"
+
     checks.run("an image inside the author's link follows the link, not the preview", linked_image_follows_its_link)
     checks.run("an image larger than the column is found", large_image)
     if "image" in state:
@@ -464,6 +478,7 @@ def run_preview_checks(driver, checks, site, fixture):
         checks.run("Enter and Space open it; Esc closes it; focus returns to the image", keyboard_opens)
         checks.run("the close button and a click outside close it, focus returns", ways_to_close)
         checks.run("focus stays inside the open preview", focus_trapped)
+    checks.run("a photo arrives as AVIF, decoded on the page and in the preview", photo_is_decoded_avif)
     checks.run("Back closes the preview and stays on the page", back_closes_and_stays)
     checks.run("arrows and buttons flip through every image in order with the counter", arrows_in_order)
     checks.run("a swipe flips; pinch-zoom is not blocked", swipe_flips)

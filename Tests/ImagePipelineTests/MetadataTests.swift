@@ -46,6 +46,19 @@ import Testing
         #expect(tagged, "the source must carry metadata to begin with")
     }
 
+    /// Photos come out as AVIF: libheif must not carry the source's EXIF (GPS included) across.
+    @Test(
+        .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)),
+        arguments: [
+            "exif-orientation/recurser/Landscape_6.jpg",
+            "exif-orientation/libvips-progressive/avif-orientation-6.avif",
+        ])
+    func photoEncodedAsAVIFLosesAllMetadata(_ file: String) throws {
+        let rendition = try ImageProcessor.render(fileAt: Corpus.path(file))
+        #expect(rendition.mimeType == "image/avif")
+        try Self.expectClean(rendition)
+    }
+
     @Test(arguments: ["jpg", "png", "webp", "tif"])
     func generatedFileLosesAllMetadata(_ fileExtension: String) throws {
         let folder = try TemporaryFolder()

@@ -80,6 +80,12 @@ enum EncodedFacts {
         return chunks
     }
 
+    /// Whether the bytes are an AVIF: an ISO-BMFF `ftyp` box whose major brand is `avif`.
+    static func isAVIF(_ data: Data) -> Bool {
+        let bytes = [UInt8](data.prefix(12))
+        return bytes.count == 12 && bytes[4..<12] == Array("ftypavif".utf8)[...]
+    }
+
     /// A PNG's IHDR colour type: 3 is a palette, 2 truecolour, 6 truecolour with alpha.
     static func pngColourType(_ data: Data) -> Int? {
         let bytes = [UInt8](data)

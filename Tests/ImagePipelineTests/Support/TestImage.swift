@@ -178,6 +178,26 @@ struct DecodedImage {
     }
 }
 
+extension DecodedImage {
+    /// Peak signal-to-noise ratio of the colour bands against an image of the same size, in dB
+    /// (infinity when equal, 0 when the sizes differ).
+    func psnr(against other: DecodedImage) -> Double {
+        guard (width, height) == (other.width, other.height), bands >= 3, other.bands >= 3,
+            pixels.count == width * height * bands, other.pixels.count == width * height * other.bands
+        else { return 0 }
+        var squares = 0.0
+        for pixel in 0..<width * height {
+            for band in 0..<3 {
+                let difference =
+                    Double(pixels[pixel * bands + band]) - Double(other.pixels[pixel * other.bands + band])
+                squares += difference * difference
+            }
+        }
+        let mse = squares / Double(width * height * 3)
+        return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
+    }
+}
+
 /// Largest per-band difference between two colours.
 func colourDistance(_ a: [Double], _ b: [Double]) -> Double {
     zip(a, b).map { abs($0 - $1) }.max() ?? .infinity
