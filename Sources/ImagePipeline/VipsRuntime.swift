@@ -16,8 +16,13 @@ struct VipsFailure: Error {
 /// so every message written during that run (errors and libvips warnings) is that job's own.
 /// Failures are rare, so the exclusive re-runs cost little.
 enum VipsRuntime {
-    /// nil when libvips started, else why it did not. `static let` runs once, thread-safely.
+    /// nil when libvips started, else why it did not. `static let` runs once, thread-safely, when
+    /// the first image is read: only then is libvips loaded into the process (`notesite_vips_load`),
+    /// so a vault without images never maps it and the hundred libraries it needs.
     static let startupFailure: String? = {
+        if let problem = notesite_vips_load() {
+            return "libvips cannot be loaded: " + String(cString: problem)
+        }
         guard notesite_vips_init() == 0 else {
             return "libvips failed to start: " + takeErrorBuffer()
         }
@@ -25,7 +30,14 @@ enum VipsRuntime {
     }()
 
     /// The libvips version ("8.14.1"), part of every cache key: another libvips may encode differently.
-    static let version = String(cString: vips_version_string())
+    /// Asking loads libvips.
+    static let version: String = {
+        if let problem = notesite_vips_load() { return "unavailable (\(String(cString: problem)))" }
+        return String(cString: vips_version_string())
+    }()
+
+    /// Whether libvips is in this process yet (a build that read no image never loads it).
+    static var isLoaded: Bool { notesite_vips_is_loaded() != 0 }
 
     /// Runs `body` alongside other shared work.
     static func shared<T>(_ body: () -> T) -> T {

@@ -6,6 +6,13 @@
 // Fixed-argument wrappers for the variadic libvips calls Swift cannot make, plus the
 // process-wide gate that keeps libvips's one shared error buffer readable.
 
+/// Loads libvips into the process, once (vips_lazy.c: on x86_64 notesite does not link it, so a
+/// site without images never maps it). NULL when it is loaded, else why it cannot be.
+const char *notesite_vips_load(void);
+
+/// Whether libvips is loaded in this process yet.
+int notesite_vips_is_loaded(void);
+
 /// Starts libvips once for the process: blocks untrusted loaders and every loader and saver
 /// notesite does not call (see `notesite_vips_operation_is_blocked`), turns off the operation
 /// cache (each image is processed once), uses one worker thread per image (deterministic
