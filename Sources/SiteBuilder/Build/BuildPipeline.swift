@@ -6,13 +6,17 @@ import NoteModel
 struct BuildPipeline {
     let options: BuildOptions
     let configuration: LoadedConfiguration
+    /// Where a cold build writes pages as they are made (``StagingWriter``); nil keeps the whole site in memory.
+    var staging: StagingWriter?
 
     /// The whole site in memory; nil when it cannot be made at all (the vault is unreadable, the
     /// theme does not compile). Problems in single notes or images are diagnostics in the report.
     func make() async -> (SiteFiles?, BuildReport) {
         let settings = configuration.settings
+        var context = StageContext(options, configuration)
+        context.staging = staging
         var runner = StageRunner(
-            context: StageContext(options, configuration),
+            context: context,
             report: BuildReport(diagnostics: configuration.diagnostics, output: options.output))
         let scan = await runner.run(
             ScanStage(root: options.vault, configuration: settings, excluded: configuration.outputs), ())

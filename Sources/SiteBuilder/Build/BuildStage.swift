@@ -32,6 +32,8 @@ struct StageContext: Sendable {
     let progress: BuildProgress?
     let memory: BuildMemory?
     let display: DisplayPaths
+    /// A cold `notesite build`'s staging folder: Pages writes each page into it as it is made.
+    var staging: StagingWriter?
 
     init(_ options: BuildOptions, _ configuration: LoadedConfiguration) {
         jobs = options.jobs

@@ -17,13 +17,21 @@ public enum SiteBuild {
             report.duration = ContinuousClock.now - start
             return report
         }
-        var (site, report) = await BuildPipeline(options: options, configuration: configuration).make()
+        // Pages go to the staging folder as they are made (a cold build keeps no `memory`).
+        let staging = options.memory == nil ? StagingWriter(output: options.output, jobs: options.jobs) : nil
+        var (site, report) = await BuildPipeline(
+            options: options, configuration: configuration, staging: staging
+        )
+        .make()
         // Under strict checking a build with any problem is a failed build: the old site stays.
         if let site, !(options.strict && !report.diagnostics.isEmpty) {
             var runner = StageRunner(context: StageContext(options, configuration), report: report)
-            let written = await runner.run(WriteStage(output: options.output, vault: options.vault), site)
+            let write = WriteStage(output: options.output, vault: options.vault, staging: staging)
+            let written = await runner.run(write, site)
             report = runner.report
             report.wroteOutput = written.wrote
+        } else {
+            staging?.abandon()
         }
         report.duration = ContinuousClock.now - start
         return report

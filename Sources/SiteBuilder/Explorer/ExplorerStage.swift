@@ -17,7 +17,8 @@ struct ExplorerStage: BuildStage {
         var urls: URLStyle
         /// `assets/explorer-data.js`'s bytes; nil when the explorer is off.
         var script: Data?
-        /// Every page's view, made once per tree: `serve` reuses them all while the tree is unchanged.
+        /// Every page's view, made once per tree in `serve`, which reuses them all while the tree is
+        /// unchanged; empty in a cold build, where ``view(for:)`` makes each one when it is asked.
         var views: [String: ExplorerPageView] = [:]
         /// Each view's key, made with it (`serve` only): a page's key is made on every save.
         var viewKeys: [String: ContentKey] = [:]
@@ -44,13 +45,13 @@ struct ExplorerStage: BuildStage {
         var output = Output(
             tree: tree, explorer: configuration.explorer, breadcrumbs: configuration.breadcrumbs,
             urls: configuration.urls, script: configuration.explorer ? ExplorerData.script(for: tree) : nil)
+        // A cold build makes each view when its page is made: holding them all cost a tenth of its memory.
+        guard let memory = context.memory else { return output }
         let pages = tree.byPage.keys.sorted()
         let made = await concurrentMap(pages, limit: context.jobs) { [output] page in output.view(for: page) }
         output.views = Dictionary(uniqueKeysWithValues: zip(pages, made))
-        if let memory = context.memory {
-            output.viewKeys = output.views.mapValues { ContentKey($0) }
-            memory.explorer.store(output, slot: "", key: key)
-        }
+        output.viewKeys = output.views.mapValues { ContentKey($0) }
+        memory.explorer.store(output, slot: "", key: key)
         return output
     }
 }

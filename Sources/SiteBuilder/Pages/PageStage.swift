@@ -49,7 +49,13 @@ struct PageStage: BuildStage {
         let code = ContentKey(shared, input.code.highlights?.pygments, scripts.katex, scripts.mermaid)
         let results = await context.map(graph.notes) { note -> (String, Page, Bool) in
             guard let memory else {
-                return (note.pagePath, page(for: note, input, theme: theme, scripts: scripts), true)
+                var made = page(for: note, input, theme: theme, scripts: scripts)
+                // A cold build writes the page now and keeps its path with no bytes (``StagingWriter``).
+                if let staging = context.staging {
+                    staging.write(made.html, to: note.pagePath)
+                    made.html = Data()
+                }
+                return (note.pagePath, made, true)
             }
             var made = false
             // The page shows its breadcrumbs and its part of the explorer's tree.

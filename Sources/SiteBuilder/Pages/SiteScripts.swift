@@ -4,7 +4,7 @@ import NoteModel
 /// The optional scripts a site publishes, only when some note needs them: KaTeX for math (from
 /// Debian's packages) and the Mermaid script the `mermaid` setting names, for diagrams.
 struct SiteScripts: Sendable {
-    /// Whether pages with math load KaTeX (it is installed).
+    /// Whether pages with math load KaTeX (some note has math and KaTeX is installed).
     var katex = false
     /// Whether pages with diagrams load the configured Mermaid script (it was read).
     var mermaid = false
@@ -14,13 +14,15 @@ struct SiteScripts: Sendable {
     /// For `--verbose`: what readers will not get, and why.
     var notices: [String] = []
 
+    /// KaTeX is read (its stylesheet with the fonts inside is about 400 KB) only when some note has math.
     init(
         notes: [ParsedNote], configuration: SiteConfiguration, vault: URL,
-        katexFiles: KaTeXFiles? = .installed
+        katexFiles: @autoclosure () -> KaTeXFiles? = KaTeXFiles.installed
     ) {
         let documents = notes.map(\.document)
-        katex = katexFiles != nil
         if documents.contains(where: Self.hasMath) {
+            let katexFiles = katexFiles()
+            katex = katexFiles != nil
             if let katexFiles {
                 files.merge(katexFiles.files) { first, _ in first }
             } else {

@@ -3,7 +3,9 @@ import NoteModel
 import Synchronization
 
 /// Writes the site into a staging folder beside the output, then swaps it in, so the output is
-/// always a whole site (the old one or the new one) and nothing outside it is touched.
+/// always a whole site (the old one or the new one) and nothing outside it is touched:
+/// ``start(jobs:)``, ``stage(_:jobs:replacing:)`` (or ``write(_:to:)`` a file at a time), ``commit(jobs:)``,
+/// or on any failure ``abandon()``. ``StagingWriter`` runs these for a build.
 struct OutputFolder {
     /// Why the output folder cannot be used; the message names the folder, not a flag.
     enum Problem: Error, CustomStringConvertible {
@@ -64,44 +66,51 @@ struct OutputFolder {
         }
     }
 
-    /// Writes the whole site into a staging folder, then swaps it in; on failure nothing changes.
-    /// Files are written by `jobs` threads at once: a big site is thousands of small files.
-    func replace(with site: SiteFiles, jobs: Int = 1) throws {
+    /// Starts an empty staging folder, after removing the ones builds killed mid-write left behind.
+    /// On failure nothing is left.
+    func start(jobs: Int = 1) throws {
         // Past a file size limit (`ulimit -f`), write() must fail with EFBIG, not kill the process.
         signal(SIGXFSZ, SIG_IGN)
         removeStaleFolders(jobs: jobs)
         do {
             try begin()
-            let files = site.files.sorted { $0.key < $1.key }
-            var folders = Set<String>()
-            for (path, _) in files {
-                // Every folder on the way, so parents are made before their children (sorted).
-                var parts = path.split(separator: "/").dropLast()
-                while !parts.isEmpty {
-                    folders.insert(parts.joined(separator: "/"))
-                    parts.removeLast()
-                }
-            }
-            for folder in folders.sorted() {
-                try Self.makeFolder(staging.appendingPathComponent(folder).path)
-            }
-            let failures = Mutex<[String]>([])
-            let workers = max(1, min(jobs, files.count))
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                for index in stride(from: worker, to: files.count, by: workers) {
-                    do {
-                        try write(files[index].value, to: files[index].key)
-                    } catch {
-                        failures.withLock { $0.append("\(error)") }
-                    }
-                }
-            }
-            if let failure = failures.withLock({ $0.first }) { throw Problem.cannotWrite(failure) }
-            try commit(jobs: jobs)
         } catch {
             abandon()
             throw error
         }
+    }
+
+    /// Writes `files` into the staging folder, their folders first, on `jobs` threads at once (a big
+    /// site is thousands of small files). A path in `replacing` is already there (a page written as
+    /// it was made) and may be a hard link into the old output: it is unlinked before it is written.
+    func stage(_ files: [String: Data], jobs: Int = 1, replacing: Set<String> = []) throws {
+        let files = files.sorted { $0.key < $1.key }
+        var folders = Set<String>()
+        for (path, _) in files {
+            // Every folder on the way, so parents are made before their children (sorted).
+            var parts = path.split(separator: "/").dropLast()
+            while !parts.isEmpty {
+                folders.insert(parts.joined(separator: "/"))
+                parts.removeLast()
+            }
+        }
+        for folder in folders.sorted() {
+            try Self.makeFolder(staging.appendingPathComponent(folder).path)
+        }
+        let failures = Mutex<[String]>([])
+        let workers = max(1, min(jobs, files.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: files.count, by: workers) {
+                let (path, data) = files[index]
+                do {
+                    if replacing.contains(path) { unlink(staging.appendingPathComponent(path).path) }
+                    try write(data, to: path)
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }
+        }
+        if let failure = failures.withLock({ $0.first }) { throw Problem.cannotWrite(failure) }
     }
 
     /// Starts an empty staging folder.
@@ -119,7 +128,7 @@ struct OutputFolder {
     /// has with the same bytes is hard-linked instead of written: most of a rebuild is unchanged,
     /// and making thousands of new files right after deleting thousands (the last swap) is what
     /// ext4 is slowest at.
-    private func write(_ data: Data, to relativePath: String) throws {
+    func write(_ data: Data, to relativePath: String) throws {
         let url = staging.appendingPathComponent(relativePath)
         let previous = target.appendingPathComponent(relativePath).path
         if Self.hasContents(previous, data), Glibc.link(previous, url.path) == 0 { return }
@@ -136,7 +145,7 @@ struct OutputFolder {
     }
 
     /// Moves the staged site into place; the old output is removed only once the new one is there.
-    private func commit(jobs: Int) throws {
+    func commit(jobs: Int = 1) throws {
         let manager = FileManager.default
         let retired = staging.deletingLastPathComponent()
             .appendingPathComponent(
@@ -168,7 +177,7 @@ struct OutputFolder {
     }
 
     /// Throws the staging folder away after a failure.
-    private func abandon() {
+    func abandon() {
         try? FileManager.default.removeItem(at: staging)
     }
 

@@ -1,14 +1,17 @@
 import Foundation
 import NoteModel
 
-/// Write: the site into a staging folder beside the output, then swapped in whole (``OutputFolder``).
-/// The only stage that writes (the caches aside).
+/// Write: the site into a staging folder beside the output, then swapped in whole (``StagingWriter``,
+/// ``OutputFolder``). A cold build's pages are in the staging folder already (Pages wrote each as it
+/// was made); this writes the rest. The only stage that writes (the caches aside).
 struct WriteStage: BuildStage {
     static let name = "write"
 
     let output: URL
-    /// Checked before writing: a vault deleted (or unmounted) mid-build leaves pages without notes.
+    /// Checked before the swap: a vault deleted (or unmounted) mid-build leaves pages without notes.
     let vault: URL
+    /// The build's staging folder, when Pages wrote into it; else one is started here.
+    var staging: StagingWriter?
 
     struct Output: StageOutput {
         var wrote: Bool
@@ -18,13 +21,15 @@ struct WriteStage: BuildStage {
     func steps(for site: SiteFiles) -> Int { site.files.count }
 
     func run(_ site: SiteFiles, _ context: StageContext) async -> Output {
+        let staging = staging ?? StagingWriter(output: output, jobs: context.jobs)
         guard VaultBoundary(root: vault) != nil else {
+            staging.abandon()
             let message =
                 "the vault '\(vault.path)' disappeared during the build; the previous site is left as it was"
             return Output(wrote: false, diagnostics: [.error(message)])
         }
         do {
-            try OutputFolder(target: output).replace(with: site, jobs: context.jobs)
+            try staging.finish(site, jobs: context.jobs)
             return Output(wrote: true, diagnostics: [])
         } catch {
             return Output(
