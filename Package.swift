@@ -1,12 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// libvips and the hundred libraries it needs cost about 20 MB of memory once mapped: on x86_64 Linux
-// notesite does not link it but loads it when the first image is processed (Sources/CShims/vips_lazy.S).
+// libvips and the hundred libraries it needs cost about 16 MB of memory once mapped, libmicrohttpd
+// with GnuTLS 2.5 MB: on x86_64 Linux notesite links neither but loads each on first use (libvips
+// when the first image is processed, libmicrohttpd in `serve`: Sources/CShims/lazy_libraries.S).
 #if arch(x86_64) && os(Linux)
-    let vipsLinking: [LinkerSetting] = []
+    let lazyLinking: [LinkerSetting] = []
 #else
-    let vipsLinking: [LinkerSetting] = [.linkedLibrary("vips")]
+    let lazyLinking: [LinkerSetting] = [.linkedLibrary("vips"), .linkedLibrary("microhttpd")]
 #endif
 
 // Pipeline order: scan -> parse (MarkdownReader) -> model (NoteModel) -> images (ImagePipeline)
@@ -21,15 +22,15 @@ let package = Package(
         // System libraries from Debian, one module map each.
         .systemLibrary(
             name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
-        // libvips's headers; the library itself is loaded on first use (CShims/vips_lazy.S) on x86_64.
+        // libvips's headers; the library itself is loaded on first use (CShims/lazy_libraries.S) on x86_64.
         .systemLibrary(
             name: "CVips", pkgConfig: "gobject-2.0", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(
             name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        .systemLibrary(
-            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // Its header only: the library is loaded by `serve` (CShims/lazy_libraries.S) on x86_64.
+        .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
         // Wrappers for the variadic libvips calls Swift cannot make.
-        .target(name: "CShims", dependencies: ["CVips"], linkerSettings: vipsLinking),
+        .target(name: "CShims", dependencies: ["CVips"], linkerSettings: lazyLinking),
         // Wrappers for libmicrohttpd's variadic start call and its macros.
         .target(name: "CMHDShims", dependencies: ["CMicroHTTPD"]),
 
@@ -61,7 +62,9 @@ let package = Package(
             dependencies: ["CMicroHTTPD", "CMHDShims", "SiteBuilder", "NoteModel", "HTMLText"]),
         .target(
             name: "NotesiteCLI",
-            dependencies: ["SiteBuilder", "MarkdownReader", "NoteHTML", "DevServer", "CYaml", "CMicroHTTPD"]),
+            dependencies: [
+                "SiteBuilder", "MarkdownReader", "NoteHTML", "DevServer", "CYaml", "CMicroHTTPD", "CShims",
+            ]),
         .executableTarget(name: "notesite", dependencies: ["NotesiteCLI"]),
 
         .testTarget(

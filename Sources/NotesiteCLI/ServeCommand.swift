@@ -1,3 +1,4 @@
+internal import CShims
 import DevServer
 import Dispatch
 import Foundation
@@ -50,6 +51,11 @@ struct ServeCommand {
             console.err(
                 "notesite: warning: serving on \(options.host): other machines on the network can read the site\n"
             )
+        }
+        // libmicrohttpd is loaded here, not at start (CShims/lazy_libraries.S): say so if it cannot be.
+        if let problem = notesite_mhd_load() {
+            console.err("notesite: error: libmicrohttpd cannot be loaded: \(String(cString: problem))\n")
+            return NotesiteCLI.failure
         }
         let server: DevServer
         do {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// libvips and the hundred libraries it needs cost about 20 MB of memory once mapped, more than
+/// libvips and the hundred libraries it needs cost about 16 MB of memory once mapped, as much as
 /// a build of 1,000 text notes: notesite loads it when the first image is read, never for a
-/// vault without images (Sources/CShims/vips_lazy.S). Seen from outside, in the `notesite`
-/// command's own process, through the dynamic loader's log (`LD_DEBUG=files`).
+/// vault without images, and libmicrohttpd only in `serve` (Sources/CShims/lazy_libraries.S).
+/// Seen from outside, in the `notesite` command's own process, through the dynamic loader's log
+/// (`LD_DEBUG=files`).
 @Suite struct LazyVipsTests {
     /// Runs `notesite ARGUMENTS` with the loader's log on; returns its status and what it printed on stderr.
     static func run(_ notesite: URL, _ arguments: [String]) throws -> (status: Int32, log: String) {
@@ -43,6 +44,7 @@ import Testing
             #expect(text.status == 0, "\(text.log.suffix(2000))")
             #expect(text.log.contains("file=libcmark"), "the loader's log is on")
             #expect(!text.log.contains("file=libvips"), "libvips was loaded for a vault without images")
+            #expect(!text.log.contains("file=libmicrohttpd"), "libmicrohttpd was loaded by a build")
 
             try vault.write(TinyPNG.solid(width: 40, height: 30), to: "red.png")
             try vault.write("# Trip\n\n![[red.png]]\n", to: "trip.md")

@@ -6,9 +6,12 @@
 // Fixed-argument wrappers for the variadic libvips calls Swift cannot make, plus the
 // process-wide gate that keeps libvips's one shared error buffer readable.
 
-/// Loads libvips into the process, once (vips_lazy.c: on x86_64 notesite does not link it, so a
-/// site without images never maps it). NULL when it is loaded, else why it cannot be.
+/// Loads libvips into the process, once (lazy_libraries.c: on x86_64 notesite does not link it,
+/// so a site without images never maps it). NULL when it is loaded, else why it cannot be.
 const char *notesite_vips_load(void);
+
+/// The same for libmicrohttpd, which only `serve` uses.
+const char *notesite_mhd_load(void);
 
 /// Whether libvips is loaded in this process yet.
 int notesite_vips_is_loaded(void);

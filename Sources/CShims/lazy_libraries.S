@@ -1,9 +1,10 @@
-/* libvips loaded on first use (x86_64 ELF). Each function libvips exports (vips_symbols.h) is a
-   small function here that jumps through its slot; an empty slot goes to notesite_vips_slow,
-   which keeps the caller's argument registers (variadic calls too: %al counts vector registers),
-   has notesite_vips_resolve load libvips and fill the slot, and jumps on. Mapping libvips and the
-   hundred libraries it needs costs about 20 MB of memory: a vault without images never pays it.
-   Elsewhere Package.swift links libvips as usual and this file is empty. */
+/* libvips and libmicrohttpd loaded on first use (x86_64 ELF). Each function they export
+   (vips_symbols.h, mhd_symbols.h) is a small function here that jumps through its slot; an empty
+   slot goes to notesite_lazy_slow, which keeps the caller's argument registers (variadic calls
+   too: %al counts vector registers), has notesite_lazy_resolve load the library and fill the slot,
+   and jumps on. Mapping libvips and the hundred libraries it needs costs about 16 MB of memory, and
+   libmicrohttpd with GnuTLS about 2.5 MB: a vault without images never maps the first, a build
+   never the second. Elsewhere Package.swift links both as usual and this file is empty. */
 #if defined(__x86_64__) && defined(__ELF__)
         .text
 
@@ -13,24 +14,26 @@
         .type \name, @function
         .p2align 4
 \name:
-        movq notesite_vips_slots+8*\index(%rip), %r11
+        movq notesite_lazy_slots+8*\index(%rip), %r11
         testq %r11, %r11
         jz 1f
         jmp *%r11
 1:      movl $\index, %r11d
-        jmp notesite_vips_slow
+        jmp notesite_lazy_slow
         .size \name, .-\name
         .endm
 
+/* One numbering for both lists, vips first, as lazy_libraries.c counts them. */
 #define NOTESITE_VIPS(name) NOTESITE_LAZY name, __COUNTER__
+#define NOTESITE_MHD(name) NOTESITE_LAZY name, __COUNTER__
 #include "vips_symbols.h"
-#undef NOTESITE_VIPS
+#include "mhd_symbols.h"
 
         /* Entered by a jump with the caller's return address on top: after pushing %rbp the
            stack is 16-byte aligned, and 192 bytes keep it so. */
         .p2align 4
-        .type notesite_vips_slow, @function
-notesite_vips_slow:
+        .type notesite_lazy_slow, @function
+notesite_lazy_slow:
         pushq %rbp
         movq %rsp, %rbp
         subq $192, %rsp
@@ -50,7 +53,7 @@ notesite_vips_slow:
         movdqa %xmm6, 160(%rsp)
         movdqa %xmm7, 176(%rsp)
         movl %r11d, %edi
-        call notesite_vips_resolve
+        call notesite_lazy_resolve
         movq %rax, %r11
         movq 0(%rsp), %rdi
         movq 8(%rsp), %rsi
@@ -69,7 +72,7 @@ notesite_vips_slow:
         movdqa 176(%rsp), %xmm7
         leave
         jmp *%r11
-        .size notesite_vips_slow, .-notesite_vips_slow
+        .size notesite_lazy_slow, .-notesite_lazy_slow
 #endif
 
 #if defined(__ELF__)
