@@ -33,6 +33,25 @@ import Testing
     func parses(destination: String, expected: ImageReference) {
         #expect(ImageReference(destination: destination) == expected)
     }
+
+    /// The byte path for ASCII destinations gives what the Character path gives, on random ones
+    /// made of the bytes it looks at (schemes, `//`, `?`, `#`, `%` escapes good and bad).
+    @Test func asciiPathMatchesTheGeneralOne() {
+        let pieces = [
+            "a", "Z", "1", ":", "/", "//", "?", "#", "%20", "%zz", "%", "+", "-", ".", " ", "http:", "x",
+        ]
+        var state: UInt64 = 0x1234_5678
+        for _ in 0..<5000 {
+            var destination = ""
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            for step in 0..<Int(state >> 60) {
+                destination += pieces[Int((state >> UInt64(step * 4)) & 0xF) % pieces.count]
+            }
+            #expect(
+                ImageReference.ascii(destination) == ImageReference.general(destination), "\(destination)")
+        }
+        #expect(ImageReference.ascii("café.png") == nil)
+    }
 }
 
 @Suite struct ResolverTests {
