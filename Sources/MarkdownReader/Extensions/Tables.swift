@@ -43,8 +43,9 @@ struct TablePass {
             }
             if !plan.suffix.isEmpty { appendPiece(plan.suffix.map(\.bytes), to: &text) }
         }
-        // The note follows only for its link reference definitions, and each is written `label]:`.
-        if Self.mayDefineLinks(source.bytes) { text += source.bytes }
+        // The note follows only for its link reference definitions (each written `label]:`), which
+        // only a cell with a `[` can use.
+        if text.contains(UInt8(ascii: "[")), Self.mayDefineLinks(source.bytes) { text += source.bytes }
         let parsed = text.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, flags) }
         }
