@@ -32,6 +32,7 @@ public enum CodeHighlighter {
         let ordered = blocks.sorted { ($0.language, $0.code) < ($1.language, $1.code) }
         var cache = cacheFolder.map { HighlightCache(folder: $0) }
         var missing = ordered
+        var missingKeys: [String] = []
         // The version is part of every key: read from the package, or asked of one helper.
         let probed =
             cache == nil
@@ -45,6 +46,7 @@ public enum CodeHighlighter {
                     result.cacheHits += 1
                 } else {
                     missing.append(block)
+                    missingKeys.append(key)
                 }
             }
         }
@@ -56,7 +58,11 @@ public enum CodeHighlighter {
                 return result
             }
             result.pygments = version
-            let keys = cache == nil ? [] : await keys(for: missing, pygments: version, jobs: jobs)
+            // The lookup's keys serve when the helper reports the version they were made with.
+            let keys =
+                cache == nil
+                ? []
+                : version == probed ? missingKeys : await keys(for: missing, pygments: version, jobs: jobs)
             for (offset, (block, answer)) in zip(missing, answers).enumerated() {
                 guard let answer else { continue }
                 result.record(block, answer)

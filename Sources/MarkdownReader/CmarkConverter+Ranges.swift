@@ -99,7 +99,7 @@ extension CmarkConverter {
     mutating func inlineHTML(_ node: OpaquePointer) {
         let text = restored(literal(node), escapeApplied: false)
         let written = restored(string(cmark_node_get_literal(node), restoring: false), escapeApplied: false)
-        let offsets = locator?.text(written.utf8)
+        let offsets = locator?.text(written)
         let range = offsets.map { sourceRange($0) }
         let images = notes == nil ? [] : htmlImages(in: text, after: range?.start.offset ?? 0)
         guard !builders.isEmpty else { return }

@@ -83,7 +83,7 @@ struct CmarkConverter {
         case CMARK_NODE_THEMATIC_BREAK: leafBlock(.thematicBreak, node)
         case CMARK_NODE_TEXT:
             let text = restored(string(cmark_node_get_literal(node), restoring: false), escapeApplied: true)
-            let written = locator?.text(text.utf8)
+            let written = locator?.text(text)
             if let notes, !builders.isEmpty {
                 notes.expand(
                     text, into: &builders[builders.count - 1], attachments: &attachments,

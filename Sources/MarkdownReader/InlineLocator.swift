@@ -27,8 +27,13 @@ struct InlineLocator {
     /// entities, line breaks with their container prefix, and whitespace cmark dropped.
     /// Returns where the literal was written.
     @discardableResult
-    mutating func text(_ literal: some Collection<UInt8>) -> Range<Int> {
-        let literal = Array(literal)
+    mutating func text(_ literal: String) -> Range<Int> {
+        var literal = literal
+        // The literal's UTF-8 in place: a copy per text node was a measurable share of reading.
+        return literal.withUTF8 { text(bytes: $0) }
+    }
+
+    private mutating func text(bytes literal: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         // Blanks before the text are cmark's to drop; a line ending is a break node's own.
         if let first = literal.first, !Byte.isSpace(first) {
             while let here = byte(cursor), here == Byte.space || here == Byte.tab { cursor += 1 }
@@ -215,11 +220,11 @@ struct InlineLocator {
 
     /// The first place at or after the cursor where `needle` is written, within the block.
     private func search(_ needle: some Collection<UInt8>) -> Int? {
-        let needle = Array(needle)
-        guard let first = needle.first, cursor + needle.count <= limit else { return nil }
+        let count = needle.count
+        guard let first = needle.first, cursor + count <= limit else { return nil }
         var index = cursor
-        while index + needle.count <= limit {
-            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) {
+        while index + count <= limit {
+            if bytes[index] == first, bytes[index..<index + count].elementsEqual(needle) {
                 return index
             }
             index += 1

@@ -7,14 +7,12 @@ public enum MarkdownReader {
     public static func read(_ markdown: String, file: String = "", options: ReaderOptions = .init())
         -> NoteDocument
     {
-        let original = markdown
         let notes = options.syntax == .notes ? NotesSource(markdown, file: file) : nil
-        let markdown = notes?.parsedText ?? markdown
         var flags = CMARK_OPT_SOURCEPOS
         if options.unsafe { flags |= CMARK_OPT_UNSAFE }
         if options.smart { flags |= CMARK_OPT_SMART }
-        let source = SourceText(markdown)
-        let extensions = options.syntax.hasGFM ? GFMExtensions(markdown: source.bytes, file: file) : nil
+        let source = notes?.parsed ?? SourceText(markdown)
+        let extensions = options.syntax.hasGFM ? GFMExtensions(source: source, file: file) : nil
         // cmark turns embedded NULs into U+FFFD.
         let bytes = extensions?.markdown ?? source.bytes
         let root = bytes.withUnsafeBufferPointer { buffer in
@@ -24,7 +22,7 @@ public enum MarkdownReader {
         defer { cmark_node_free(root) }
         var converter = CmarkConverter(file: file, source: source)
         converter.notes = notes?.expander
-        if notes != nil { converter.originalBytes = Array(original.utf8) }
+        if let notes { converter.originalBytes = notes.originalBytes }
         var document: NoteDocument
         if let extensions {
             let applied = extensions.apply(root, flags: flags)

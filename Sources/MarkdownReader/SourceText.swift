@@ -16,4 +16,10 @@ struct SourceText {
         self.bytes = bytes
         lines = LineTable(bytes)
     }
+
+    /// Bytes whose line table is already known (the same lines, as after an edit that keeps them).
+    init(bytes: [UInt8], lines: LineTable) {
+        self.bytes = bytes
+        self.lines = lines
+    }
 }

@@ -10,6 +10,28 @@ import Testing
         #expect(ObsidianHeading.strip(character + "x" + character) == "x")
     }
 
+    /// The byte path for ASCII headings keys them as the scalar path does, on random ASCII text.
+    @Test func asciiKeysMatchTheGeneralOnes() {
+        let alphabet = Array((0..<128).map { Character(Unicode.Scalar(UInt8($0))) })
+        var state: UInt64 = 0xC0FFEE
+        for length in [0, 1, 2, 5, 20, 60] {
+            for _ in 0..<400 {
+                var text = ""
+                for _ in 0..<length {
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    // Mostly letters and spaces, so words and runs of blanks form.
+                    let pick = Int(state >> 57)
+                    let letter: Character = pick % 2 == 0 ? "a" : "B"
+                    text.append(pick < 40 ? alphabet[Int(state >> 33) % 128] : pick < 60 ? " " : letter)
+                }
+                #expect(
+                    ObsidianHeading.asciiKey(text) == ObsidianHeading.strip(text).lowercased(),
+                    "\(text.debugDescription)")
+            }
+        }
+        #expect(ObsidianHeading.asciiKey("Café") == nil)
+    }
+
     @Test func hyphenUnderscoreAndApostropheStay() {
         #expect(ObsidianHeading.strip("don't re-use my_name") == "don't re-use my_name")
     }

@@ -12,6 +12,27 @@ import Testing
         #expect(Slug.pagePath(forNote: note) == page)
     }
 
+    /// The byte paths for ASCII names give what the Character paths give, on random ASCII names
+    /// (control characters, CR LF and every punctuation mark included).
+    @Test func asciiSlugsMatchTheGeneralOnes() {
+        let alphabet = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + ["\r\n", "a", "B", " ", "3"]
+        var state: UInt64 = 0xFEED
+        for length in [0, 1, 2, 3, 8, 30] {
+            for _ in 0..<500 {
+                var name = ""
+                for _ in 0..<length {
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    name += alphabet[Int(state >> 33) % alphabet.count]
+                }
+                #expect(Slug.asciiComponent(name) == Slug.generalComponent(name), "\(name.debugDescription)")
+                #expect(
+                    QuartzSlugs.asciiSlug(name) == QuartzSlugs.generalSlug(name), "\(name.debugDescription)")
+            }
+        }
+        #expect(Slug.asciiComponent("Día") == nil)
+        #expect(QuartzSlugs.asciiSlug("Día") == nil)
+    }
+
     @Test func rootPrefix() {
         #expect(Slug.rootPrefix(forPage: "index.html") == "")
         #expect(Slug.rootPrefix(forPage: "trips/lisbon.html") == "../")
@@ -32,6 +53,25 @@ import Testing
     ])
     func parses(destination: String, expected: ImageReference) {
         #expect(ImageReference(destination: destination) == expected)
+    }
+
+    /// The byte path for ASCII destinations gives what the Character path gives, on random ones
+    /// made of the bytes it looks at (schemes, `//`, `?`, `#`, `%` escapes good and bad).
+    @Test func asciiPathMatchesTheGeneralOne() {
+        let pieces = [
+            "a", "Z", "1", ":", "/", "//", "?", "#", "%20", "%zz", "%", "+", "-", ".", " ", "http:", "x",
+        ]
+        var state: UInt64 = 0x1234_5678
+        for _ in 0..<5000 {
+            var destination = ""
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            for step in 0..<Int(state >> 60) {
+                destination += pieces[Int((state >> UInt64(step * 4)) & 0xF) % pieces.count]
+            }
+            #expect(
+                ImageReference.ascii(destination) == ImageReference.general(destination), "\(destination)")
+        }
+        #expect(ImageReference.ascii("café.png") == nil)
     }
 }
 

@@ -18,7 +18,8 @@ struct AutolinkPass {
         var inLink: Bool
     }
 
-    func run(_ root: OpaquePointer) {
+    /// `emails`: false when no text can hold an `@` (the e-mail pass then has nothing to find).
+    func run(_ root: OpaquePointer, emails: Bool = true) {
         // cmark-gfm links no URL while a `[` is open: count them through each leaf block's text.
         var brackets = (block: OpaquePointer?.none, depth: 0)
         for candidate in textNodes(root) where !candidate.inLink {
@@ -26,6 +27,7 @@ struct AutolinkPass {
             if block != brackets.block { brackets = (block, 0) }
             linkURLs(candidate.node, bracketDepth: &brackets.depth)
         }
+        guard emails else { return }
         for candidate in textNodes(root) where !candidate.inLink {
             linkEmails(candidate.node)
         }

@@ -1,16 +1,19 @@
 internal import CCmark
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Small helpers over libcmark's node API, shared by the extension passes.
 enum CmarkTree {
     static func literal(_ node: OpaquePointer) -> [UInt8] {
         guard let pointer = cmark_node_get_literal(node) else { return [] }
-        var bytes: [UInt8] = []
-        var index = 0
-        while pointer[index] != 0 {
-            bytes.append(UInt8(bitPattern: pointer[index]))
-            index += 1
+        // One copy of the whole literal (appending byte by byte grew the array many times).
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: 1) { start in
+            Array(UnsafeBufferPointer(start: start, count: strlen(pointer)))
         }
-        return bytes
     }
 
     static func setLiteral(_ node: OpaquePointer, _ bytes: some Collection<UInt8>) {

@@ -29,7 +29,7 @@ enum EscapedTildes {
 
     /// Turns markers back: `~` where cmark applied the escape, `\~` where it kept the source.
     static func restore(_ string: String, escapeApplied: Bool) -> String {
-        guard string.utf8.contains(markerBytes[0]) else { return string }
+        guard Byte.contains(string, markerBytes[0]) else { return string }
         var output = ""
         for scalar in string.unicodeScalars {
             if scalar.value == 0x378 {

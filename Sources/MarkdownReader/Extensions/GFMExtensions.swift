@@ -9,9 +9,10 @@ struct GFMExtensions {
     let file: String
     let footnotes: FootnoteScanner
 
-    /// `markdown` is the note's source; the passes read it with escaped tildes marked.
-    init(markdown: [UInt8], file: String) {
-        source = SourceText(bytes: EscapedTildes.mark(markdown))
+    /// `source` is the note's source; the passes read it with escaped tildes marked (same
+    /// length, same lines, so its line table stays).
+    init(source: SourceText, file: String) {
+        self.source = SourceText(bytes: EscapedTildes.mark(source.bytes), lines: source.lines)
         self.file = file
         footnotes = FootnoteScanner(source)
     }
@@ -37,11 +38,15 @@ struct GFMExtensions {
         }
         footnotePass.place(in: root)
 
-        StrikethroughPass().run(root, marks: &marks)
+        // Text holds a `~` or `@` only where the source does, or an entity decoded to one.
+        let mayHaveEntities = source.bytes.contains(UInt8(ascii: "&"))
+        if mayHaveEntities || source.bytes.contains(UInt8(ascii: "~")) {
+            StrikethroughPass().run(root, marks: &marks)
+        }
         footnotePass.resolve(root, marks: &marks)
         // Unmatched `~` runs were split off: rejoin the text so a URL reads on through them.
         cmark_consolidate_text_nodes(root)
-        AutolinkPass().run(root)
+        AutolinkPass().run(root, emails: mayHaveEntities || source.bytes.contains(UInt8(ascii: "@")))
         return (marks, footnotePass.bodies)
     }
 }

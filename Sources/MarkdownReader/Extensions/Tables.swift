@@ -43,7 +43,9 @@ struct TablePass {
             }
             if !plan.suffix.isEmpty { appendPiece(plan.suffix.map(\.bytes), to: &text) }
         }
-        text += source.bytes
+        // The note follows only for its link reference definitions (each written `label]:`), which
+        // only a cell with a `[` can use.
+        if text.contains(UInt8(ascii: "[")), Self.mayDefineLinks(source.bytes) { text += source.bytes }
         let parsed = text.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, flags) }
         }
@@ -53,6 +55,16 @@ struct TablePass {
         for plan in plans {
             splice(plan, pieces: &pieces)
         }
+    }
+
+    /// Whether the bytes may hold a link reference definition (a `]` right before a `:`).
+    static func mayDefineLinks(_ bytes: [UInt8]) -> Bool {
+        var index = 1
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: ":"), bytes[index - 1] == UInt8(ascii: "]") { return true }
+            index += 1
+        }
+        return false
     }
 
     private func appendPiece(_ lines: [ArraySlice<UInt8>], to text: inout [UInt8]) {

@@ -10,7 +10,7 @@ enum BlockIDs {
         guard
             document.blocks.contains(where: {
                 if case .paragraph = $0.kind {
-                    $0.content?.string.utf8.contains(UInt8(ascii: "^")) ?? false
+                    $0.content.map { Byte.contains($0.string, UInt8(ascii: "^")) } ?? false
                 } else {
                     false
                 }

@@ -4,9 +4,8 @@ import NoteModel
 /// the rest of that line is its title, the rest of the quote its body.
 enum Callouts {
     static func apply(_ document: inout NoteDocument) {
-        // Most notes have no quote: leave their blocks alone rather than copy each one.
-        guard document.blocks.contains(where: { if case .blockQuote = $0.kind { true } else { false } })
-        else { return }
+        // Most notes have no callout: leave their blocks alone rather than copy each one.
+        guard hasCallout(document.blocks) else { return }
         var blocks: [Block] = []
         blocks.reserveCapacity(document.blocks.count)
         /// The callout's first paragraph, without its header line (nil: it was only the header).
@@ -29,6 +28,17 @@ enum Callouts {
             body = (index + 1, header.bodyStart < length ? content.slice(header.bodyStart..<length) : nil)
         }
         document.blocks = blocks
+    }
+
+    /// Whether some block quote starts with a paragraph that starts `[!` (a callout may).
+    private static func hasCallout(_ blocks: [Block]) -> Bool {
+        for index in blocks.indices.dropLast() {
+            guard case .blockQuote = blocks[index].kind, case .paragraph = blocks[index + 1].kind,
+                let string = blocks[index + 1].content?.string
+            else { continue }
+            if string.utf8.starts(with: "[!".utf8) { return true }
+        }
+        return false
     }
 
     struct Header {

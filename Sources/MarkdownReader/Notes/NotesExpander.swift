@@ -8,7 +8,7 @@ struct NotesExpander: Sendable {
 
     /// Each placeholder replaced by the source it stands for (code, raw HTML, destinations).
     func restore(_ string: String) -> String {
-        guard string.utf8.contains(0xEE) else { return string }
+        guard Byte.contains(string, 0xEE) else { return string }
         var output: [UInt8] = []
         forEachPiece(of: string) { piece in
             switch piece {
@@ -26,7 +26,7 @@ struct NotesExpander: Sendable {
         _ string: String, into builder: inout AttributedTextBuilder, attachments: inout [ImageAttachment],
         insideLink: Bool, tokenRanges: [SourceRange] = []
     ) {
-        guard string.utf8.contains(0xEE) else {
+        guard Byte.contains(string, 0xEE) else {
             builder.appendText(string)
             return
         }

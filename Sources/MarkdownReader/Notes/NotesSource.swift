@@ -4,8 +4,10 @@ import YAMLReader
 /// The notes syntax's share of reading, before cmark: the front matter is read and blanked out
 /// (its lines kept, so positions stay), and every construct the scanner finds becomes a placeholder.
 struct NotesSource {
-    /// What cmark parses.
-    let parsedText: String
+    /// What cmark parses, with its line table (also the source map's).
+    let parsed: SourceText
+    /// The note's own bytes.
+    let originalBytes: [UInt8]
     let expander: NotesExpander
     private(set) var frontMatter: FrontMatter?
     private(set) var diagnostics: [Diagnostic] = []
@@ -64,8 +66,9 @@ struct NotesSource {
             cursor = item.range.upperBound
         }
         output += bytes[cursor...]
-        parsedText = String(decoding: output, as: UTF8.self)
-        let map = SourceMap(edits: edits, originalLines: scanner.lines, parsedLines: LineTable(output))
+        parsed = SourceText(bytes: output)
+        originalBytes = bytes
+        let map = SourceMap(edits: edits, originalLines: scanner.lines, parsedLines: parsed.lines)
         expander = NotesExpander(tokens: tokens, map: map)
     }
 }

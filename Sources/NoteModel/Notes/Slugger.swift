@@ -20,6 +20,7 @@ public struct Slugger: Sendable {
 
     /// Lower case; letters, marks, digits, connector punctuation, `-` kept; spaces to `-`.
     public static func slug(_ text: String) -> String {
+        if let ascii = asciiSlug(text) { return ascii }
         var result = String.UnicodeScalarView()
         for scalar in text.lowercased().unicodeScalars {
             if scalar == " " {
@@ -36,5 +37,25 @@ public struct Slugger: Sendable {
             }
         }
         return String(result)
+    }
+
+    /// The same slug for ASCII text, byte by byte (most headings; the general path asks Unicode
+    /// for each scalar's category). Nil when the text has any other byte.
+    static func asciiSlug(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte | 0x20)
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "_"),
+                UInt8(ascii: "-"):
+                bytes.append(byte)
+            case UInt8(ascii: " "): bytes.append(UInt8(ascii: "-"))
+            case 0x80...: return nil
+            default: continue
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

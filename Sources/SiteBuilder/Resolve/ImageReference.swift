@@ -9,13 +9,47 @@ enum ImageReference: Sendable, Hashable {
     case remote
 
     init(destination: String) {
-        if destination.hasPrefix("//") || Self.hasScheme(destination) {
-            self = .remote
-            return
-        }
+        self = Self.ascii(destination) ?? Self.general(destination)
+    }
+
+    /// Any destination, by Characters.
+    static func general(_ destination: String) -> ImageReference {
+        if destination.hasPrefix("//") || Self.hasScheme(destination) { return .remote }
         var path = destination
         if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<cut]) }
-        self = .local(path.removingPercentEncoding ?? path)
+        return .local(path.removingPercentEncoding ?? path)
+    }
+
+    /// The same answer for an ASCII destination (every link is asked this), on bytes: no
+    /// Character walk, and percent-decoding only where a `%` is.
+    static func ascii(_ destination: String) -> ImageReference? {
+        let bytes = destination.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        if bytes.starts(with: "//".utf8) { return .remote }
+        var end = bytes.endIndex
+        var sawScheme = false
+        var schemeValid = true
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if !sawScheme, schemeValid, byte == UInt8(ascii: ":") {
+                sawScheme = true
+                if index != bytes.startIndex { return .remote }
+            }
+            if !sawScheme, schemeValid {
+                let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+                let isFirst = index == bytes.startIndex
+                let allowed =
+                    isLetter || (!isFirst && (byte >= 0x30 && byte <= 0x39 || "+-.".utf8.contains(byte)))
+                if !allowed { schemeValid = false }
+            }
+            if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+                end = index
+                break
+            }
+        }
+        let path = end == bytes.endIndex ? destination : String(destination[..<end])
+        guard path.utf8.contains(UInt8(ascii: "%")) else { return .local(path) }
+        return .local(path.removingPercentEncoding ?? path)
     }
 
     /// `scheme:` per RFC 3986: a letter, then letters, digits, `+`, `-`, `.`, then a colon.

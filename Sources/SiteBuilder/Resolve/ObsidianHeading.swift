@@ -19,7 +19,31 @@ enum ObsidianHeading {
     }
 
     /// The form two headings are compared in: stripped, then lower-cased.
-    static func key(_ text: String) -> String { strip(text).lowercased() }
+    static func key(_ text: String) -> String { asciiKey(text) ?? strip(text).lowercased() }
+
+    /// ``key(_:)`` of ASCII text (most headings; every note's are keyed when it is read), on bytes.
+    /// Nil when the text has any other byte.
+    static func asciiKey(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            if asciiStripped[Int(byte)] || (0x09...0x0D).contains(byte) || byte == 0x20 {
+                pendingSpace = true
+                continue
+            }
+            if pendingSpace && !bytes.isEmpty { bytes.append(0x20) }
+            pendingSpace = false
+            bytes.append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``strippedCharacters`` as a table by ASCII byte.
+    private static let asciiStripped: [Bool] = (0..<128).map { byte in
+        strippedCharacters.contains(Unicode.Scalar(UInt8(byte)))
+    }
 
     /// Obsidian's `stripHeadingForLink(text)`: the heading as a link to it is written.
     static func forLink(_ text: String) -> String {

@@ -40,6 +40,34 @@ struct QuartzSlugs: Sendable, Hashable {
     /// `-`, `&` to `-and-`, `%` to `-percent`, `?` to `-q`, `#` dropped; case kept.
     static func slug(_ path: String) -> String {
         let stem = path.lowercased().hasSuffix(".md") ? String(path.dropLast(3)) : path
+        return asciiSlug(stem) ?? generalSlug(stem)
+    }
+
+    /// ``slug(_:)`` of an ASCII stem on bytes (every note is slugged for every build); nil for any
+    /// other stem.
+    static func asciiSlug(_ stem: String) -> String? {
+        var slug: [UInt8] = []
+        slug.reserveCapacity(stem.utf8.count)
+        var previous: UInt8 = 0
+        for byte in stem.utf8 {
+            guard byte < 0x80 else { return nil }
+            defer { previous = byte }
+            switch byte {
+            // CR LF is one Character, so one `-`.
+            case 0x0A where previous == 0x0D: continue
+            case 0x09...0x0D, 0x20: slug.append(UInt8(ascii: "-"))
+            case UInt8(ascii: "&"): slug += "-and-".utf8
+            case UInt8(ascii: "%"): slug += "-percent".utf8
+            case UInt8(ascii: "?"): slug += "-q".utf8
+            case UInt8(ascii: "#"): continue
+            default: slug.append(byte)
+            }
+        }
+        return String(decoding: slug, as: UTF8.self)
+    }
+
+    /// ``slug(_:)`` of any stem, by Characters.
+    static func generalSlug(_ stem: String) -> String {
         var slug = ""
         for character in stem {
             switch character {
