@@ -20,7 +20,11 @@ public struct Slugger: Sendable {
 
     /// Lower case; letters, marks, digits, connector punctuation, `-` kept; spaces to `-`.
     public static func slug(_ text: String) -> String {
-        if let ascii = asciiSlug(text) { return ascii }
+        asciiSlug(text) ?? unicodeSlug(text)
+    }
+
+    /// The slug of any text, by each scalar's Unicode category.
+    static func unicodeSlug(_ text: String) -> String {
         var result = String.UnicodeScalarView()
         for scalar in text.lowercased().unicodeScalars {
             if scalar == " " {

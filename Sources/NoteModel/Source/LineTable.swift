@@ -51,7 +51,8 @@ public struct LineTable: Sendable, Hashable {
         return starts
     }
 
-    private static func anyEndingStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+    /// Line starts for LF, CR LF and CR endings, byte by byte.
+    static func anyEndingStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         var starts = [0]
         var previous: UInt8 = 0
         for index in 0..<bytes.count {

@@ -39,19 +39,24 @@ struct ExplorerStage: BuildStage {
 
     func run(_ graph: LinkGraph, _ context: StageContext) async -> Output {
         let entries = ExplorerTree.entries(of: graph.notes)
-        let key = ContentKey(entries, configuration.explorer, configuration.breadcrumbs, configuration.urls)
-        if let known = context.memory?.explorer.known(slot: "", key: key) { return known }
-        let tree = ExplorerTree(entries: entries)
-        var output = Output(
-            tree: tree, explorer: configuration.explorer, breadcrumbs: configuration.breadcrumbs,
-            urls: configuration.urls, script: configuration.explorer ? ExplorerData.script(for: tree) : nil)
         // A cold build makes each view when its page is made: holding them all cost a tenth of its memory.
-        guard let memory = context.memory else { return output }
-        let pages = tree.byPage.keys.sorted()
+        guard let memory = context.memory else { return output(for: entries) }
+        let key = ContentKey(entries, configuration.explorer, configuration.breadcrumbs, configuration.urls)
+        if let known = memory.explorer.known(slot: "", key: key) { return known }
+        var output = output(for: entries)
+        let pages = output.tree.byPage.keys.sorted()
         let made = await concurrentMap(pages, limit: context.jobs) { [output] page in output.view(for: page) }
         output.views = Dictionary(uniqueKeysWithValues: zip(pages, made))
         output.viewKeys = output.views.mapValues { ContentKey($0) }
         memory.explorer.store(output, slot: "", key: key)
         return output
+    }
+
+    /// The tree and its script, without the pages' views.
+    private func output(for entries: [ExplorerTree.Entry]) -> Output {
+        let tree = ExplorerTree(entries: entries)
+        return Output(
+            tree: tree, explorer: configuration.explorer, breadcrumbs: configuration.breadcrumbs,
+            urls: configuration.urls, script: configuration.explorer ? ExplorerData.script(for: tree) : nil)
     }
 }

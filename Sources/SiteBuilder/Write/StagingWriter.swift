@@ -55,12 +55,6 @@ final class StagingWriter: Sendable {
         }
     }
 
-    /// Whether `path` was written already (``write(_:to:)``): the site lists such a page with no
-    /// bytes, and only a later file at the same path replaces it.
-    func wrote(_ path: String) -> Bool {
-        state.withLock { $0.written.contains(path) }
-    }
-
     /// Writes what was not written yet and swaps the staging folder in; on any failure (now or
     /// while pages were written) throws it away and throws, and the output stays as it was.
     func finish(_ site: SiteFiles, jobs: Int) throws {

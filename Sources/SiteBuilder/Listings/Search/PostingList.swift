@@ -9,15 +9,6 @@
 enum PostingList {
     static let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_".utf8)
 
-    /// Every term of the documents with its encoded postings, sorted by UTF-16 code units.
-    static func encode(_ documents: [SearchDocument]) -> [(term: String, encoded: String)] {
-        let runs = PostingRun.starts(of: documents.count).map {
-            PostingRun(documents[$0..<min($0 + PostingRun.size, documents.count)])
-        }
-        let joined = join(runs)
-        return zip(joined.terms, joined.encoded).map { (term: $0, encoded: $1) }
-    }
-
     /// The runs' postings as one list per term, the terms sorted by UTF-16 code units.
     static func join(_ runs: [PostingRun]) -> (terms: [String], encoded: [String]) {
         var numbers: [String: Int] = [:]
