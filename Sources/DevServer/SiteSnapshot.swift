@@ -79,8 +79,8 @@ public struct SiteSnapshot: Sendable {
             if previous?.fingerprints[path] != print { changed.append(path) }
             fingerprints[path] = print
         }
-        // Pages no longer made: prints kept for more pages than there are.
-        if let previous, fingerprints.count > pages {
+        // Pages no longer made: prints kept for more pages than there are, or all made anew.
+        if let previous, known == nil || fingerprints.count > pages {
             for path in previous.fingerprints.keys where files[path] == nil {
                 fingerprints[path] = nil
                 changed.append(path)

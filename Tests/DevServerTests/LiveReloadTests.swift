@@ -45,5 +45,11 @@ struct LiveReloadTests {
         #expect(
             styled.changedPages == ["a.html", "b.html", "d.html"],
             "a style change reloads every page")
+        let restyled = SiteSnapshot(
+            version: 4, files: ["a.html": Data("a".utf8), "assets/style.css": Data("y".utf8)], errors: nil,
+            previous: styled)
+        #expect(
+            restyled.changedPages == ["a.html", "b.html", "d.html"],
+            "pages gone with a style change count too")
     }
 }
