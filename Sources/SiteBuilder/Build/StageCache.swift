@@ -63,12 +63,16 @@ final class StageCache<Value: Sendable>: Sendable {
     func keepUsed() {
         state.withLock { state in
             var unused: [String] = []
-            for index in state.entries.indices {
+            // Walked by index, not `indices`: that collection holds the storage, so the first
+            // write would copy the whole dictionary (a save at 10,000 notes showed it).
+            var index = state.entries.startIndex
+            while index != state.entries.endIndex {
                 if state.entries.values[index].used {
                     state.entries.values[index].used = false
                 } else {
                     unused.append(state.entries.keys[index])
                 }
+                state.entries.formIndex(after: &index)
             }
             for slot in unused { state.entries[slot] = nil }
         }
