@@ -20,29 +20,35 @@ public final class BuildMemory: Sendable {
     /// Read: each note as read, by its file's place, identity and settled stamp (not read again).
     let settledNotes = StageCache<SourceNote>()
     /// Resolve: each note's links looked up, by the note and everything it can be resolved against.
-    let links = StageCache<ParsedNote>()
+    let links = LastResults<SourceNote, ParsedNote>()
     /// Resolve: every note's page path, by the notes' paths and permalinks.
     let pagePaths = StageCache<[String: String]>()
     /// Resolve: what links are looked up against, by the key it carries.
     let linkContexts = StageCache<LinkContext>()
+    /// Resolve: the notes and files the last link context was made from, so a save that moves no
+    /// note's path, page, outline or aliases keeps the context without hashing every note.
+    let linkSources = Mutex<LinkSources?>(nil)
     /// Resolve: the link graph, by the context and every note.
     let graphs = StageCache<LinkGraph>()
     /// Explorer: the tree and every page's view of it, by the tree and its settings.
     let explorer = StageCache<ExplorerStage.Output>()
+    /// Explorer: the key of each note's entry in the tree (path, page, title, order), by the note.
+    let explorerEntries = LastResults<SourceNote, ContentKey>()
     /// Highlight: each note's code blocks, by the note.
-    let noteCode = StageCache<NoteCode>()
+    let noteCode = LastResults<SourceNote, NoteCode>()
     /// Highlight: all code blocks' highlighting, by the blocks (a save rarely changes code).
     let highlights = StageCache<Highlights>()
     /// Pages: each note's page and the problems found making it, by everything the page shows.
-    let pages = StageCache<PageStage.Page>()
+    let pages = LastResults<SourceNote, PageStage.Page>()
+    private let pagesReused = Atomic<Int>(0)
     /// Listings: all listing pages together, by what they show of every note.
     let listingPages = StageCache<ListingPages>()
     /// Listings: what each note shows in listings (page, title, date, tags), by the note.
-    let listedNotes = StageCache<ContentKey>()
+    let listedNotes = LastResults<SourceNote, ContentKey>()
     /// Listings: each listing page, by the values its template is given.
     let listings = StageCache<Result<String, TemplateError>>()
     /// Listings: each note's search index entry, by the note's text and page.
-    let searchEntries = StageCache<SearchDocument>()
+    let searchEntries = LastResults<SourceNote, SearchDocument>()
     /// Listings: each search text shard, by its notes.
     let searchShards = StageCache<Data>()
     /// Listings: the search postings of each run of notes, by its notes.
@@ -50,15 +56,15 @@ public final class BuildMemory: Sendable {
     /// Listings: the search postings as the last build joined them.
     let searchPostings = Mutex<JoinedPostings?>(nil)
     /// Listings: each note's alias redirect pages, by its aliases, title and page.
-    let aliasRedirects = StageCache<[AliasRedirects.Redirect]>()
+    let aliasRedirects = LastResults<SourceNote, [AliasRedirects.Redirect]>()
     /// Previews: each note's link preview entry, by the note and the sections linked in it.
-    let previews = StageCache<String>()
+    let previews = LastResults<ParsedNote, String>()
     /// Previews: the sections each note's links name, by the note.
-    let linkedAnchors = StageCache<[LinkedAnchors.Anchor]>()
+    let linkedAnchors = LastResults<ParsedNote, [LinkedAnchors.Anchor]>()
     /// Previews: each shard file, by its entries.
     let previewShards = StageCache<Data>()
     /// Graph: what the graph shows of each note (page, title, links, tags), by the note.
-    let graphShapes = StageCache<ContentKey>()
+    let graphShapes = LastResults<ParsedNote, ContentKey>()
     /// Graph: the data script, by every note's shape.
     let drawnGraphs = StageCache<GraphStage.DrawnGraph>()
     /// Graph: the layout, by the graph's shape (how many nodes, which are linked).
@@ -86,7 +92,11 @@ public final class BuildMemory: Sendable {
     }
 
     /// How many pages were reused rather than made again, over all builds (for tests).
-    public var reusedPages: Int { pages.reused }
+    public var reusedPages: Int { pagesReused.load(ordering: .relaxed) }
+
+    func countReused(pages count: Int) {
+        pagesReused.add(count, ordering: .relaxed)
+    }
 
     /// How many notes it holds (for tests).
     public var count: Int { notes.count }

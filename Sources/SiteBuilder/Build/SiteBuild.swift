@@ -80,13 +80,16 @@ public enum SiteBuild {
     }
 
     /// Two notes whose pages would land on the same path (`A b.md` and `a-b.md`) cannot both be published.
-    static func duplicatePages(_ notes: [ParsedNote], display: DisplayPaths) -> [Diagnostic] {
-        let byPage = Dictionary(grouping: notes, by: \.pagePath)
-        return byPage.values.filter { $0.count > 1 }.map { clash in
-            let names = clash.map { "'\($0.path)'" }.joined(separator: " and ")
+    static func duplicatePages(_ notes: [SourceNote], pages: [String: String], display: DisplayPaths)
+        -> [Diagnostic]
+    {
+        let byPage = Dictionary(grouping: notes.map(\.path), by: { pages[$0] ?? "" })
+        return byPage.filter { $0.value.count > 1 }.map { entry in
+            let (page, clash) = (entry.key, entry.value)
+            let names = clash.map { "'\($0)'" }.joined(separator: " and ")
             return .error(
-                "\(names) would both be published as '\(clash[0].pagePath)'; rename one",
-                at: .init(file: display.name(clash[1].path), line: 1, column: 1))
+                "\(names) would both be published as '\(page)'; rename one",
+                at: .init(file: display.name(clash[1]), line: 1, column: 1))
         }
     }
 }

@@ -22,6 +22,8 @@ struct ExplorerStage: BuildStage {
         var views: [String: ExplorerPageView] = [:]
         /// Each view's key, made with it (`serve` only): a page's key is made on every save.
         var viewKeys: [String: ContentKey] = [:]
+        /// What the tree and views were made from (`serve` only), for later stages' keys.
+        var key: ContentKey?
         var diagnostics: [Diagnostic] { [] }
 
         /// The key of the view of the page at `page`.
@@ -38,12 +40,21 @@ struct ExplorerStage: BuildStage {
     }
 
     func run(_ graph: LinkGraph, _ context: StageContext) async -> Output {
-        let entries = ExplorerTree.entries(of: graph.notes)
         // A cold build makes each view when its page is made: holding them all cost a tenth of its memory.
-        guard let memory = context.memory else { return output(for: entries) }
-        let key = ContentKey(entries, configuration.explorer, configuration.breadcrumbs, configuration.urls)
+        guard let memory = context.memory else { return output(for: ExplorerTree.entries(of: graph.notes)) }
+        // Each note's entry keyed once per version of the note: a save hashes one entry, not the tree.
+        let last = memory.explorerEntries.made()
+        let entryKeys = graph.notes.map { note in
+            last?.value(for: note.source, page: note.pagePath) ?? ContentKey(ExplorerTree.entries(of: [note]))
+        }
+        memory.explorerEntries.remember(
+            entryKeys, from: graph.notes.map(\.source), pages: graph.notes.map(\.pagePath))
+        let key = ContentKey(
+            ContentKey(combining: entryKeys), configuration.explorer, configuration.breadcrumbs,
+            configuration.urls)
         if let known = memory.explorer.known(slot: "", key: key) { return known }
-        var output = output(for: entries)
+        var output = output(for: ExplorerTree.entries(of: graph.notes))
+        output.key = key
         let pages = output.tree.byPage.keys.sorted()
         let made = await concurrentMap(pages, limit: context.jobs) { [output] page in output.view(for: page) }
         output.views = Dictionary(uniqueKeysWithValues: zip(pages, made))

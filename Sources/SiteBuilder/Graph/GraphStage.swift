@@ -26,14 +26,14 @@ struct GraphStage: BuildStage {
         if let memory = context.memory {
             // What the graph shows of each note, keyed per note: a save that changes no title, tag
             // or link keeps the whole graph.
+            let last = memory.graphShapes.made()
             let shapes = input.notes.map { note in
-                memory.graphShapes.value(slot: note.path, key: note.key) {
-                    ContentKey(
+                last?.value(for: note)
+                    ?? ContentKey(
                         note.path, note.pagePath, note.title, note.links.outgoing.map(\.target),
                         note.source.tags)
-                }
             }
-            memory.graphShapes.keepUsed()
+            memory.graphShapes.remember(shapes, from: input.notes)
             let key = ContentKey(ContentKey(combining: shapes), settings.tags, configuration.urls)
             drawn = memory.drawnGraphs.value(slot: "", key: key) { draw(input, tags: settings.tags, context) }
         } else {

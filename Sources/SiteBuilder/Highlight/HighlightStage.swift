@@ -30,10 +30,11 @@ struct HighlightStage: BuildStage {
         }
         // In `serve`, each note's code is found once per version of the note, and the whole is
         // keyed by those: a save that changes no code hashes no code.
+        let last = memory.noteCode.made()
         let code = graph.notes.map { note in
-            memory.noteCode.value(slot: note.path, key: note.source.key) { NoteCode(Self.blocks(in: [note])) }
+            last?.value(for: note.source) ?? NoteCode(Self.blocks(in: [note]))
         }
-        memory.noteCode.keepUsed()
+        memory.noteCode.remember(code, from: graph.notes.map(\.source))
         let key = ContentKey(ContentKey(combining: code.compactMap(\.key)), cache)
         if let known = memory.highlights.known(slot: "", key: key) {
             return Output(highlights: known)

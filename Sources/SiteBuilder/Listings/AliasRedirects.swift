@@ -20,12 +20,20 @@ enum AliasRedirects {
     ) -> (pages: [String: Data], diagnostics: [Diagnostic]) {
         var pages: [String: Data] = [:]
         var diagnostics: [Diagnostic] = []
+        let last = memory?.aliasRedirects.made(context: ContentKey(style))
+        var made: [[Redirect]] = []
+        var madeFrom: [SourceNote] = []
+        var madeFor: [String] = []
+        defer {
+            memory?.aliasRedirects.remember(made, from: madeFrom, pages: madeFor, context: ContentKey(style))
+        }
         for note in notes {
             guard let aliases = note.document.frontMatter?.aliases, !aliases.isEmpty else { continue }
-            let redirects = StageCache.value(
-                in: memory?.aliasRedirects, slot: note.path,
-                key: ContentKey(aliases, note.pagePath, note.title, style)
-            ) { Self.redirects(of: note, style: style) }
+            let redirects =
+                last?.value(for: note.source, page: note.pagePath) ?? Self.redirects(of: note, style: style)
+            made.append(redirects)
+            madeFrom.append(note.source)
+            madeFor.append(note.pagePath)
             for redirect in redirects {
                 guard taken(redirect.page) || pages[redirect.page] != nil else {
                     pages[redirect.page] = redirect.html

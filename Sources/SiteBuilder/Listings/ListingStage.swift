@@ -30,19 +30,12 @@ struct ListingStage: BuildStage {
         var site = SiteFiles(files: input.pages.pages)
         // The listing pages show only these of each note: when none changed, none is made again.
         // What each note shows in listings, keyed per note in `serve`: a save of words alone keeps them all.
-        let shown = notes.map { note in
-            StageCache.value(in: context.memory?.listedNotes, slot: note.path, key: note.key) {
-                ContentKey(ListedNote(note))
-            }
-        }
-        context.memory?.listedNotes.keepUsed()
-        let key = ContentKey(
-            ContentKey(combining: shown), theme, configuration, rendering.siteTitle,
-            input.graph.hasDatedNotes,
-            input.explorer.tree)
         let listed =
-            context.memory?.listingPages.value(slot: "", key: key) { listingPages(input, context) }
-            ?? listingPages(input, context)
+            context.memory.map { memory in
+                memory.listingPages.value(slot: "", key: listingKey(input, memory: memory)) {
+                    listingPages(input, context)
+                }
+            } ?? listingPages(input, context)
         site.files.merge(listed.files) { _, listing in listing }
         var diagnostics = listed.diagnostics
         site.files.merge(input.files.files) { _, file in file }
@@ -52,11 +45,9 @@ struct ListingStage: BuildStage {
             let search = await SearchIndex.files(for: notes, jobs: context.jobs, memory: context.memory)
             site.files.merge(search) { _, index in index }
         }
-        context.memory?.searchEntries.keepUsed()
         let redirects = AliasRedirects.pages(
             for: notes, taken: { site.files[$0] != nil }, style: configuration.urls, display: context.display,
             memory: context.memory)
-        context.memory?.aliasRedirects.keepUsed()
         site.files.merge(redirects.pages) { _, redirect in redirect }
         diagnostics += redirects.diagnostics
         let htmlPages = site.files.keys.filter { $0.hasSuffix(".html") && redirects.pages[$0] == nil }
@@ -67,6 +58,20 @@ struct ListingStage: BuildStage {
                 notes: notes, siteTitle: rendering.siteTitle, baseURL: baseURL, author: configuration.author)
         }
         return Output(site: site, htmlPages: htmlPages, diagnostics: diagnostics)
+    }
+
+    /// What the listing pages show of every note, with the settings and the explorer's tree.
+    private func listingKey(_ input: Input, memory: BuildMemory) -> ContentKey {
+        let notes = input.graph.notes
+        let last = memory.listedNotes.made()
+        let shown = notes.map { note in
+            last?.value(for: note.source, page: note.pagePath) ?? ContentKey(ListedNote(note))
+        }
+        memory.listedNotes.remember(shown, from: notes.map(\.source), pages: notes.map(\.pagePath))
+        return ContentKey(
+            ContentKey(combining: shown), theme, configuration, rendering.siteTitle,
+            input.graph.hasDatedNotes,
+            input.explorer.key ?? ContentKey(input.explorer.tree))
     }
 
     /// Home, folders, tags and the 404 page, each through the template-values cache.

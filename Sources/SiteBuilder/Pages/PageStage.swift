@@ -47,7 +47,8 @@ struct PageStage: BuildStage {
         let scripts = SiteScripts(notes: graph.notes, configuration: configuration, vault: vault)
         // Pages show what Pygments made of their code: its version is part of every page's key.
         let code = ContentKey(shared, input.code.highlights?.pygments, scripts.katex, scripts.mermaid)
-        let results = await context.map(graph.notes) { note -> (String, Page, Bool) in
+        let last = memory?.pages.made()
+        let results = await context.map(graph.notes) { note -> (String, Page, Bool, ContentKey?) in
             guard let memory else {
                 var made = page(for: note, input, theme: theme, scripts: scripts)
                 // A cold build writes the page now and keeps its path with no bytes (``StagingWriter``).
@@ -55,21 +56,25 @@ struct PageStage: BuildStage {
                     staging.write(made.html, to: note.pagePath)
                     made.html = Data()
                 }
-                return (note.pagePath, made, true)
+                return (note.pagePath, made, true, nil)
             }
-            var made = false
             // The page shows its breadcrumbs and its part of the explorer's tree.
             let view = input.explorer.viewKey(for: note.pagePath)
             let key = ContentKey(PageKey.of(note, in: input.graph, images: input.images, shared: code), view)
-            let page = memory.pages.value(slot: note.pagePath, key: key) {
-                made = true
-                return self.page(for: note, input, theme: theme, scripts: scripts)
+            // By the source note: a note resolved again (another note added) is a new object.
+            if let known = last?.keyed(for: note.source, page: note.pagePath), known.key == key {
+                return (note.pagePath, known.value, false, key)
             }
-            return (note.pagePath, page, made)
+            return (note.pagePath, self.page(for: note, input, theme: theme, scripts: scripts), true, key)
         }
-        memory?.pages.keepUsed()
+        if let memory {
+            memory.pages.remember(
+                results.map(\.1), from: graph.notes.map(\.source), pages: results.map(\.0),
+                keys: results.compactMap(\.3))
+            memory.countReused(pages: results.count(where: { !$0.2 }))
+        }
         var pages: [String: Data] = [:]
-        for (path, page, _) in results { pages[path] = page.html }
+        for (path, page, _, _) in results { pages[path] = page.html }
         // A problem inside an embedded note comes from every page that shows it: report it once.
         var reported: Set<Diagnostic> = []
         return Output(
@@ -126,7 +131,9 @@ enum PageKey {
     static func of(
         _ note: ParsedNote, in graph: LinkGraph, images: ImageStage.Output, shared: ContentKey
     ) -> ContentKey {
-        let shown = [note] + graph.embedded(from: note.path).compactMap { graph.byPath[$0] }
+        let shown =
+            note.links.embeds.isEmpty
+            ? [note] : [note] + graph.embedded(from: note.path).compactMap { graph.byPath[$0] }
         let imageKeys = ImageRendering.keys(in: shown).map { key in
             ContentKey(key, images.keys[key], images.previewKeys[key.path], images.socialKeys[key.path])
         }

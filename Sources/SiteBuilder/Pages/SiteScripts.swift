@@ -19,8 +19,7 @@ struct SiteScripts: Sendable {
         notes: [ParsedNote], configuration: SiteConfiguration, vault: URL,
         katexFiles: @autoclosure () -> KaTeXFiles? = KaTeXFiles.installed
     ) {
-        let documents = notes.map(\.document)
-        if documents.contains(where: Self.hasMath) {
+        if notes.contains(where: \.source.hasMath) {
             let katexFiles = katexFiles()
             katex = katexFiles != nil
             if let katexFiles {
@@ -37,7 +36,7 @@ struct SiteScripts: Sendable {
             return
         }
         mermaid = true
-        if documents.contains(where: Self.hasDiagram) { files["assets/mermaid.min.js"] = data }
+        if notes.contains(where: \.source.hasDiagram) { files["assets/mermaid.min.js"] = data }
     }
 
     static func hasMath(_ document: NoteDocument) -> Bool {

@@ -9,15 +9,10 @@ enum LinkedAnchors {
         String
     >] {
         var found: [String: Set<String>] = [:]
-        for note in notes {
-            let linked = StageCache.value(
-                in: memory?.linkedAnchors, slot: note.path, key: ContentKey(note, urls)
-            ) {
-                anchors(in: note, urls)
-            }
-            for anchor in linked { found[anchor.page, default: []].insert(anchor.fragment) }
-        }
-        memory?.linkedAnchors.keepUsed()
+        let last = memory?.linkedAnchors.made(context: ContentKey(urls))
+        let linked = notes.map { note in last?.value(for: note) ?? anchors(in: note, urls) }
+        memory?.linkedAnchors.remember(linked, from: notes, context: ContentKey(urls))
+        for anchor in linked.joined() { found[anchor.page, default: []].insert(anchor.fragment) }
         return found
     }
 

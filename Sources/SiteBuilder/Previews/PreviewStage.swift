@@ -22,14 +22,16 @@ struct PreviewStage: BuildStage {
         let urls = configuration.urls
         let memory = context.memory
         let anchors = LinkedAnchors.find(in: graph.notes, urls: urls, memory: memory)
+        let last = memory?.previews.made()
         let entries = await context.map(graph.notes) { note -> PreviewShards.Entry in
             let linked = (anchors[note.pagePath] ?? []).sorted()
-            let make = { LinkPreview(note: note, anchors: linked, urls: urls).json(pagePath: note.pagePath) }
             let key = ContentKey(note, linked, urls)
-            let json = StageCache.value(in: memory?.previews, slot: note.pagePath, key: key, make: make)
+            let json =
+                last?.keyed(for: note).flatMap { $0.key == key ? $0.value : nil }
+                ?? LinkPreview(note: note, anchors: linked, urls: urls).json(pagePath: note.pagePath)
             return PreviewShards.Entry(pagePath: note.pagePath, json: json, key: key)
         }
-        memory?.previews.keepUsed()
+        memory?.previews.remember(entries.map(\.json), from: graph.notes, keys: entries.map(\.key))
         return Output(files: PreviewShards.files(entries: entries, memory: memory))
     }
 }

@@ -21,6 +21,9 @@ final class SourceNote: Sendable, Hashable {
     let outlineKey: ContentKey
     /// Front matter tags, then inline `#tags`, each once (found when parsed: listings ask often).
     let tags: [String]
+    /// Whether the note has math or a Mermaid diagram, found once (Pages asks every note on each save).
+    let hasMath: Bool
+    let hasDiagram: Bool
 
     init(path: String, displayName: String, text: String, document: NoteDocument, diagnostics: [Diagnostic]) {
         self.path = path
@@ -38,6 +41,8 @@ final class SourceNote: Sendable, Hashable {
         outlineKey = ContentKey(outline)
         tags = Self.tags(of: document)
         title = Self.title(of: document, path: path)
+        hasMath = SiteScripts.hasMath(document)
+        hasDiagram = SiteScripts.hasDiagram(document)
     }
 
     static func == (a: SourceNote, b: SourceNote) -> Bool {

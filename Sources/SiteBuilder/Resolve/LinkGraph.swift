@@ -18,6 +18,8 @@ struct LinkGraph: Sendable {
 
     /// The notes a note's page shows besides itself: those it embeds, and those they embed, each once.
     func embedded(from path: String) -> [String] {
+        // Most notes embed nothing: no set, no lookups.
+        guard byPath[path]?.links.embeds.isEmpty == false else { return [] }
         var seen: Set<String> = [path]
         var pending = [path]
         var found: [String] = []

@@ -8,6 +8,12 @@ struct JoinedPostings: Sendable {
     /// The vocabulary, sorted by UTF-16 code units, and each term's encoded postings.
     let terms: [String]
     let encoded: [String]
+    /// The vocabulary as the script writes it: JSON strings, comma-separated.
+    let termList: String
+    /// The encoded postings as the script writes them, `blockSize` terms a block: a save that
+    /// changes the lists of a few terms writes a few blocks again, not all of them.
+    let postingBlocks: [String]
+    static let blockSize = 512
 
     /// The postings of `runs` joined from nothing.
     init(runs: [PostingRun], keys: [ContentKey]) {
@@ -15,12 +21,35 @@ struct JoinedPostings: Sendable {
         self.init(runs: runs, runKeys: keys, terms: joined.terms, encoded: joined.encoded)
     }
 
-    private init(runs: [PostingRun], runKeys: [ContentKey], terms: [String], encoded: [String]) {
+    private init(
+        runs: [PostingRun], runKeys: [ContentKey], terms: [String], encoded: [String],
+        termList: String? = nil, postingBlocks: [String]? = nil
+    ) {
         self.runs = runs
         self.runKeys = runKeys
         self.terms = terms
         self.encoded = encoded
+        self.termList = termList ?? terms.map(JSONString.literal).joined(separator: ",")
+        self.postingBlocks =
+            postingBlocks
+            ?? stride(from: 0, to: encoded.count, by: Self.blockSize).map {
+                Self.block(encoded, at: $0)
+            }
     }
+
+    /// The postings of the terms from `start` on, at most `blockSize`, as JSON strings.
+    private static func block(_ encoded: [String], at start: Int) -> String {
+        var block = ""
+        for index in start..<min(start + blockSize, encoded.count) {
+            block += index > start ? ",\"" : "\""
+            block += encoded[index]
+            block += "\""
+        }
+        return block
+    }
+
+    /// All postings as the script writes them.
+    var postingList: String { postingBlocks.joined(separator: ",") }
 
     /// The postings of `runs`, from these when few runs changed: the same as a join from nothing.
     func updated(runs: [PostingRun], keys: [ContentKey]) -> JoinedPostings {
@@ -28,7 +57,9 @@ struct JoinedPostings: Sendable {
         guard runs.count == self.runs.count else { return JoinedPostings(runs: runs, keys: keys) }
         let changed = runs.indices.filter { runKeys[$0] != keys[$0] }
         if changed.isEmpty {
-            return JoinedPostings(runs: runs, runKeys: keys, terms: terms, encoded: encoded)
+            return JoinedPostings(
+                runs: runs, runKeys: keys, terms: terms, encoded: encoded, termList: termList,
+                postingBlocks: postingBlocks)
         }
         var touched: Set<String> = []
         for index in changed {
@@ -46,14 +77,20 @@ struct JoinedPostings: Sendable {
         }
         // Most saves change how often known words occur: their lists are replaced in place.
         var replaced = encoded
+        var blocks = Set<Int>()
         for term in touched {
             guard let place = place(of: term), let list = lists[term] else {
                 let (terms, encoded) = merged(touched: touched, lists: lists)
                 return JoinedPostings(runs: runs, runKeys: keys, terms: terms, encoded: encoded)
             }
             replaced[place] = list
+            blocks.insert(place / Self.blockSize)
         }
-        return JoinedPostings(runs: runs, runKeys: keys, terms: terms, encoded: replaced)
+        var postingBlocks = postingBlocks
+        for block in blocks { postingBlocks[block] = Self.block(replaced, at: block * Self.blockSize) }
+        return JoinedPostings(
+            runs: runs, runKeys: keys, terms: terms, encoded: replaced, termList: termList,
+            postingBlocks: postingBlocks)
     }
 
     /// Where `term` is in the sorted vocabulary (a binary search), nil when it is not there.

@@ -16,8 +16,11 @@ struct PostingRun: Sendable {
     /// Per term, its encoded postings in the run after the first note's gap (which depends on the
     /// runs before, so the join writes it).
     private(set) var tails: [[UInt8]] = []
+    /// The run's rows of the index's `docs`, joined: a save joins the runs' rows, not every note's.
+    let rows: String
 
     init(_ documents: ArraySlice<SearchDocument>) {
+        rows = documents.map(\.row).joined(separator: ",\n")
         var numbers: [String: Int] = [:]
         defer { positions = numbers }
         for (offset, document) in documents.enumerated() {

@@ -28,13 +28,18 @@ enum SearchIndex {
     static func files(for notes: [ParsedNote], jobs: Int, memory: BuildMemory? = nil) async -> [String: Data]
     {
         let sorted = notes.sorted { $0.pagePath < $1.pagePath }
-        let keys = sorted.map { ContentKey($0.source, $0.pagePath) }
-        let documents = await concurrentMap(Array(sorted.indices), limit: jobs) { index in
-            guard let memory else { return SearchDocument(sorted[index]) }
-            return memory.searchEntries.value(slot: sorted[index].pagePath, key: keys[index]) {
-                SearchDocument(sorted[index])
-            }
+        guard let memory else {
+            return files(for: await concurrentMap(sorted, limit: jobs) { SearchDocument($0) })
         }
+        let last = memory.searchEntries.made()
+        let made = await concurrentMap(sorted, limit: jobs) { note in
+            last?.keyed(for: note.source, page: note.pagePath)
+                ?? (SearchDocument(note), ContentKey(note.source, note.pagePath))
+        }
+        let documents = made.map(\.value)
+        let keys = made.map(\.key)
+        memory.searchEntries.remember(
+            documents, from: sorted.map(\.source), pages: sorted.map(\.pagePath), keys: keys)
         return files(for: documents, keys: keys, memory: memory)
     }
 
@@ -79,31 +84,20 @@ enum SearchIndex {
         } else {
             postings = JoinedPostings(runs: runs, keys: [])
         }
-        files[indexPath] = Data(
-            script(documents, shards: shards, postings: (postings.terms, postings.encoded)).utf8)
+        files[indexPath] = Data(script(runs: runs, shards: shards, postings: postings).utf8)
         return files
     }
 
-    private static func script(
-        _ documents: [SearchDocument], shards: [Int], postings: (terms: [String], encoded: [String])
-    ) -> String {
+    private static func script(runs: [PostingRun], shards: [Int], postings: JoinedPostings) -> String {
+        let rows = runs.map(\.rows).filter { !$0.isEmpty }.joined(separator: ",\n")
+        let postingList = postings.postingList
         var script = "window.notesiteSearch={\"version\":2,\n\"docs\":[\n"
-        script.reserveCapacity(documents.count * 64 + postings.terms.count * 24)
-        for (index, document) in documents.enumerated() {
-            if index > 0 { script += ",\n" }
-            script += document.row
-        }
+        script.reserveCapacity(rows.utf8.count + postings.termList.utf8.count + postingList.utf8.count + 256)
+        script += rows
         script += "\n],\n\"shards\":[" + shards.map(String.init).joined(separator: ",") + "],\n\"terms\":["
-        for (index, term) in postings.terms.enumerated() {
-            if index > 0 { script += "," }
-            script += JSONString.literal(term)
-        }
+        script += postings.termList
         script += "],\n\"postings\":["
-        for (index, encoded) in postings.encoded.enumerated() {
-            script += index > 0 ? ",\"" : "\""
-            script += encoded
-            script += "\""
-        }
+        script += postingList
         return script + "]};\n"
     }
 
