@@ -10,7 +10,10 @@ func concurrentMap<Item: Sendable, Result: Sendable>(
     guard workers > 1 else {
         var results: [Result] = []
         results.reserveCapacity(items.count)
-        for item in items { results.append(await transform(item)) }
+        for item in items {
+            results.append(await transform(item))
+            if results.count % 16 == 0 { await Task.yield() }
+        }
         return results
     }
     let claims = ItemClaims()
@@ -20,6 +23,9 @@ func concurrentMap<Item: Sendable, Result: Sendable>(
                 var done: [(Int, Result)] = []
                 while let index = claims.next(below: items.count) {
                     done.append((index, await transform(items[index])))
+                    // A worker that never suspends would hold its thread for the whole stage and
+                    // starve every other task of the process (the progress bar, serve's watcher).
+                    if done.count % 16 == 0 { await Task.yield() }
                 }
                 return done
             }

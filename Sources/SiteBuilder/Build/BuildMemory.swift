@@ -19,6 +19,8 @@ public final class BuildMemory: Sendable {
     let notes = StageCache<SourceNote>()
     /// Read: each note as read, by its file's place, identity and settled stamp (not read again).
     let settledNotes = StageCache<SourceNote>()
+    /// Read: the notes the last build read, by their place in the vault's list.
+    let lastRead = Mutex<LastRead?>(nil)
     /// Resolve: each note's links looked up, by the note and everything it can be resolved against.
     let links = LastResults<SourceNote, ParsedNote>()
     /// Resolve: every note's page path, by the notes' paths and permalinks.
@@ -45,6 +47,8 @@ public final class BuildMemory: Sendable {
     let listingPages = StageCache<ListingPages>()
     /// Listings: what each note shows in listings (page, title, date, tags), by the note.
     let listedNotes = LastResults<SourceNote, ContentKey>()
+    /// Listings: the site's HTML pages as found and as sorted, in the last build.
+    let sortedPages = Mutex<(found: [String], sorted: [String])?>(nil)
     /// Listings: each listing page, by the values its template is given.
     let listings = StageCache<Result<String, TemplateError>>()
     /// Listings: each note's search index entry, by the note's text and page.

@@ -1,37 +1,76 @@
 import Synchronization
 
+/// What ``LastResults`` needs of the object a result was made from: its note's path.
+protocol NoteSource: AnyObject, Sendable {
+    var path: String { get }
+}
+
+extension SourceNote: NoteSource {}
+extension ParsedNote: NoteSource {}
+
 /// One stage's per-note results from the last build in this process, each beside the object it was
 /// made from. Read and Resolve hand on the very objects they reuse, so a note that a save did not
 /// change reaches later stages as the same object, and its result comes back by identity: no key
 /// hashed, no path looked up, no lock taken per note (a save at 10,000 notes looked up every note
 /// in a dozen path-keyed caches). Only the last build's results are kept, so memory stays bounded.
-final class LastResults<Source: AnyObject & Sendable, Value: Sendable>: Sendable {
+final class LastResults<Source: NoteSource, Value: Sendable>: Sendable {
     /// The results of one build, read by many tasks at once and never changed.
     struct Made: Sendable {
         fileprivate let context: ContentKey
-        /// Held so that no object in `position` is freed and its address given to a new one.
+        /// Held so that no object is freed and its address given to a new one while it is looked up.
         fileprivate let sources: [Source]
         fileprivate let values: [Value]
         /// Per result, the page it was made for, when a result depends on that too.
         fileprivate let pages: [String]
         fileprivate let keys: [ContentKey]
-        fileprivate let position: [ObjectIdentifier: Int]
+        /// Each object's place, made only when a lookup finds notes moved (added, removed, renamed).
+        fileprivate let places: Places
 
-        /// The value made last time from this very object (for the same page, when given).
-        func value(for source: Source, page: String? = nil) -> Value? {
-            index(of: source, page: page).map { values[$0] }
+        /// The value made last time from this very object (for the same page, when given), which
+        /// was then at `index` in the build's list unless notes were added or removed since.
+        func value(for source: Source, at index: Int, page: String? = nil) -> Value? {
+            self.index(of: source, at: index, page: page).map { values[$0] }
         }
 
         /// The same, with the key it was remembered with.
-        func keyed(for source: Source, page: String? = nil) -> (value: Value, key: ContentKey)? {
-            guard let index = index(of: source, page: page), index < keys.count else { return nil }
-            return (values[index], keys[index])
+        func keyed(for source: Source, at index: Int, page: String? = nil) -> (value: Value, key: ContentKey)?
+        {
+            guard let found = self.index(of: source, at: index, page: page), found < keys.count else {
+                return nil
+            }
+            return (values[found], keys[found])
         }
 
-        private func index(of source: Source, page: String?) -> Int? {
-            guard let index = position[ObjectIdentifier(source)] else { return nil }
-            if let page, index >= pages.count || pages[index] != page { return nil }
-            return index
+        private func index(of source: Source, at index: Int, page: String?) -> Int? {
+            let found: Int
+            if index < sources.count, sources[index] === source {
+                found = index
+            } else if index < sources.count, sources[index].path == source.path {
+                // The same note at the same place, as another object: it changed.
+                return nil
+            } else {
+                guard let place = places.place(of: source, in: sources) else { return nil }
+                found = place
+            }
+            if let page, found >= pages.count || pages[found] != page { return nil }
+            return found
+        }
+    }
+
+    /// Objects' places in a build's list, found once when first asked for.
+    fileprivate final class Places: Sendable {
+        private let table = Mutex<[ObjectIdentifier: Int]?>(nil)
+
+        func place(of source: Source, in sources: [Source]) -> Int? {
+            table.withLock { table in
+                if table == nil {
+                    var made: [ObjectIdentifier: Int] = [:]
+                    made.reserveCapacity(sources.count)
+                    for (index, source) in sources.enumerated() { made[ObjectIdentifier(source)] = index }
+                    table = made
+                }
+                return table?[ObjectIdentifier(source)]
+            }
         }
     }
 
@@ -49,11 +88,8 @@ final class LastResults<Source: AnyObject & Sendable, Value: Sendable>: Sendable
         _ values: [Value], from sources: [Source], pages: [String] = [], keys: [ContentKey] = [],
         context: ContentKey = ContentKey(0)
     ) {
-        var position: [ObjectIdentifier: Int] = [:]
-        position.reserveCapacity(sources.count)
-        for (index, source) in sources.enumerated() { position[ObjectIdentifier(source)] = index }
         let made = Made(
-            context: context, sources: sources, values: values, pages: pages, keys: keys, position: position)
+            context: context, sources: sources, values: values, pages: pages, keys: keys, places: Places())
         last.withLock { $0 = made }
     }
 }

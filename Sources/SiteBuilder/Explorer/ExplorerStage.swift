@@ -44,8 +44,10 @@ struct ExplorerStage: BuildStage {
         guard let memory = context.memory else { return output(for: ExplorerTree.entries(of: graph.notes)) }
         // Each note's entry keyed once per version of the note: a save hashes one entry, not the tree.
         let last = memory.explorerEntries.made()
-        let entryKeys = graph.notes.map { note in
-            last?.value(for: note.source, page: note.pagePath) ?? ContentKey(ExplorerTree.entries(of: [note]))
+        let entryKeys = graph.notes.indices.map { index in
+            let note = graph.notes[index]
+            return last?.value(for: note.source, at: index, page: note.pagePath)
+                ?? ContentKey(ExplorerTree.entries(of: [note]))
         }
         memory.explorerEntries.remember(
             entryKeys, from: graph.notes.map(\.source), pages: graph.notes.map(\.pagePath))

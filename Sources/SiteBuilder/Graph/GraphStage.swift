@@ -27,8 +27,9 @@ struct GraphStage: BuildStage {
             // What the graph shows of each note, keyed per note: a save that changes no title, tag
             // or link keeps the whole graph.
             let last = memory.graphShapes.made()
-            let shapes = input.notes.map { note in
-                last?.value(for: note)
+            let shapes = input.notes.indices.map { index in
+                let note = input.notes[index]
+                return last?.value(for: note, at: index)
                     ?? ContentKey(
                         note.path, note.pagePath, note.title, note.links.outgoing.map(\.target),
                         note.source.tags)

@@ -31,8 +31,9 @@ struct HighlightStage: BuildStage {
         // In `serve`, each note's code is found once per version of the note, and the whole is
         // keyed by those: a save that changes no code hashes no code.
         let last = memory.noteCode.made()
-        let code = graph.notes.map { note in
-            last?.value(for: note.source) ?? NoteCode(Self.blocks(in: [note]))
+        let code = graph.notes.indices.map { index in
+            last?.value(for: graph.notes[index].source, at: index)
+                ?? NoteCode(Self.blocks(in: [graph.notes[index]]))
         }
         memory.noteCode.remember(code, from: graph.notes.map(\.source))
         let key = ContentKey(ContentKey(combining: code.compactMap(\.key)), cache)

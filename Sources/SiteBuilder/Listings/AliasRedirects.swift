@@ -30,7 +30,8 @@ enum AliasRedirects {
         for note in notes {
             guard let aliases = note.document.frontMatter?.aliases, !aliases.isEmpty else { continue }
             let redirects =
-                last?.value(for: note.source, page: note.pagePath) ?? Self.redirects(of: note, style: style)
+                last?.value(for: note.source, at: made.count, page: note.pagePath)
+                ?? Self.redirects(of: note, style: style)
             made.append(redirects)
             madeFrom.append(note.source)
             madeFor.append(note.pagePath)

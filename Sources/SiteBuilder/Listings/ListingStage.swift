@@ -50,8 +50,9 @@ struct ListingStage: BuildStage {
             memory: context.memory)
         site.files.merge(redirects.pages) { _, redirect in redirect }
         diagnostics += redirects.diagnostics
-        let htmlPages = site.files.keys.filter { $0.hasSuffix(".html") && redirects.pages[$0] == nil }
-            .sorted()
+        let htmlPages = Self.sorted(
+            site.files.keys.filter { $0.hasSuffix(".html") && redirects.pages[$0] == nil },
+            memory: context.memory)
         if let baseURL = configuration.baseURL {
             site.files["sitemap.xml"] = Sitemap.xml(pages: htmlPages, baseURL: baseURL)
             site.files["feed.xml"] = AtomFeed.xml(
@@ -60,12 +61,25 @@ struct ListingStage: BuildStage {
         return Output(site: site, htmlPages: htmlPages, diagnostics: diagnostics)
     }
 
+    /// `pages` sorted; in `serve`, the last build's order while the pages came out the same (most
+    /// saves: sorting every page's path again was a visible part of one).
+    private static func sorted(_ pages: [String], memory: BuildMemory?) -> [String] {
+        guard let memory else { return pages.sorted() }
+        return memory.sortedPages.withLock { last in
+            if let last, last.found == pages { return last.sorted }
+            let sorted = pages.sorted()
+            last = (pages, sorted)
+            return sorted
+        }
+    }
+
     /// What the listing pages show of every note, with the settings and the explorer's tree.
     private func listingKey(_ input: Input, memory: BuildMemory) -> ContentKey {
         let notes = input.graph.notes
         let last = memory.listedNotes.made()
-        let shown = notes.map { note in
-            last?.value(for: note.source, page: note.pagePath) ?? ContentKey(ListedNote(note))
+        let shown = notes.indices.map { index in
+            last?.value(for: notes[index].source, at: index, page: notes[index].pagePath)
+                ?? ContentKey(ListedNote(notes[index]))
         }
         memory.listedNotes.remember(shown, from: notes.map(\.source), pages: notes.map(\.pagePath))
         return ContentKey(

@@ -48,7 +48,9 @@ struct PageStage: BuildStage {
         // Pages show what Pygments made of their code: its version is part of every page's key.
         let code = ContentKey(shared, input.code.highlights?.pygments, scripts.katex, scripts.mermaid)
         let last = memory?.pages.made()
-        let results = await context.map(graph.notes) { note -> (String, Page, Bool, ContentKey?) in
+        let results = await context.map(Array(graph.notes.indices)) {
+            index -> (String, Page, Bool, ContentKey?) in
+            let note = graph.notes[index]
             guard let memory else {
                 var made = page(for: note, input, theme: theme, scripts: scripts)
                 // A cold build writes the page now and keeps its path with no bytes (``StagingWriter``).
@@ -62,7 +64,7 @@ struct PageStage: BuildStage {
             let view = input.explorer.viewKey(for: note.pagePath)
             let key = ContentKey(PageKey.of(note, in: input.graph, images: input.images, shared: code), view)
             // By the source note: a note resolved again (another note added) is a new object.
-            if let known = last?.keyed(for: note.source, page: note.pagePath), known.key == key {
+            if let known = last?.keyed(for: note.source, at: index, page: note.pagePath), known.key == key {
                 return (note.pagePath, known.value, false, key)
             }
             return (note.pagePath, self.page(for: note, input, theme: theme, scripts: scripts), true, key)
@@ -74,6 +76,7 @@ struct PageStage: BuildStage {
             memory.countReused(pages: results.count(where: { !$0.2 }))
         }
         var pages: [String: Data] = [:]
+        pages.reserveCapacity(results.count)
         for (path, page, _, _) in results { pages[path] = page.html }
         // A problem inside an embedded note comes from every page that shows it: report it once.
         var reported: Set<Diagnostic> = []

@@ -10,7 +10,9 @@ enum LinkedAnchors {
     >] {
         var found: [String: Set<String>] = [:]
         let last = memory?.linkedAnchors.made(context: ContentKey(urls))
-        let linked = notes.map { note in last?.value(for: note) ?? anchors(in: note, urls) }
+        let linked = notes.indices.map { index in
+            last?.value(for: notes[index], at: index) ?? anchors(in: notes[index], urls)
+        }
         memory?.linkedAnchors.remember(linked, from: notes, context: ContentKey(urls))
         for anchor in linked.joined() { found[anchor.page, default: []].insert(anchor.fragment) }
         return found

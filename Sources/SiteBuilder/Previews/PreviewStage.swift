@@ -23,11 +23,12 @@ struct PreviewStage: BuildStage {
         let memory = context.memory
         let anchors = LinkedAnchors.find(in: graph.notes, urls: urls, memory: memory)
         let last = memory?.previews.made()
-        let entries = await context.map(graph.notes) { note -> PreviewShards.Entry in
+        let entries = await context.map(Array(graph.notes.indices)) { index -> PreviewShards.Entry in
+            let note = graph.notes[index]
             let linked = (anchors[note.pagePath] ?? []).sorted()
             let key = ContentKey(note, linked, urls)
             let json =
-                last?.keyed(for: note).flatMap { $0.key == key ? $0.value : nil }
+                last?.keyed(for: note, at: index).flatMap { $0.key == key ? $0.value : nil }
                 ?? LinkPreview(note: note, anchors: linked, urls: urls).json(pagePath: note.pagePath)
             return PreviewShards.Entry(pagePath: note.pagePath, json: json, key: key)
         }

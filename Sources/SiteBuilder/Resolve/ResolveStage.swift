@@ -21,8 +21,8 @@ struct ResolveStage: BuildStage {
         let memory = context.memory
         let (links, duplicates) = linkContext(sources, memory: memory, display: context.display)
         let last = memory?.links.made(context: links.key)
-        let notes = await context.map(sources) { source in
-            last?.value(for: source) ?? NoteLoading.link(source, in: links)
+        let notes = await context.map(Array(sources.indices)) { index in
+            last?.value(for: sources[index], at: index) ?? NoteLoading.link(sources[index], in: links)
         }
         memory?.links.remember(notes, from: sources, context: links.key)
         // Each note's resolution follows from the context and the note: so does the graph.

@@ -32,8 +32,9 @@ enum SearchIndex {
             return files(for: await concurrentMap(sorted, limit: jobs) { SearchDocument($0) })
         }
         let last = memory.searchEntries.made()
-        let made = await concurrentMap(sorted, limit: jobs) { note in
-            last?.keyed(for: note.source, page: note.pagePath)
+        let made = await concurrentMap(Array(sorted.indices), limit: jobs) { index in
+            let note = sorted[index]
+            return last?.keyed(for: note.source, at: index, page: note.pagePath)
                 ?? (SearchDocument(note), ContentKey(note.source, note.pagePath))
         }
         let documents = made.map(\.value)
