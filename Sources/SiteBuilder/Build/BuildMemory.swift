@@ -48,7 +48,7 @@ public final class BuildMemory: Sendable {
     /// Listings: what each note shows in listings (page, title, date, tags), by the note.
     let listedNotes = LastResults<SourceNote, ContentKey>()
     /// Listings: the site's HTML pages as found and as sorted, in the last build.
-    let sortedPages = Mutex<(found: [String], sorted: [String])?>(nil)
+    let sortedPages = Mutex<(found: Set<String>, sorted: [String])?>(nil)
     /// Listings: each listing page, by the values its template is given.
     let listings = StageCache<Result<String, TemplateError>>()
     /// Listings: each note's search index entry, by the note's text and page.

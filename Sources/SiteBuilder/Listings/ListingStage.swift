@@ -66,9 +66,12 @@ struct ListingStage: BuildStage {
     private static func sorted(_ pages: [String], memory: BuildMemory?) -> [String] {
         guard let memory else { return pages.sorted() }
         return memory.sortedPages.withLock { last in
-            if let last, last.found == pages { return last.sorted }
+            // The same pages in another order (the site's dictionary is made anew): looked up, not sorted.
+            if let last, last.found.count == pages.count, pages.allSatisfy(last.found.contains) {
+                return last.sorted
+            }
             let sorted = pages.sorted()
-            last = (pages, sorted)
+            last = (Set(pages), sorted)
             return sorted
         }
     }
