@@ -121,7 +121,7 @@ public final class DevServer: Sendable {
         if site == nil {
             log("notesite: build failed after \(elapsed) ms; still serving the last good site\n")
         } else if previous.version == 0 {
-            log("notesite: built \(next.fingerprints.count) pages in \(elapsed) ms\n")
+            log("notesite: built \(next.pageCount) pages in \(elapsed) ms\n")
         } else {
             let changed = next.changedPages
             let names = changed.prefix(3).joined(separator: ", ") + (changed.count > 3 ? ", ..." : "")

@@ -64,7 +64,7 @@ final class EventStream {
             send("ok", data: String(snapshot.version))
             shownErrors = nil
         }
-        if (snapshot.fingerprints[page]?.description ?? "") != clientFingerprint {
+        if (snapshot.fingerprint(of: page)?.description ?? "") != clientFingerprint {
             send("reload", data: JSONString.literal(page))
             finished = true
         }

@@ -65,7 +65,7 @@ struct SiteRouter {
         let type = ContentType.forPath(path)
         var body = data
         if liveReload && path.hasSuffix(".html") {
-            let print = fingerprint ?? snapshot.fingerprints[path]?.description ?? ""
+            let print = fingerprint ?? snapshot.fingerprint(of: path)?.description ?? ""
             body = LiveReload.inject(into: data, page: path, fingerprint: print)
         }
         return HTTPResponse(

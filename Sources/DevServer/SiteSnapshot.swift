@@ -10,7 +10,8 @@ public struct SiteSnapshot: Sendable {
     /// Per HTML page: its bytes together with the theme's assets (styles, scripts), so a page
     /// reloads when it or what it is drawn with changed. The search index (and its text shards) and
     /// the link previews are left out: they change with every edit, and a page reads them afresh after its next reload.
-    let fingerprints: [String: Fingerprint]
+    /// Kept with the bytes printed, so the next snapshot looks each page up once.
+    private let prints: [String: PagePrint]
     /// The build's error diagnostics, one per line; nil when it had none.
     public let errors: String?
     /// Every diagnostic of the build, so the next one logs only what is new.
@@ -37,8 +38,28 @@ public struct SiteSnapshot: Sendable {
         self.diagnostics =
             previous.flatMap { $0.listed == diagnostics ? $0.diagnostics : nil } ?? Set(diagnostics)
         (shared, assetPrints) = Self.assetPrints(files, previous: previous)
-        (fingerprints, changedPages) = Self.fingerprints(files, shared: shared, previous: previous)
+        (prints, changedPages) = Self.fingerprints(files, shared: shared, previous: previous)
     }
+
+    private struct PagePrint: Sendable {
+        let bytes: Data
+        let print: Fingerprint
+
+        /// Whether `data` is the very buffer printed (a page reused from the build before).
+        func isBuffer(of data: Data) -> Bool {
+            bytes.count == data.count
+                && bytes.withUnsafeBytes { a in data.withUnsafeBytes { b in a.baseAddress == b.baseAddress } }
+        }
+    }
+
+    /// A page's fingerprint (nil for anything but a page of this build).
+    func fingerprint(of page: String) -> Fingerprint? { prints[page]?.print }
+
+    /// Every page's fingerprint.
+    var fingerprints: [String: Fingerprint] { prints.mapValues(\.print) }
+
+    /// How many HTML pages the build made.
+    var pageCount: Int { prints.count }
 
     /// Each asset's own print, kept from the snapshot before while its bytes are the same, and
     /// all of them together.
@@ -65,28 +86,35 @@ public struct SiteSnapshot: Sendable {
     /// Every page's print, and which changed: the snapshot before's prints, updated for the pages
     /// whose bytes are new, while the theme's assets are the same; all made anew otherwise.
     private static func fingerprints(_ files: [String: Data], shared: Fingerprint, previous: SiteSnapshot?)
-        -> ([String: Fingerprint], [String])
+        -> ([String: PagePrint], [String])
     {
         let known = previous?.shared == shared ? previous : nil
-        var fingerprints = known?.fingerprints ?? [:]
+        var prints = known?.prints ?? [:]
         var changed: [String] = []
         var pages = 0
         for (path, data) in files where path.hasSuffix(".html") {
             pages += 1
-            if let known, known.fingerprints[path] != nil, known.files[path] == data { continue }
+            if let old = known?.prints[path] {
+                if old.isBuffer(of: data) { continue }
+                // Made again, the same bytes: the print stands, the old buffer is let go.
+                if old.bytes == data {
+                    prints[path] = PagePrint(bytes: data, print: old.print)
+                    continue
+                }
+            }
             var print = shared
             print.add(data)
-            if previous?.fingerprints[path] != print { changed.append(path) }
-            fingerprints[path] = print
+            if previous?.prints[path]?.print != print { changed.append(path) }
+            prints[path] = PagePrint(bytes: data, print: print)
         }
         // Pages no longer made: prints kept for more pages than there are, or all made anew.
-        if let previous, known == nil || fingerprints.count > pages {
-            for path in previous.fingerprints.keys where files[path] == nil {
-                fingerprints[path] = nil
+        if let previous, known == nil || prints.count > pages {
+            for path in previous.prints.keys where files[path] == nil {
+                prints[path] = nil
                 changed.append(path)
             }
         }
-        return (fingerprints, changed.sorted())
+        return (prints, changed.sorted())
     }
 
     /// Data files that change with any note's text, not with how pages are drawn.
