@@ -29,14 +29,15 @@ public struct SiteSnapshot: Sendable {
     /// `previous`: the snapshot before, whose fingerprints are kept for pages with the same bytes.
     init(
         version: Int, files: [String: Data], errors: String?, diagnostics: [Diagnostic] = [],
-        previous: SiteSnapshot? = nil
+        previous: SiteSnapshot? = nil, sameDiagnostics: Bool? = nil
     ) {
         self.version = version
         self.files = files
         self.errors = errors
         listed = diagnostics
         self.diagnostics =
-            previous.flatMap { $0.listed == diagnostics ? $0.diagnostics : nil } ?? Set(diagnostics)
+            previous.flatMap { (sameDiagnostics ?? ($0.listed == diagnostics)) ? $0.diagnostics : nil }
+            ?? Set(diagnostics)
         (shared, assetPrints) = Self.assetPrints(files, previous: previous)
         (prints, changedPages) = Self.fingerprints(files, shared: shared, previous: previous)
     }
@@ -125,11 +126,19 @@ public struct SiteSnapshot: Sendable {
 
     /// The next snapshot after a build: a failed build (no site) keeps the files already served.
     func next(site: SiteFiles?, report: BuildReport) -> SiteSnapshot {
-        let errors = BuildReport.inOrder(Set(report.diagnostics.filter { $0.severity == .error }))
+        // Most saves list the same problems as the build before (thousands, in a large vault).
+        let errors: String?
+        let same = report.diagnostics == listed
+        if same {
+            errors = self.errors
+        } else {
+            let found = BuildReport.inOrder(Set(report.diagnostics.filter { $0.severity == .error }))
+            errors = found.isEmpty ? nil : found.map(\.description).joined(separator: "\n")
+        }
         return SiteSnapshot(
-            version: version + 1, files: site?.files ?? files,
-            errors: errors.isEmpty ? nil : errors.map(\.description).joined(separator: "\n"),
-            diagnostics: report.diagnostics, previous: self)
+            version: version + 1, files: site?.files ?? files, errors: errors,
+            diagnostics: report.diagnostics,
+            previous: self, sameDiagnostics: same)
     }
 
     /// The diagnostics not in `other` (all of them when they are the same list, none).

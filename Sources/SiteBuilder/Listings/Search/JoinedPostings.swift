@@ -48,9 +48,6 @@ struct JoinedPostings: Sendable {
         return block
     }
 
-    /// All postings as the script writes them.
-    var postingList: String { postingBlocks.joined(separator: ",") }
-
     /// The postings of `runs`, from these when few runs changed: the same as a join from nothing.
     func updated(runs: [PostingRun], keys: [ContentKey]) -> JoinedPostings {
         // Notes added or removed move every later note to another run: join from nothing.

@@ -85,21 +85,33 @@ enum SearchIndex {
         } else {
             postings = JoinedPostings(runs: runs, keys: [])
         }
-        files[indexPath] = Data(script(runs: runs, shards: shards, postings: postings).utf8)
+        files[indexPath] = script(runs: runs, shards: shards, postings: postings)
         return files
     }
 
-    private static func script(runs: [PostingRun], shards: [Int], postings: JoinedPostings) -> String {
-        let rows = runs.map(\.rows).filter { !$0.isEmpty }.joined(separator: ",\n")
-        let postingList = postings.postingList
-        var script = "window.notesiteSearch={\"version\":2,\n\"docs\":[\n"
-        script.reserveCapacity(rows.utf8.count + postings.termList.utf8.count + postingList.utf8.count + 256)
-        script += rows
-        script += "\n],\n\"shards\":[" + shards.map(String.init).joined(separator: ",") + "],\n\"terms\":["
-        script += postings.termList
-        script += "],\n\"postings\":["
-        script += postingList
-        return script + "]};\n"
+    /// The script, written straight into its bytes: it is megabytes in a large vault, made on every save.
+    private static func script(runs: [PostingRun], shards: [Int], postings: JoinedPostings) -> Data {
+        let shardList = shards.map(String.init).joined(separator: ",")
+        var script = Data()
+        script.reserveCapacity(
+            runs.reduce(0) { $0 + $1.rows.utf8.count + 2 } + postings.termList.utf8.count
+                + postings.postingBlocks.reduce(0) { $0 + $1.utf8.count + 1 } + shardList.utf8.count + 128)
+        script.append(contentsOf: "window.notesiteSearch={\"version\":2,\n\"docs\":[\n".utf8)
+        for (index, run) in runs.enumerated() {
+            if index > 0 { script.append(contentsOf: ",\n".utf8) }
+            script.append(contentsOf: run.rows.utf8)
+        }
+        script.append(contentsOf: "\n],\n\"shards\":[".utf8)
+        script.append(contentsOf: shardList.utf8)
+        script.append(contentsOf: "],\n\"terms\":[".utf8)
+        script.append(contentsOf: postings.termList.utf8)
+        script.append(contentsOf: "],\n\"postings\":[".utf8)
+        for (index, block) in postings.postingBlocks.enumerated() {
+            if index > 0 { script.append(contentsOf: ",".utf8) }
+            script.append(contentsOf: block.utf8)
+        }
+        script.append(contentsOf: "]};\n".utf8)
+        return script
     }
 
     /// Where each shard starts: consecutive notes until their text passes `shardBytes`.
