@@ -108,7 +108,7 @@ struct PageStage: BuildStage {
                 for: note, body: body, backlinks: input.graph.backlinks.to(note.path), features: features,
                 image: socialImage(for: note, input.images),
                 explorer: input.explorer.view(for: note.pagePath))
-            return Page(html: Data(html.utf8), diagnostics: problems)
+            return Page(html: Data(html), diagnostics: problems)
         } catch {
             return Page(html: Data(), diagnostics: problems + [self.theme.diagnostic(for: error)])
         }
