@@ -39,12 +39,18 @@ struct OutputFolder {
 
     let target: URL
     let staging: URL
+    /// Both folders' paths, each file's path made from them by joining strings: a URL per file
+    /// (parsed and percent-encoded, then decoded again) was a third of writing one.
+    private let targetPath: String
+    let stagingPath: String
 
     init(target: URL) {
         self.target = target
         let name = target.lastPathComponent
         staging = target.deletingLastPathComponent()
             .appendingPathComponent(".\(name).staging-\(ProcessInfo.processInfo.processIdentifier)")
+        targetPath = target.path
+        stagingPath = staging.path
     }
 
     /// Refuses outputs that would overwrite the vault or a folder notesite did not make.
@@ -103,7 +109,7 @@ struct OutputFolder {
             for index in stride(from: worker, to: files.count, by: workers) {
                 let (path, data) = files[index]
                 do {
-                    if replacing.contains(path) { unlink(staging.appendingPathComponent(path).path) }
+                    if replacing.contains(path) { unlink(stagingPath + "/" + path) }
                     try write(data, to: path)
                 } catch {
                     failures.withLock { $0.append("\(error)") }
@@ -129,10 +135,10 @@ struct OutputFolder {
     /// and making thousands of new files right after deleting thousands (the last swap) is what
     /// ext4 is slowest at.
     func write(_ data: Data, to relativePath: String) throws {
-        let url = staging.appendingPathComponent(relativePath)
-        let previous = target.appendingPathComponent(relativePath).path
-        if Self.hasContents(previous, data), Glibc.link(previous, url.path) == 0 { return }
-        try Self.writeFile(data, to: url.path)
+        let path = stagingPath + "/" + relativePath
+        let previous = targetPath + "/" + relativePath
+        if Self.hasContents(previous, data), Glibc.link(previous, path) == 0 { return }
+        try Self.writeFile(data, to: path)
     }
 
     /// Whether `path` is a regular file holding exactly `data`.

@@ -80,11 +80,14 @@ final class StagingWriter: Sendable {
     }
 
     private func makeFolders(above path: String, _ made: inout Set<String>) throws {
+        // Most pages share their folder with a page written before them.
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+        if made.contains(folder) { return }
         let parts = path.split(separator: "/").dropLast()
         for depth in parts.indices {
             let parent = parts[...depth].joined(separator: "/")
             guard !made.contains(parent) else { continue }
-            try OutputFolder.makeFolder(folder.staging.appendingPathComponent(parent).path)
+            try OutputFolder.makeFolder(self.folder.stagingPath + "/" + parent)
             made.insert(parent)
         }
     }
