@@ -135,19 +135,29 @@ struct OutputFolder {
     /// and making thousands of new files right after deleting thousands (the last swap) is what
     /// ext4 is slowest at.
     func write(_ data: Data, to relativePath: String) throws {
-        let path = stagingPath + "/" + relativePath
-        let previous = targetPath + "/" + relativePath
-        if Self.hasContents(previous, data), Glibc.link(previous, path) == 0 { return }
-        try Self.writeFile(data, to: path)
+        try data.withUnsafeBytes { try write(bytes: $0, to: relativePath) }
     }
 
-    /// Whether `path` is a regular file holding exactly `data`.
-    static func hasContents(_ path: String, _ data: Data) -> Bool {
+    /// ``write(_:to:)`` from bytes in memory (a page as rendered, with no `Data` copy of it).
+    func write(bytes: UnsafeRawBufferPointer, to relativePath: String) throws {
+        let path = stagingPath + "/" + relativePath
+        let previous = targetPath + "/" + relativePath
+        if Self.hasContents(previous, bytes), Glibc.link(previous, path) == 0 { return }
+        try Self.writeFile(bytes, to: path)
+    }
+
+    /// Whether `path` is a regular file holding exactly `bytes`.
+    static func hasContents(_ path: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == data.count else {
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count,
+            let contents = FileManager.default.contents(atPath: path), contents.count == bytes.count
+        else {
             return false
         }
-        return FileManager.default.contents(atPath: path) == data
+        return contents.withUnsafeBytes { stored in
+            guard let left = stored.baseAddress, let right = bytes.baseAddress else { return bytes.isEmpty }
+            return memcmp(left, right, bytes.count) == 0
+        }
     }
 
     /// Moves the staged site into place; the old output is removed only once the new one is there.
@@ -195,20 +205,22 @@ struct OutputFolder {
     /// A plain write: Foundation's `Data.write` syncs every file to disk, which made writing a
     /// 1,000-page site take seconds; the swap of the whole folder is what keeps the output whole.
     static func writeFile(_ data: Data, to path: String) throws {
+        try data.withUnsafeBytes { try writeFile($0, to: path) }
+    }
+
+    static func writeFile(_ buffer: UnsafeRawBufferPointer, to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw POSIXError(errno: errno, path: path) }
         defer { Glibc.close(descriptor) }
-        try data.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw POSIXError(errno: errno, path: path)
-                }
-                offset += written
+        guard let base = buffer.baseAddress else { return }
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw POSIXError(errno: errno, path: path)
             }
+            offset += written
         }
     }
 
