@@ -33,12 +33,16 @@ struct Renderer {
         output.reserveCapacity(template.source.bytes.count * 2)
         frames.append(
             Frame(nodes: template.nodes, indent: [], overrides: [:], template: name, partialDepth: 0))
-        while let frame = frames.last {
-            if frame.index < frame.nodes.count {
-                frames[frames.count - 1].index += 1
-                try render(frame.nodes[frame.index], in: frame)
+        // The frame is read in place, not copied: a copy per node retained its five arrays and
+        // strings, which was most of a page's rendering.
+        while !frames.isEmpty {
+            let top = frames.count - 1
+            let index = frames[top].index
+            if index < frames[top].nodes.count {
+                frames[top].index = index + 1
+                try render(frames[top].nodes[index], inFrame: top)
             } else {
-                finish(frame)
+                finish(frames[top])
             }
         }
     }
@@ -56,16 +60,29 @@ struct Renderer {
         }
     }
 
-    private mutating func render(_ node: Node, in frame: Frame) throws(TemplateError) {
+    private mutating func render(_ node: Node, inFrame top: Int) throws(TemplateError) {
         switch node {
         case .text(let bytes):
-            appendText(bytes, indent: frame.indent)
+            if frames[top].indent.isEmpty {
+                output.append(contentsOf: bytes)
+            } else {
+                appendText(bytes, indent: frames[top].indent)
+            }
         case .lineStart:
-            output.append(contentsOf: frame.indent)
+            output.append(contentsOf: frames[top].indent)
         case .variable(let path, let escaped):
             if let value = lookup(path) {
                 HTMLEscaper.append(value.interpolationText, escaped: escaped, to: &output)
             }
+        default:
+            try render(node, in: frames[top])
+        }
+    }
+
+    private mutating func render(_ node: Node, in frame: Frame) throws(TemplateError) {
+        switch node {
+        case .text, .lineStart, .variable:
+            break  // written in place by render(_:inFrame:)
         case .section(let path, let inverted, let children):
             let value = lookup(path) ?? .null
             var child = frame

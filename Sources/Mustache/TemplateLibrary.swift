@@ -38,6 +38,11 @@ public struct TemplateLibrary: Sendable {
     /// Renders the named template; a missing partial or parent renders as nothing, as the spec says, but
     /// a missing `name` is an error.
     public func render(_ name: String, with context: TemplateValue) throws(TemplateError) -> String {
+        String(decoding: try renderBytes(name, with: context), as: UTF8.self)
+    }
+
+    /// ``render(_:with:)``'s UTF-8, for output written as bytes (no string made and checked again).
+    public func renderBytes(_ name: String, with context: TemplateValue) throws(TemplateError) -> [UInt8] {
         guard let template = templates[name] else {
             let known = names.prefix(10).map { "'\($0)'" }.joined(separator: ", ")
             throw TemplateError(
@@ -46,6 +51,6 @@ public struct TemplateLibrary: Sendable {
         }
         var renderer = Renderer(templates: templates, context: context)
         try renderer.render(template, name: name)
-        return String(decoding: renderer.output, as: UTF8.self)
+        return renderer.output
     }
 }

@@ -10,9 +10,14 @@ public protocol BlockWalker {
 
 extension NoteDocument {
     public func walk(_ walker: inout some BlockWalker) {
+        // Through the buffer: a block read from it is lent to the walker, where `blocks[index]`
+        // copied (and retained and released) each one, a visible part of writing every page.
+        blocks.withUnsafeBufferPointer { blocks in walk(blocks, &walker) }
+    }
+
+    private func walk(_ blocks: UnsafeBufferPointer<Block>, _ walker: inout some BlockWalker) {
         var open: [Int] = []
         var skipDeeperThan: Int?
-        // By index: `enumerated()` would copy (and retain) every block.
         for index in blocks.indices {
             let depth = blocks[index].depth
             if let limit = skipDeeperThan {

@@ -11,6 +11,11 @@ public protocol InlineWalker {
 
 extension AttributedText {
     public func walk(_ walker: inout some InlineWalker) {
+        // Spans are lent from the buffer rather than copied for each call (see NoteDocument.walk).
+        spans.withUnsafeBufferPointer { spans in walk(spans, &walker) }
+    }
+
+    private func walk(_ spans: UnsafeBufferPointer<InlineSpan>, _ walker: inout some InlineWalker) {
         var open: [Int] = []
         var isOpen = [Bool](repeating: false, count: spans.count)
         var position = string.startIndex

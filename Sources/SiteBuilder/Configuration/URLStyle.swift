@@ -31,9 +31,6 @@ public enum URLStyle: String, Sendable, Hashable, CaseIterable {
 
     /// The link from one page to another, relative, so the site works under any sub-path.
     func href(from page: String, to target: String) -> String {
-        let link = NoteLinks.relativeURL(from: page, to: target)
-        guard self == .pretty, link == "index.html" || link.hasSuffix("/index.html") else { return link }
-        let folder = String(link.dropLast("index.html".count))
-        return folder.isEmpty ? "./" : folder
+        PageLinks(from: page, urls: self).href(to: target)
     }
 }

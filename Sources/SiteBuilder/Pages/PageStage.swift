@@ -52,13 +52,13 @@ struct PageStage: BuildStage {
             index -> (String, Page, Bool, ContentKey?) in
             let note = graph.notes[index]
             guard let memory else {
-                var made = page(for: note, input, theme: theme, scripts: scripts)
+                let (html, diagnostics) = render(note, input, theme: theme, scripts: scripts)
                 // A cold build writes the page now and keeps its path with no bytes (``StagingWriter``).
-                if let staging = context.staging {
-                    staging.write(made.html, to: note.pagePath)
-                    made.html = Data()
+                guard let staging = context.staging else {
+                    return (note.pagePath, Page(html: Data(html), diagnostics: diagnostics), true, nil)
                 }
-                return (note.pagePath, made, true, nil)
+                html.withUnsafeBytes { staging.write(bytes: $0, to: note.pagePath) }
+                return (note.pagePath, Page(html: Data(), diagnostics: diagnostics), true, nil)
             }
             // The page shows its breadcrumbs and its part of the explorer's tree.
             let view = input.explorer.viewKey(for: note.pagePath)
@@ -90,6 +90,14 @@ struct PageStage: BuildStage {
     private func page(
         for note: ParsedNote, _ input: Input, theme: ThemeRendering, scripts: SiteScripts
     ) -> Page {
+        let (html, diagnostics) = render(note, input, theme: theme, scripts: scripts)
+        return Page(html: Data(html), diagnostics: diagnostics)
+    }
+
+    /// The page's bytes (empty when the theme failed) and its problems.
+    private func render(
+        _ note: ParsedNote, _ input: Input, theme: ThemeRendering, scripts: SiteScripts
+    ) -> (html: [UInt8], diagnostics: [Diagnostic]) {
         var writer = PageBody(
             notes: input.graph.byPath, renditions: input.images.renditions,
             publishing: input.images.publishing,
@@ -108,9 +116,9 @@ struct PageStage: BuildStage {
                 for: note, body: body, backlinks: input.graph.backlinks.to(note.path), features: features,
                 image: socialImage(for: note, input.images),
                 explorer: input.explorer.view(for: note.pagePath))
-            return Page(html: Data(html.utf8), diagnostics: problems)
+            return (html, problems)
         } catch {
-            return Page(html: Data(), diagnostics: problems + [self.theme.diagnostic(for: error)])
+            return ([], problems + [self.theme.diagnostic(for: error)])
         }
     }
 }

@@ -16,7 +16,37 @@ extension ParsedNote {
             }
         }
         let text = first?.content.map { document.plainText(of: $0) } ?? ""
-        let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        return Backlinks.excerpt(words, limit: limit)
+        return Backlinks.excerpt(Self.words(of: text, enough: limit + 2), limit: limit)
+    }
+
+    /// The text's words joined by single spaces, as splitting at whitespace and joining gives, but
+    /// stopped once `enough` characters are made: the excerpt reads no further, and a long first
+    /// paragraph was split whole for every page. Characters before the last one of a prefix are
+    /// the same as in the whole string, so the excerpt of the prefix is the excerpt of the whole.
+    static func words(of text: String, enough: Int) -> String {
+        var words = ""
+        var pendingSpace = false
+        var appended = 0
+        var nextCheck = enough
+        for character in text {
+            if character.isWhitespace {
+                pendingSpace = !words.isEmpty
+                continue
+            }
+            if pendingSpace {
+                words.append(" ")
+                appended += 1
+                pendingSpace = false
+            }
+            words.append(character)
+            appended += 1
+            // Joining can merge characters (a word that starts with a combining mark), so the
+            // count is checked, rarely: it is at most `appended`.
+            if appended >= nextCheck {
+                if words.count >= enough { break }
+                nextCheck = appended + 64
+            }
+        }
+        return words
     }
 }

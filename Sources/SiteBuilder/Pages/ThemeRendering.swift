@@ -67,7 +67,7 @@ struct ThemeRendering: Sendable {
         for note: ParsedNote, body: String, backlinks: [Backlinks.Entry],
         features: PageFeatures = PageFeatures(), image: HeadMetadata.Image? = nil,
         explorer: ExplorerPageView? = nil
-    ) throws(TemplateError) -> String {
+    ) throws(TemplateError) -> [UInt8] {
         let linking = backlinks.map { entry -> TemplateValue in
             [
                 "title": .string(entry.source.title), "context": .string(entry.context),
@@ -101,7 +101,8 @@ struct ThemeRendering: Sendable {
         values["cssclasses"] = front.map { .string($0.cssclasses.joined(separator: " ")) }
         values["meta"] = front.map { FrontMatterValues.object($0) }
         if let explorer { values.merge(explorerValues(explorer, page: note.pagePath)) { _, new in new } }
-        return try render("page", at: note.pagePath, values)
+        // Pages are remembered by their stage (``PageStage``), by a key of what they show.
+        return try library.renderBytes("page", with: context(for: note.pagePath, values))
     }
 
     /// `tags.html`: every tag with its number of notes.
@@ -170,6 +171,17 @@ struct ThemeRendering: Sendable {
     func render(_ template: String, at pagePath: String, _ values: [String: TemplateValue])
         throws(TemplateError) -> String
     {
+        let values = context(for: pagePath, values)
+        guard let remembered else { return try library.render(template, with: values) }
+        // The same template with the same values and templates makes the same page.
+        let key = ContentKey(template, values, theme.templates)
+        return try remembered.value(slot: pagePath, key: key) {
+            Result { () throws(TemplateError) in try library.render(template, with: values) }
+        }.get()
+    }
+
+    /// A page's values with what every page gets: `site`, `root`, `generator`, `icon`, `social`.
+    private func context(for pagePath: String, _ values: [String: TemplateValue]) -> TemplateValue {
         var context = values
         context["site"] = site
         context["root"] = .string(Slug.rootPrefix(forPage: pagePath))
@@ -181,13 +193,7 @@ struct ThemeRendering: Sendable {
             context["social"] = head.values(
                 pagePath: pagePath, title: title, description: nil, article: false, image: nil)
         }
-        let values = TemplateValue.object(context)
-        guard let remembered else { return try library.render(template, with: values) }
-        // The same template with the same values and templates makes the same page.
-        let key = ContentKey(template, values, theme.templates)
-        return try remembered.value(slot: pagePath, key: key) {
-            Result { () throws(TemplateError) in try library.render(template, with: values) }
-        }.get()
+        return .object(context)
     }
 
     /// The `icon` partial's values: the favicon's link from a page at `root`; null for the

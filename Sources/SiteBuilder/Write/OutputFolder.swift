@@ -39,12 +39,18 @@ struct OutputFolder {
 
     let target: URL
     let staging: URL
+    /// Both folders' paths, each file's path made from them by joining strings: a URL per file
+    /// (parsed and percent-encoded, then decoded again) was a third of writing one.
+    private let targetPath: String
+    let stagingPath: String
 
     init(target: URL) {
         self.target = target
         let name = target.lastPathComponent
         staging = target.deletingLastPathComponent()
             .appendingPathComponent(".\(name).staging-\(ProcessInfo.processInfo.processIdentifier)")
+        targetPath = target.path
+        stagingPath = staging.path
     }
 
     /// Refuses outputs that would overwrite the vault or a folder notesite did not make.
@@ -103,7 +109,7 @@ struct OutputFolder {
             for index in stride(from: worker, to: files.count, by: workers) {
                 let (path, data) = files[index]
                 do {
-                    if replacing.contains(path) { unlink(staging.appendingPathComponent(path).path) }
+                    if replacing.contains(path) { unlink(stagingPath + "/" + path) }
                     try write(data, to: path)
                 } catch {
                     failures.withLock { $0.append("\(error)") }
@@ -129,19 +135,29 @@ struct OutputFolder {
     /// and making thousands of new files right after deleting thousands (the last swap) is what
     /// ext4 is slowest at.
     func write(_ data: Data, to relativePath: String) throws {
-        let url = staging.appendingPathComponent(relativePath)
-        let previous = target.appendingPathComponent(relativePath).path
-        if Self.hasContents(previous, data), Glibc.link(previous, url.path) == 0 { return }
-        try Self.writeFile(data, to: url.path)
+        try data.withUnsafeBytes { try write(bytes: $0, to: relativePath) }
     }
 
-    /// Whether `path` is a regular file holding exactly `data`.
-    static func hasContents(_ path: String, _ data: Data) -> Bool {
+    /// ``write(_:to:)`` from bytes in memory (a page as rendered, with no `Data` copy of it).
+    func write(bytes: UnsafeRawBufferPointer, to relativePath: String) throws {
+        let path = stagingPath + "/" + relativePath
+        let previous = targetPath + "/" + relativePath
+        if Self.hasContents(previous, bytes), Glibc.link(previous, path) == 0 { return }
+        try Self.writeFile(bytes, to: path)
+    }
+
+    /// Whether `path` is a regular file holding exactly `bytes`.
+    static func hasContents(_ path: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == data.count else {
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count,
+            let contents = FileManager.default.contents(atPath: path), contents.count == bytes.count
+        else {
             return false
         }
-        return FileManager.default.contents(atPath: path) == data
+        return contents.withUnsafeBytes { stored in
+            guard let left = stored.baseAddress, let right = bytes.baseAddress else { return bytes.isEmpty }
+            return memcmp(left, right, bytes.count) == 0
+        }
     }
 
     /// Moves the staged site into place; the old output is removed only once the new one is there.
@@ -189,20 +205,22 @@ struct OutputFolder {
     /// A plain write: Foundation's `Data.write` syncs every file to disk, which made writing a
     /// 1,000-page site take seconds; the swap of the whole folder is what keeps the output whole.
     static func writeFile(_ data: Data, to path: String) throws {
+        try data.withUnsafeBytes { try writeFile($0, to: path) }
+    }
+
+    static func writeFile(_ buffer: UnsafeRawBufferPointer, to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw POSIXError(errno: errno, path: path) }
         defer { Glibc.close(descriptor) }
-        try data.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw POSIXError(errno: errno, path: path)
-                }
-                offset += written
+        guard let base = buffer.baseAddress else { return }
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw POSIXError(errno: errno, path: path)
             }
+            offset += written
         }
     }
 

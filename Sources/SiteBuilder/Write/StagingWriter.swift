@@ -35,6 +35,11 @@ final class StagingWriter: Sendable {
     /// Writes one file into the staging folder now; a failure is kept for ``finish(_:jobs:)``.
     /// Called from many tasks at once, each with its own path.
     func write(_ data: Data, to path: String) {
+        data.withUnsafeBytes { write(bytes: $0, to: path) }
+    }
+
+    /// ``write(_:to:)`` from bytes in memory.
+    func write(bytes: UnsafeRawBufferPointer, to path: String) {
         let ready: Bool = state.withLock { state in
             guard state.failure == nil, !state.closed else { return false }
             do {
@@ -48,7 +53,7 @@ final class StagingWriter: Sendable {
         }
         guard ready else { return }
         do {
-            try folder.write(data, to: path)
+            try folder.write(bytes: bytes, to: path)
             state.withLock { _ = $0.written.insert(path) }
         } catch {
             state.withLock { $0.failure = $0.failure ?? "\(error)" }
@@ -80,11 +85,14 @@ final class StagingWriter: Sendable {
     }
 
     private func makeFolders(above path: String, _ made: inout Set<String>) throws {
+        // Most pages share their folder with a page written before them.
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+        if made.contains(folder) { return }
         let parts = path.split(separator: "/").dropLast()
         for depth in parts.indices {
             let parent = parts[...depth].joined(separator: "/")
             guard !made.contains(parent) else { continue }
-            try OutputFolder.makeFolder(folder.staging.appendingPathComponent(parent).path)
+            try OutputFolder.makeFolder(self.folder.stagingPath + "/" + parent)
             made.insert(parent)
         }
     }

@@ -1,0 +1,32 @@
+import Testing
+
+@testable import SiteBuilder
+
+/// ``ParsedNote/words(of:enough:)`` stops early; the excerpt made of it is the excerpt of the whole
+/// paragraph split at whitespace and joined, on random text with runs of spaces, newlines (CR LF
+/// too), combining marks after whitespace and emoji.
+@Suite struct SummaryWordsTests {
+    @Test func excerptOfThePrefixIsTheExcerptOfTheWhole() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = [
+            "word", "a", "é", "e\u{301}", " ", "  ", "\n", "\r\n", "\t", "\u{301}", "🙂", "👍🏽", "\u{2028}",
+            "x.",
+        ]
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...120, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator) ?? ""
+            }.joined()
+            let limit = Int.random(in: 1...40, using: &generator)
+            let whole = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let prefix = ParsedNote.words(of: text, enough: limit + 2)
+            #expect(Backlinks.excerpt(prefix, limit: limit) == Backlinks.excerpt(whole, limit: limit))
+            #expect(whole.utf8.starts(with: prefix.utf8))
+        }
+    }
+
+    @Test func stopsOnceEnoughIsMade() {
+        let text = String(repeating: "lorem ipsum ", count: 10_000)
+        #expect(ParsedNote.words(of: text, enough: 162).count < 400)
+        #expect(ParsedNote.words(of: "  two\n\nwords  ", enough: 100) == "two words")
+    }
+}
