@@ -16,8 +16,11 @@ all: release
 build:
 	$(SWIFT) build --product notesite
 
+# The release binary users get, with Swift's runtime and Foundation linked in (less to map and relocate
+# at every start): packaging/build-release, in .build/static, shared with `make dist` and the benchmarks.
+# `swift build -c release` still makes the dynamically linked .build/release/notesite for development.
 release:
-	$(SWIFT) build -c release --product notesite
+	SWIFT="$(SWIFT)" packaging/build-release
 
 test:
 	scripts/test
@@ -31,7 +34,7 @@ site:
 # The release binary, installed as $(DESTDIR)$(BINDIR)/notesite (the theme is inside it).
 install: release
 	$(INSTALL) -d "$(DESTDIR)$(BINDIR)"
-	$(INSTALL) -m 755 "$$($(SWIFT) build -c release --show-bin-path)/notesite" "$(DESTDIR)$(BINDIR)/notesite"
+	$(INSTALL) -m 755 "$$(SWIFT="$(SWIFT)" packaging/build-release --show-bin-path)" "$(DESTDIR)$(BINDIR)/notesite"
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/notesite"

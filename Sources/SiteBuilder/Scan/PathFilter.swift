@@ -1,12 +1,10 @@
-import Foundation
-
 /// Decides which vault paths are left out of the site. Always out: hidden names (`.obsidian/`,
 /// `.git/`, `.trash/`) and `node_modules/`. Then the `exclude` globs, in gitignore's spirit:
 /// `private/` names a folder anywhere, `*.tmp.md` a file name anywhere, and a pattern with a `/`
 /// inside (`journal/**/draft-*`) is matched against the whole vault-relative path.
 struct PathFilter: Sendable {
     private struct Rule: Sendable {
-        let expression: String
+        let glob: Glob
         let foldersOnly: Bool
         let wholePath: Bool
     }
@@ -20,8 +18,7 @@ struct PathFilter: Sendable {
             while body.hasSuffix("/") { body.removeLast() }
             let wholePath = body.contains("/")
             while body.hasPrefix("/") { body.removeFirst() }
-            return Rule(
-                expression: Self.regex(fromGlob: body), foldersOnly: foldersOnly, wholePath: wholePath)
+            return Rule(glob: Glob(body), foldersOnly: foldersOnly, wholePath: wholePath)
         }
     }
 
@@ -35,33 +32,8 @@ struct PathFilter: Sendable {
         if name.hasPrefix(".") || (isFolder && name == "node_modules") { return true }
         for rule in rules where !rule.foldersOnly || isFolder {
             let subject = rule.wholePath ? path : name
-            if subject.range(of: rule.expression, options: .regularExpression) != nil { return true }
+            if rule.glob.matches(subject) { return true }
         }
         return false
-    }
-
-    /// `*` and `?` stay within one folder, `**` crosses folders; everything else is literal.
-    static func regex(fromGlob glob: String) -> String {
-        var expression = "^"
-        var characters = Array(glob)[...]
-        while let character = characters.popFirst() {
-            switch character {
-            case "*":
-                if characters.first == "*" {
-                    characters.removeFirst()
-                    if characters.first == "/" {
-                        characters.removeFirst()
-                        expression += "(?:.*/)?"
-                    } else {
-                        expression += ".*"
-                    }
-                } else {
-                    expression += "[^/]*"
-                }
-            case "?": expression += "[^/]"
-            default: expression += NSRegularExpression.escapedPattern(for: String(character))
-            }
-        }
-        return expression + "$"
     }
 }
