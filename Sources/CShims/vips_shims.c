@@ -266,7 +266,8 @@ int notesite_vips_save_jpeg(VipsImage *in, int quality, void **data, size_t *len
 
 int notesite_vips_save_png(VipsImage *in, int palette, int quality, void **data, size_t *length) {
     if (palette) {
-        // dither 0: flat graphics with few colours map exactly, and dithering noise compresses badly.
+        // dither 0 and Q 100 (from the caller): an image of at most 256 colours maps exactly
+        // (RasterJob checks), and dithering noise compresses badly.
         return vips_pngsave_buffer(
             in, data, length, "strip", TRUE, "palette", TRUE, "Q", quality, "dither", 0.0, NULL);
     }
