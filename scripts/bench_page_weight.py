@@ -18,7 +18,11 @@ page and cached after the first, and the Hugo pages here have none: they are pri
 Fidelity: each distinct image as shown (decoded, flattened over black by its alpha) against a lossless reference
 of the same size: the source through its ICC profile to sRGB, turned upright, resized to the shown size by libvips
 (lanczos3, no shrink-on-load). Images Hugo resized without their EXIF orientation are compared unturned (and
-counted). PSNR over the R, G and B values; "exact" means equal pixels. Needs: hugo, numpy, pyvips.
+counted). PSNR over the R, G and B values; "exact" means equal pixels. PSNR is not what an eye sees (texture hides
+noise that PSNR counts, flat skies show blocks it hardly counts), so each lossy image is also scored by butteraugli
+(libjxl's `butteraugli_main`, Debian's libjxl-devtools; skipped when absent): its max-norm is the most visible spot
+at 1:1 (below about 1.0 no difference is seen even flicking between the two, above 2 it is seen side by side), its
+3-norm the image as a whole. Needs: hugo, numpy, pyvips.
 """
 import argparse, base64, concurrent.futures, gzip, os, pathlib, random, re, shutil, statistics, subprocess, sys, tempfile
 
@@ -159,24 +163,44 @@ def orientation(image: "pyvips.Image") -> int:
     return image.get("orientation") if image.get_typeof("orientation") else 1
 
 
-def psnr(shown: bytes, source: pathlib.Path) -> tuple[float, bool]:
+def butteraugli(a: numpy.ndarray, b: numpy.ndarray) -> tuple[float, float]:
+    """butteraugli's (max-norm, 3-norm) of `a` against the reference `b`, both as shown over black; nan when
+    libjxl's tool is missing."""
+    if not shutil.which("butteraugli_main"):
+        return float("nan"), float("nan")
+    with tempfile.TemporaryDirectory(prefix="notesite-butteraugli-") as temp:
+        files = []
+        for name, values in (("reference", b), ("shown", a)):
+            data = numpy.ascontiguousarray(numpy.clip(numpy.rint(values), 0, 255).astype(numpy.uint8))
+            path = os.path.join(temp, name + ".png")
+            pyvips.Image.new_from_memory(data.tobytes(), data.shape[1], data.shape[0], 3, "uchar").write_to_file(path)
+            files.append(path)
+        output = subprocess.run(["butteraugli_main", *files, "--pnorm", "3"], capture_output=True, text=True).stdout
+    numbers = re.findall(r"[0-9]+(?:\.[0-9]+)?", output)
+    return (float(numbers[0]), float(numbers[-1])) if len(numbers) >= 2 else (float("nan"), float("nan"))
+
+
+def psnr(shown: bytes, source: pathlib.Path) -> tuple[float, bool, tuple[float, float]]:
     """PSNR of one shown image against its reference (inf when exact); whether it was shown unturned (a source
-    with an EXIF orientation re-encoded without it: compared with the unturned reference, which matches better)."""
+    with an EXIF orientation re-encoded without it: compared with the unturned reference, which matches better);
+    butteraugli's (max-norm, 3-norm) against the same reference ((0, 0) when exact)."""
     if shown == source.read_bytes():
-        return float("inf"), False
+        return float("inf"), False, (0.0, 0.0)
     a = pixels(pyvips.Image.new_from_buffer(shown, ""))
     original = pyvips.Image.new_from_file(str(source))
     size = (a.shape[1], a.shape[0])
-    scores = {}
+    scores, references = {}, {}
     for upright in ((True, False) if orientation(original) > 1 else (True,)):
         b = pixels(original, size, upright)
         if a.shape == b.shape:
             mse = float(numpy.mean((a - b) ** 2))
             scores[upright] = float("inf") if mse == 0 else float(10 * numpy.log10(255 * 255 / mse))
+            references[upright] = b
     if not scores:
-        return float("nan"), False
+        return float("nan"), False, (float("nan"), float("nan"))
     best = max(scores, key=lambda upright: scores[upright])
-    return scores[best], not best
+    seen = (0.0, 0.0) if scores[best] == float("inf") else butteraugli(a, references[best])
+    return scores[best], not best, seen
 
 
 def measure(name: str, site: pathlib.Path, pages: list[pathlib.Path], sources: dict[str, pathlib.Path]) -> dict:
@@ -188,19 +212,21 @@ def measure(name: str, site: pathlib.Path, pages: list[pathlib.Path], sources: d
         for alt, data in shown:
             if alt in sources:
                 distinct.setdefault(alt, data)
-    scores, unturned = {}, 0
+    scores, seen, unturned = {}, {}, 0
     items = sorted(distinct.items())
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:
         results = pool.map(lambda item: psnr(item[1], sources[item[0]]), items)
-        for (alt, data), (value, turned) in zip(items, results):
+        for (alt, data), (value, turned, perceived) in zip(items, results):
             scores[alt] = value
+            if value != float("inf"):
+                seen[alt] = perceived
             unturned += turned
             image_bytes += len(data)
     lossy = sorted(value for value in scores.values() if value != float("inf"))
     worst = min(scores, key=lambda alt: scores[alt]) if scores else "-"
     return {"name": name, "pages": len(pages), **totals, "images": len(distinct), "image_bytes": image_bytes,
             "exact": len(scores) - len(lossy), "lossy": lossy, "worst": worst,
-            "worst_value": scores.get(worst, float("nan")), "unturned": unturned,
+            "worst_value": scores.get(worst, float("nan")), "unturned": unturned, "seen": seen,
             "median_all": statistics.median(scores.values()) if scores else float("nan")}
 
 
@@ -215,7 +241,20 @@ def report(result: dict) -> str:
             f"(+ scripts and styles {result['assets'] / max(1, result['pages']) / 1e3:.1f} KB a page, gzipped, not "
             f"counted); {result['images']} distinct images {result['image_bytes'] / 1e6:.2f} MB: {result['exact']} "
             f"exact, {len(lossy)} lossy; PSNR median {all_text}, of the lossy {median}, worst {worst}, {below} below "
-            f"35 dB" + (f", {result['unturned']} shown unturned" if result["unturned"] else ""))
+            f"35 dB" + (f", {result['unturned']} shown unturned" if result["unturned"] else "") + seen_report(result["seen"]))
+
+
+def seen_report(seen: dict[str, tuple[float, float]]) -> str:
+    """butteraugli of the lossy images: medians of both norms, how many pass 1.0 and 2.0 at their worst spot,
+    and the worst image."""
+    maxima = {alt: values for alt, values in seen.items() if values[0] == values[0]}
+    if not maxima:
+        return "; butteraugli: -" if seen else ""
+    worst = max(maxima, key=lambda alt: maxima[alt][0])
+    return (f"; butteraugli of the lossy: max-norm median {statistics.median(v[0] for v in maxima.values()):.2f}, "
+            f"3-norm median {statistics.median(v[1] for v in maxima.values()):.2f}, "
+            f"{sum(1 for v in maxima.values() if v[0] > 1)} over 1.0, {sum(1 for v in maxima.values() if v[0] > 2)} "
+            f"over 2.0, worst {maxima[worst][0]:.2f} ({worst})")
 
 
 def main() -> None:

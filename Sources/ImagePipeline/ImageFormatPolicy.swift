@@ -5,11 +5,15 @@
 /// - an animation stays animated: a WebP as animated WebP; a GIF as it is, or as an animated
 ///   WebP when that is smaller;
 /// - flat graphics (screenshots, diagrams, icons: most pixels repeat their left neighbour) are
-///   kept lossless: a palette PNG when they have at most 256 colours (exact, and smallest for
-///   those), else a lossless WebP;
+///   kept exact: with at most 256 colours a palette PNG, unless it would not give back every
+///   pixel or a lossless WebP is smaller; else a lossless WebP. (Until December 2026 palette
+///   PNGs were made at libimagequant quality 90, which merges colours: the guide's screenshot
+///   was off by up to 14 levels. Exact costs 3.8% more on it: lossless WebP 67,026 bytes against
+///   64,586; the exact palette PNG would be 83,101. On the page-weight benchmark pages came out
+///   no heavier, with 24 more images exact.);
 /// - small images (at most 256 x 256 pixels) are kept lossless the same way: lossy blocks show
 ///   on them, and the bytes saved are few;
-/// - photos (everything else) become AVIF (quality 62, libaom at effort 2), which keeps alpha
+/// - photos (everything else) become AVIF (quality 60, libaom at effort 3), which keeps alpha
 ///   where there is any; lossy WebP (quality 80, effort 6) where libheif has no AV1 encoder
 ///   (`AVIFSupport`).
 /// An image that needs no resize or rotation keeps its own bytes, metadata stripped, when they
@@ -30,6 +34,13 @@
 /// 37.9 dB on the 18 large ones) at 0.82x its bytes, in about the same encoding time (at the same
 /// PSNR, libaom's effort 3 saves about 5% more at 1.8x the time, effort 4 10% at 5x); a cold build of the 300-note
 /// benchmark vault took 17.1 s of CPU against 16.4 s with `webp`, and its pages weigh 0.86x.
+/// Judged by eye, not PSNR (SSIMULACRA2 and libjxl's butteraugli on 7 resized photos, December 2026): at AVIF
+/// 62 effort 2 the benchmark's textured photos score about 71 ("high quality": artifacts hard to see without the
+/// original beside them; 80 would be invisible side by side), the smooth guide photo 67. Quality 56 drops
+/// them to 64 and 50 to 56 (visible), so the page weight target of 0.45x Hugo's, which needs about quality 40,
+/// is not met at no visible loss. What does help at the same scores: effort 3 at quality 60 gives effort 2 at
+/// 62's scores (equal or better on 5 of 7) in 1.4-4.6% fewer bytes, for 1.55x the encoding CPU; effort 4
+/// saves about 11% for 6x; 4:4:4 chroma is no smaller at the same score; 10-bit aborts libaom 3.6.
 /// Every current browser shows AVIF (Chromium 85, Firefox 93, Safari 16). Measuring for `auto`
 /// costs no measurable time.
 ///
@@ -42,16 +53,17 @@
 public enum ImageFormatPolicy: String, Sendable, Hashable, CaseIterable {
     case auto, png, jpeg, webp, avif, original
 
-    /// The quality used when `ImageSettings.quality` is nil: JPEG 82, WebP 80, AVIF 62 (what
-    /// `auto` gives photos), and 90 as libimagequant's bound for palette PNGs (exact when there
-    /// are at most 256 colours). AVIF 62 matches WebP 80's median PSNR on the benchmark's photos
-    /// (36.4 dB on 31 resized photos, 38.7 against 37.9 dB on the 18 large ones) at 0.82x the bytes.
+    /// The quality used when `ImageSettings.quality` is nil: JPEG 82, WebP 80, AVIF 60 (what
+    /// `auto` gives photos), and 100 for PNG, which is lossless whatever the setting: at its
+    /// ceiling libimagequant keeps every colour of an image of at most 256. AVIF 60 at effort 3 keeps the SSIMULACRA2 scores of AVIF 62 at
+    /// effort 2, which matched WebP 80's median PSNR on the benchmark's photos at 0.82x its bytes.
+    /// (libheif maps 60 and 61 to the same quantizer.)
     public static func defaultQuality(for format: ImageFormatPolicy) -> Int {
         switch format {
         case .jpeg, .original: 82
         case .webp: 80
-        case .auto, .avif: 62
-        case .png: 90
+        case .auto, .avif: 60
+        case .png: 100
         }
     }
 

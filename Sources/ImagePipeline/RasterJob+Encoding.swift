@@ -32,6 +32,9 @@ extension RasterJob {
                 pixels: ready.width * ready.height)
         // An encoder's last step (AVIF's above all) reports no progress: start none too late.
         if deadline.hasExpired { throw .rejected(timeLimitError) }
+        if output == .png(palette: true) {
+            return try encodeExactPalette(ready, rendition: rendition)
+        }
         return rendition(try encode(ready, as: output), output)
     }
 

@@ -20,7 +20,7 @@ public final class RenditionCache: @unchecked Sendable {
     private var counts = Statistics()
 
     /// Bump when the pipeline changes what it produces for the same input and settings.
-    public static let formatVersion = 4
+    public static let formatVersion = 5
     /// The default folder inside a vault; the builder ignores it as input.
     public static let defaultFolderName = ".notesite-cache"
 

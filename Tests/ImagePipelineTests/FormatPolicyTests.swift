@@ -12,6 +12,15 @@ import Testing
         try ImageProcessor.render(fileAt: path, settings: ImageSettings(format: format, quality: quality))
     }
 
+    /// A palette PNG or a lossless WebP: what `auto` makes of a flat graphic of few colours.
+    static func isLossless(_ rendition: ImageRendition) -> Bool {
+        switch rendition.mimeType {
+        case "image/png": EncodedFacts.pngColourType(rendition.data) == 3
+        case "image/webp": EncodedFacts.webpChunks(rendition.data).contains("VP8L")
+        default: false
+        }
+    }
+
     @Test func photoBecomesAVIF() throws {
         let path = folder.path("photo.png")
         try TestImage.writePhoto(to: path)
@@ -45,12 +54,12 @@ import Testing
         #expect(avifPSNR > 36, "AVIF \(avifPSNR) dB")
     }
 
-    @Test func flatScreenshotBecomesPalettePNG() throws {
+    /// A screenshot of few colours is kept exact: a palette PNG or a lossless WebP, never lossy.
+    @Test func flatScreenshotComesOutLossless() throws {
         let path = folder.path("screenshot.png")
         try TestImage.writeScreenshot(to: path)
         let rendition = try render(path, .auto)
-        #expect(rendition.mimeType == "image/png")
-        #expect(EncodedFacts.pngColourType(rendition.data) == 3)
+        #expect(Self.isLossless(rendition), "\(rendition.mimeType)")
         // Lossless: the colours come back exactly.
         let decoded = try DecodedImage(rendition.data)
         #expect(decoded.mean(x: 0.3...0.6, y: 0.01...0.08) == [40, 90, 200])
@@ -66,6 +75,40 @@ import Testing
         #expect(decoded.mean(x: 0.3...0.6, y: 0.01...0.08) == [40, 90, 200])
     }
 
+    /// Flat graphics are exact: a palette of at most 256 colours that libimagequant made at
+    /// quality 90 shifted colours by up to 26 levels on these two (the guide's screenshot by 14).
+    /// Whichever of palette PNG and lossless WebP comes out, every pixel comes back.
+    @Test(
+        .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)),
+        arguments: ["odd/indexed.png", "pngsuite/basn3p08.png"])
+    func paletteGraphicComesOutExact(_ name: String) throws {
+        let path = Corpus.path(name)
+        for policy in [ImageFormatPolicy.auto, .png] {
+            let rendition = try render(path, policy)
+            let decoded = try DecodedImage(rendition.data)
+            let source = try DecodedImage(fileAt: path)
+            #expect((decoded.width, decoded.height, decoded.bands) == (source.width, source.height, 3))
+            #expect(decoded.pixels == source.pixels, "\(name) as \(rendition.mimeType) under \(policy)")
+            #expect(rendition.mimeType == (policy == .png ? "image/png" : rendition.mimeType))
+        }
+    }
+
+    /// Under `auto` a lossless WebP replaces an exact palette PNG when it is smaller, and the
+    /// quality setting never makes a palette lossy.
+    @Test func paletteGraphicTakesTheSmallerExactEncoding() throws {
+        let path = folder.path("screenshot.png")
+        try TestImage.writeScreenshot(to: path)
+        let auto = try render(path, .auto)
+        let png = try render(path, .png, quality: 10)
+        let webp = try render(path, .webp)
+        #expect(png.mimeType == "image/png" && EncodedFacts.pngColourType(png.data) == 3)
+        #expect(EncodedFacts.webpChunks(webp.data) == ["VP8L"])
+        #expect(auto.data.count <= min(png.data.count, webp.data.count))
+        let source = try DecodedImage(fileAt: path)
+        #expect(try DecodedImage(png.data).pixels == source.pixels)
+        #expect(try DecodedImage(auto.data).pixels == source.pixels)
+    }
+
     @Test func transparentPhotoKeepsAlphaInAVIF() throws {
         let path = folder.path("cutout.png")
         try TestImage.writePhoto(to: path, alpha: true)
@@ -77,11 +120,11 @@ import Testing
         #expect(decoded.mean(x: 0.05...0.4, y: 0.1...0.9)[3] > 250)
     }
 
-    @Test func transparentScreenshotKeepsAlphaInPalettePNG() throws {
+    @Test func transparentScreenshotKeepsAlphaLosslessly() throws {
         let path = folder.path("icon.png")
         try TestImage.writeScreenshot(to: path, alpha: true)
         let rendition = try render(path, .auto)
-        #expect(rendition.mimeType == "image/png")
+        #expect(Self.isLossless(rendition), "\(rendition.mimeType)")
         let decoded = try DecodedImage(rendition.data)
         #expect(decoded.bands == 4)
         #expect(decoded.mean(x: 0...0.04, y: 0...0.05)[3] == 0)

@@ -127,15 +127,17 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: vault.appendingPathComponent("_site/" + file).path))
     }
 
-    /// `--image-format` replaces the setting for one build: a flat screenshot that `auto` keeps as a
-    /// palette PNG comes out as JPEG when asked.
+    /// `--image-format` replaces the setting for one build: a flat screenshot that `auto` keeps
+    /// exact (a lossless WebP, smaller than its exact palette PNG) comes out as JPEG when asked.
     @Test func imageFormatReplacesTheSetting() async throws {
         let screenshot = ExampleWorkflowTests.repository.appendingPathComponent("Site/images/screenshot.png")
         let png = try Data(contentsOf: screenshot)
         let vault = try temporaryVault(["a.md": "# A\n\n![[shot.png]]\n", "notesite.yml": "cache: false\n"])
         defer { try? FileManager.default.removeItem(at: vault) }
         try png.write(to: vault.appendingPathComponent("shot.png"))
-        for (arguments, mimeType) in [([String](), "image/png"), (["--image-format", "jpeg"], "image/jpeg")] {
+        for (arguments, mimeType) in [
+            ([String](), "image/webp"), (["--image-format", "jpeg"], "image/jpeg"),
+        ] {
             let captured = Captured()
             let code = await NotesiteCLI.main(
                 arguments: ["build", vault.path, "--json", "-"] + arguments, console: captured.console)

@@ -1,0 +1,69 @@
+internal import CShims
+internal import CVips
+internal import Foundation
+
+extension RasterJob {
+    /// A palette PNG only when it gives back every pixel (libimagequant, even at its quality
+    /// ceiling, may merge colours), else the lossless alternative: a lossless WebP under `auto`,
+    /// a truecolour PNG when PNG was asked for. Under `auto` a lossless WebP also replaces an
+    /// exact palette PNG that it beats on bytes. `image` must be in memory (see `inMemory`).
+    func encodeExactPalette(_ image: VipsImageRef, rendition: (Data, OutputFormat) -> ImageRendition)
+        throws(Failure) -> ImageRendition
+    {
+        let palette = OutputFormat.png(palette: true)
+        let png = try encode(image, as: palette)
+        let lossless: OutputFormat = settings.format == .auto ? .webp(lossless: true) : .png(palette: false)
+        guard decodes(png, toPixelsOf: image) else {
+            return rendition(try encode(image, as: lossless), lossless)
+        }
+        if case .webp = lossless {
+            let webp = try encode(image, as: lossless)
+            if webp.count < png.count { return rendition(webp, lossless) }
+        }
+        return rendition(png, palette)
+    }
+
+    /// Whether `encoded` (a PNG) decodes to exactly the pixels of `image` (8-bit, in memory),
+    /// the colour of fully transparent pixels aside (no encoder keeps what cannot be seen).
+    private func decodes(_ encoded: Data, toPixelsOf image: VipsImageRef) -> Bool {
+        guard vips_image_get_format(image.pointer) == VIPS_FORMAT_UCHAR,
+            let expected = vips_image_get_data(image.pointer)
+        else { return false }
+        let bands = Int(vips_image_get_bands(image.pointer))
+        return encoded.withUnsafeBytes { raw -> Bool in
+            guard let base = raw.baseAddress,
+                let opened = SourceFormat.png.open(base, raw.count),
+                let decoded = VipsImageRef(vips_image_copy_memory(opened.pointer)),
+                decoded.width == image.width, decoded.height == image.height,
+                Int(vips_image_get_bands(decoded.pointer)) == bands,
+                vips_image_get_format(decoded.pointer) == VIPS_FORMAT_UCHAR,
+                let actual = vips_image_get_data(decoded.pointer)
+            else { return false }
+            let count = image.width * image.height * bands
+            return Self.samePixels(
+                UnsafeRawBufferPointer(start: expected, count: count),
+                UnsafeRawBufferPointer(start: actual, count: count), bands: bands, hasAlpha: image.hasAlpha)
+        }
+    }
+
+    /// Byte-for-byte equal pixels, where a pixel fully transparent in both may differ in colour.
+    static func samePixels(
+        _ expected: UnsafeRawBufferPointer, _ actual: UnsafeRawBufferPointer, bands: Int, hasAlpha: Bool
+    ) -> Bool {
+        guard expected.count == actual.count, bands > 0,
+            let expectedBase = expected.baseAddress, let actualBase = actual.baseAddress
+        else { return false }
+        if memcmp(expectedBase, actualBase, expected.count) == 0 { return true }
+        guard hasAlpha else { return false }
+        var offset = 0
+        while offset + bands <= expected.count {
+            let alpha = offset + bands - 1
+            let invisible = expected[alpha] == 0 && actual[alpha] == 0
+            if !invisible, memcmp(expectedBase + offset, actualBase + offset, bands) != 0 {
+                return false
+            }
+            offset += bands
+        }
+        return true
+    }
+}
