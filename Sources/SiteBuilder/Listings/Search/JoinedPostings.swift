@@ -8,7 +8,8 @@ struct JoinedPostings: Sendable {
     /// The vocabulary, sorted by UTF-16 code units, and each term's encoded postings.
     let terms: [String]
     let encoded: [String]
-    /// The vocabulary as the script writes it: JSON strings, comma-separated.
+    /// Each term as a JSON string, and all of them as the script writes them, comma-separated.
+    let literals: [String]
     let termList: String
     /// The encoded postings as the script writes them, `blockSize` terms a block: a save that
     /// changes the lists of a few terms writes a few blocks again, not all of them.
@@ -18,18 +19,21 @@ struct JoinedPostings: Sendable {
     /// The postings of `runs` joined from nothing.
     init(runs: [PostingRun], keys: [ContentKey]) {
         let joined = PostingList.join(runs)
-        self.init(runs: runs, runKeys: keys, terms: joined.terms, encoded: joined.encoded)
+        self.init(
+            runs: runs, runKeys: keys, terms: joined.terms, encoded: joined.encoded,
+            literals: joined.terms.map(JSONString.literal))
     }
 
     private init(
-        runs: [PostingRun], runKeys: [ContentKey], terms: [String], encoded: [String],
+        runs: [PostingRun], runKeys: [ContentKey], terms: [String], encoded: [String], literals: [String],
         termList: String? = nil, postingBlocks: [String]? = nil
     ) {
         self.runs = runs
         self.runKeys = runKeys
         self.terms = terms
         self.encoded = encoded
-        self.termList = termList ?? terms.map(JSONString.literal).joined(separator: ",")
+        self.literals = literals
+        self.termList = termList ?? literals.joined(separator: ",")
         self.postingBlocks =
             postingBlocks
             ?? stride(from: 0, to: encoded.count, by: Self.blockSize).map {
@@ -55,7 +59,8 @@ struct JoinedPostings: Sendable {
         let changed = runs.indices.filter { runKeys[$0] != keys[$0] }
         if changed.isEmpty {
             return JoinedPostings(
-                runs: runs, runKeys: keys, terms: terms, encoded: encoded, termList: termList,
+                runs: runs, runKeys: keys, terms: terms, encoded: encoded, literals: literals,
+                termList: termList,
                 postingBlocks: postingBlocks)
         }
         var touched: Set<String> = []
@@ -77,8 +82,10 @@ struct JoinedPostings: Sendable {
         var blocks = Set<Int>()
         for term in touched {
             guard let place = place(of: term), let list = lists[term] else {
-                let (terms, encoded) = merged(touched: touched, lists: lists)
-                return JoinedPostings(runs: runs, runKeys: keys, terms: terms, encoded: encoded)
+                let merged = merged(touched: touched, lists: lists)
+                return JoinedPostings(
+                    runs: runs, runKeys: keys, terms: merged.terms, encoded: merged.encoded,
+                    literals: merged.literals)
             }
             replaced[place] = list
             blocks.insert(place / Self.blockSize)
@@ -86,49 +93,58 @@ struct JoinedPostings: Sendable {
         var postingBlocks = postingBlocks
         for block in blocks { postingBlocks[block] = Self.block(replaced, at: block * Self.blockSize) }
         return JoinedPostings(
-            runs: runs, runKeys: keys, terms: terms, encoded: replaced, termList: termList,
+            runs: runs, runKeys: keys, terms: terms, encoded: replaced, literals: literals,
+            termList: termList,
             postingBlocks: postingBlocks)
     }
 
-    /// Where `term` is in the sorted vocabulary (a binary search), nil when it is not there.
+    /// Where `term` is in the sorted vocabulary, nil when it is not there.
     private func place(of term: String) -> Int? {
+        let low = insertionPoint(of: term)
+        return low < terms.count && terms[low] == term ? low : nil
+    }
+
+    /// The first place whose term does not precede `term` (a binary search).
+    private func insertionPoint(of term: String) -> Int {
         var low = 0
         var high = terms.count
         while low < high {
             let middle = (low + high) / 2
             if PostingList.precedes(terms[middle], term) { low = middle + 1 } else { high = middle }
         }
-        return low < terms.count && terms[low] == term ? low : nil
+        return low
     }
 
-    /// These terms with the touched ones replaced, removed (no list) or added, in sorted order.
-    private func merged(touched: Set<String>, lists: [String: String]) -> ([String], [String]) {
-        let added = lists.keys.filter { place(of: $0) == nil }.sorted(by: PostingList.precedes)
-        var newTerms: [String] = []
-        var newEncoded: [String] = []
-        newTerms.reserveCapacity(terms.count + added.count)
-        newEncoded.reserveCapacity(terms.count + added.count)
-        var next = added.startIndex
-        for (term, encoded) in zip(terms, encoded) {
-            while next < added.endIndex, PostingList.precedes(added[next], term) {
-                newTerms.append(added[next])
-                newEncoded.append(lists[added[next]] ?? "")
-                next += 1
-            }
-            guard touched.contains(term) else {
-                newTerms.append(term)
-                newEncoded.append(encoded)
-                continue
-            }
-            if let list = lists[term] {
-                newTerms.append(term)
-                newEncoded.append(list)
-            }
+    /// These terms with the touched ones replaced, removed (no list) or added, in sorted order:
+    /// the untouched stretches between them copied whole (a save that adds a word touches a few).
+    private func merged(touched: Set<String>, lists: [String: String]) -> (
+        terms: [String], encoded: [String], literals: [String]
+    ) {
+        // Each touched term at its place: an added one before the term now there, added ones in order.
+        let edits = touched.map { term in (place: insertionPoint(of: term), term: term) }.sorted { a, b in
+            a.place != b.place ? a.place < b.place : PostingList.precedes(a.term, b.term)
         }
-        for term in added[next...] {
-            newTerms.append(term)
-            newEncoded.append(lists[term] ?? "")
+        var merged = (terms: [String](), encoded: [String](), literals: [String]())
+        let capacity = terms.count + edits.count
+        merged.terms.reserveCapacity(capacity)
+        merged.encoded.reserveCapacity(capacity)
+        merged.literals.reserveCapacity(capacity)
+        var copied = 0
+        for edit in edits {
+            merged.terms += terms[copied..<edit.place]
+            merged.encoded += encoded[copied..<edit.place]
+            merged.literals += literals[copied..<edit.place]
+            copied = edit.place
+            let known = edit.place < terms.count && terms[edit.place] == edit.term
+            if known { copied += 1 }
+            guard let list = lists[edit.term] else { continue }
+            merged.terms.append(edit.term)
+            merged.encoded.append(list)
+            merged.literals.append(known ? literals[edit.place] : JSONString.literal(edit.term))
         }
-        return (newTerms, newEncoded)
+        merged.terms += terms[copied...]
+        merged.encoded += encoded[copied...]
+        merged.literals += literals[copied...]
+        return merged
     }
 }
