@@ -25,8 +25,6 @@ public final class BuildMemory: Sendable {
     let links = LastResults<SourceNote, ParsedNote>()
     /// Resolve: every note's page path, by the notes' paths and permalinks.
     let pagePaths = StageCache<[String: String]>()
-    /// Resolve: what links are looked up against, by the key it carries.
-    let linkContexts = StageCache<LinkContext>()
     /// Resolve: the notes and files the last link context was made from, so a save that moves no
     /// note's path, page, outline or aliases keeps the context without hashing every note.
     let linkSources = Mutex<LinkSources?>(nil)

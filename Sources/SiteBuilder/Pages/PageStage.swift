@@ -142,9 +142,7 @@ enum PageKey {
     static func of(
         _ note: ParsedNote, in graph: LinkGraph, images: ImageStage.Output, shared: ContentKey
     ) -> ContentKey {
-        let shown =
-            note.links.embeds.isEmpty
-            ? [note] : [note] + graph.embedded(from: note.path).compactMap { graph.byPath[$0] }
+        let shown = [note] + graph.embedded(from: note).compactMap { graph.byPath[$0] }
         let imageKeys = ImageRendering.keys(in: shown).map { key in
             ContentKey(key, images.keys[key], images.previewKeys[key.path], images.socialKeys[key.path])
         }

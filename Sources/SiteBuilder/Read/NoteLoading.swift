@@ -283,7 +283,7 @@ struct LinkContext: Sendable {
 
     init(
         notes: [SourceNote], files: [String], pages: [String: String], style: URLStyle,
-        allowHTML: Bool = false, key: ContentKey? = nil
+        allowHTML: Bool = false
     ) {
         resolver = Resolver(paths: files + notes.map(\.path))
         self.allowHTML = allowHTML
@@ -297,8 +297,7 @@ struct LinkContext: Sendable {
                 aliases[alias.lowercased()] = note.path
             }
         }
-        self.key =
-            key ?? Self.key(notes: notes, files: files, pages: pages, style: style, allowHTML: allowHTML)
+        key = Self.key(notes: notes, files: files, pages: pages, style: style, allowHTML: allowHTML)
         self.outlines = outlines
         var folders: Set<String> = []
         for path in pages.keys {
@@ -312,9 +311,8 @@ struct LinkContext: Sendable {
         self.aliases = aliases
     }
 
-    /// The key of the context these inputs make, found without making it (a cheap pass over
-    /// the notes' own keys), so `serve` can reuse the context itself.
-    static func key(
+    /// The key of the context these inputs make (a cheap pass over the notes' own keys).
+    private static func key(
         notes: [SourceNote], files: [String], pages: [String: String], style: URLStyle, allowHTML: Bool
     ) -> ContentKey {
         var hasher = Hasher()

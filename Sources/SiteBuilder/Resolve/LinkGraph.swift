@@ -17,17 +17,16 @@ struct LinkGraph: Sendable {
     }
 
     /// The notes a note's page shows besides itself: those it embeds, and those they embed, each once.
-    func embedded(from path: String) -> [String] {
+    func embedded(from note: ParsedNote) -> [String] {
         // Most notes embed nothing: no set, no lookups.
-        guard byPath[path]?.links.embeds.isEmpty == false else { return [] }
-        var seen: Set<String> = [path]
-        var pending = [path]
+        guard !note.links.embeds.isEmpty else { return [] }
+        var seen: Set<String> = [note.path]
+        var pending = [note]
         var found: [String] = []
         while let next = pending.popLast() {
-            let embeds = byPath[next].map { Array($0.links.embeds.values) } ?? []
-            for case .note(let target, _, _) in embeds where seen.insert(target).inserted {
+            for case .note(let target, _, _) in next.links.embeds.values where seen.insert(target).inserted {
                 found.append(target)
-                pending.append(target)
+                if let embedded = byPath[target] { pending.append(embedded) }
             }
         }
         return found.sorted()

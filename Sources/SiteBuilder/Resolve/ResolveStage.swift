@@ -56,8 +56,7 @@ struct ResolveStage: BuildStage {
         return (made, duplicates)
     }
 
-    /// The context made anew; on a rebuild, the last one while its key is the same (making it
-    /// walks every path of the vault).
+    /// The context made anew, its pages reused on a rebuild while no note's path or permalink changed.
     private func makeLinkContext(_ sources: [SourceNote], memory: BuildMemory?) -> LinkContext {
         let style = configuration.urls
         var permalinks = Hasher()
@@ -72,14 +71,8 @@ struct ResolveStage: BuildStage {
                 SiteBuild.pagePaths(for: sources, style: style)
             }
             ?? SiteBuild.pagePaths(for: sources, style: style)
-        let key = LinkContext.key(
+        return LinkContext(
             notes: sources, files: files, pages: pages, style: style, allowHTML: configuration.allowHTML)
-        let make = {
-            LinkContext(
-                notes: sources, files: files, pages: pages, style: style,
-                allowHTML: configuration.allowHTML, key: key)
-        }
-        return memory?.linkContexts.value(slot: "", key: key, make: make) ?? make()
     }
 }
 
