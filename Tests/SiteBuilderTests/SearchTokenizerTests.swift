@@ -16,6 +16,7 @@ import Testing
 
     @Test func compatibilityForms() {
         #expect(terms("ﬁle ＡＢＣ１２") == ["file", "abc12"], "ligatures and full-width letters")
+        #expect(terms("𝔘𝔫𝔦 x") == ["uni", "x"], "letters outside the first plane")
     }
 
     @Test func punctuationSplitsWords() {
@@ -47,5 +48,24 @@ import Testing
     @Test func longWordsAreCut() {
         let long = String(repeating: "ab", count: 50)
         #expect(terms(long + " next") == [String(long.prefix(SearchTokenizer.maxWordLength)), "next"])
+        // An accent after the cut still makes the word one to fold, cut at the same length.
+        #expect(terms(long + "é") == [String(long.prefix(SearchTokenizer.maxWordLength))])
+    }
+}
+
+@Suite struct TermCounterTests {
+    @Test func countsEveryTermPerFieldInFirstMetOrder() {
+        // 5,000 distinct terms make the table grow many times; each is met once per field it is in.
+        let words = (0..<5_000).map { "w\($0)" }
+        let document = SearchDocument(
+            title: "w7 Title", url: "a.html", headings: ["w7 w4999"], tags: ["w7"],
+            body: words.joined(separator: " ") + " w7 Café cafe", text: "")
+        #expect(document.entries.count == 5_002)
+        #expect(Array(document.entries.prefix(3).map(\.term)) == ["w7", "title", "w4999"])
+        #expect(document.counts(of: "w7") == [1, 1, 1, 2])
+        #expect(document.counts(of: "w4999") == [0, 1, 0, 1])
+        #expect(document.counts(of: "w0") == [0, 0, 0, 1])
+        #expect(document.counts(of: "cafe") == [0, 0, 0, 2], "a folded word counts with its plain spelling")
+        #expect(document.lengths == [2, 2, 1, 5_003])
     }
 }

@@ -35,24 +35,17 @@ final class SearchDocument: Sendable, Hashable {
         self.title = title
         self.url = url
         self.text = text
-        let fields = [
-            SearchTokenizer.terms(in: title), headings.flatMap(SearchTokenizer.terms(in:)),
-            tags.flatMap(SearchTokenizer.terms(in:)), SearchTokenizer.terms(in: body),
-        ]
-        var entries: [Entry] = []
-        var positions: [String: Int] = [:]
-        for (field, terms) in fields.enumerated() {
-            for term in terms {
-                let position = positions[term] ?? entries.count
-                if position == entries.count {
-                    positions[term] = position
-                    entries.append(Entry(term: term, counts: .zero))
-                }
-                entries[position].counts[field] += 1
-            }
+        var counter = TermCounter()
+        SearchTokenizer.forEachTerm(in: title) { counter.add($0, field: Field.title.rawValue) }
+        for heading in headings {
+            SearchTokenizer.forEachTerm(in: heading) { counter.add($0, field: Field.headings.rawValue) }
         }
-        self.entries = entries
-        lengths = fields.map(\.count)
+        for tag in tags {
+            SearchTokenizer.forEachTerm(in: tag) { counter.add($0, field: Field.tags.rawValue) }
+        }
+        SearchTokenizer.forEachTerm(in: body) { counter.add($0, field: Field.text.rawValue) }
+        entries = counter.entries
+        lengths = counter.lengths
         row =
             "[\(JSONString.literal(title)),\(JSONString.literal(url)),"
             + lengths.map(String.init).joined(separator: ",") + "]"

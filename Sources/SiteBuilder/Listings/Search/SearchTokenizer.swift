@@ -16,42 +16,86 @@ enum SearchTokenizer {
     /// The terms of `text`, in order, repeated as often as they occur.
     static func terms(in text: String) -> [String] {
         var terms: [String] = []
-        var folds: [String: String] = [:]
-        // The current word, as scalars, and (while it is plain ASCII, the common case) lower-cased
-        // bytes: such a word is its own term, without folding character by character.
-        var word: [Unicode.Scalar] = []
-        var ascii: [UInt8] = []
-        var isASCII = true
-        func flush() {
-            guard !word.isEmpty else { return }
-            if isASCII {
-                terms.append(String(decoding: ascii.prefix(maxWordLength), as: UTF8.self))
-            } else {
-                split(word, into: &terms, folds: &folds)
-            }
-            word.removeAll(keepingCapacity: true)
-            ascii.removeAll(keepingCapacity: true)
-            isASCII = true
-        }
-        for scalar in text.unicodeScalars {
-            switch kind(of: scalar) {
-            case .base:
-                word.append(scalar)
-                if scalar.isASCII {
-                    let byte = UInt8(scalar.value)
-                    ascii.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
-                } else {
-                    isASCII = false
-                }
-            case .mark where !word.isEmpty:
-                word.append(scalar)
-                isASCII = false
-            default:
-                flush()
-            }
-        }
-        flush()
+        forEachTerm(in: text) { terms.append(String(decoding: $0, as: UTF8.self)) }
         return terms
+    }
+
+    /// Calls `body` with each term of `text`, in order, as UTF-8 bytes valid only during the call.
+    /// A plain ASCII word (the common case) is lower-cased byte by byte and becomes no String at all.
+    static func forEachTerm(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var text = text
+        text.withUTF8 { bytes in
+            var words = WordScanner(bytes: bytes)
+            while let word = words.next() {
+                if word.isASCII {
+                    words.lowered.withUnsafeBufferPointer(body)
+                } else {
+                    var terms: [String] = []
+                    let scalars = Array(String(decoding: bytes[word.range], as: UTF8.self).unicodeScalars)
+                    split(scalars, into: &terms, folds: &words.folds)
+                    for var term in terms { term.withUTF8(body) }
+                }
+            }
+        }
+    }
+
+    /// The words of valid UTF-8 text: runs of letters and digits with their marks.
+    private struct WordScanner {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+        var folds: [String: String] = [:]
+        /// The current word's ASCII bytes lower-cased (at most `maxWordLength`), while it is all ASCII.
+        var lowered: [UInt8] = []
+
+        init(bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+            lowered.reserveCapacity(SearchTokenizer.maxWordLength)
+        }
+
+        mutating func next() -> (range: Range<Int>, isASCII: Bool)? {
+            var start = -1
+            var isASCII = true
+            lowered.removeAll(keepingCapacity: true)
+            while index < bytes.count {
+                let byte = bytes[index]
+                let here = index
+                let kind: ScalarKind
+                if byte < 0x80 {
+                    index += 1
+                    kind = Self.isAlphanumeric(byte) ? .base : .other
+                    if kind == .base, lowered.count < SearchTokenizer.maxWordLength {
+                        lowered.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+                    }
+                } else {
+                    kind = SearchTokenizer.kind(of: decodeScalar())
+                    if kind == .base || (kind == .mark && start >= 0) { isASCII = false }
+                }
+                switch kind {
+                case .base where start < 0: start = here
+                case .base: break
+                case .mark where start >= 0: break
+                default:
+                    if start >= 0 { return (start..<here, isASCII) }
+                }
+            }
+            return start >= 0 ? (start..<bytes.count, isASCII) : nil
+        }
+
+        private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+        }
+
+        /// The scalar whose lead byte (not ASCII) is at `index`, moving past it.
+        private mutating func decodeScalar() -> Unicode.Scalar {
+            let lead = UInt32(bytes[index])
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            var value = lead & (0xFF >> UInt32(length + 1))
+            for offset in 1..<length where index + offset < bytes.count {
+                value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
+            }
+            index += length
+            return Unicode.Scalar(value) ?? "\u{FFFD}"
+        }
     }
 
     /// A word with more than ASCII letters and digits, character by character (a letter or digit
