@@ -7,38 +7,74 @@ public enum JSONString {
     public static func literal(_ text: String) -> String { literal(text, inScript: true) }
 
     public static func literal(_ text: String, inScript: Bool) -> String {
-        var out: [UInt8] = [UInt8(ascii: "\"")]
-        out.reserveCapacity(text.utf8.count + 16)
-        let bytes = Array(text.utf8)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "\""): out += [92, 34]
-            case UInt8(ascii: "\\"): out += [92, 92]
-            case UInt8(ascii: "\n"): out += [92, UInt8(ascii: "n")]
-            case UInt8(ascii: "\r"): out += [92, UInt8(ascii: "r")]
-            case UInt8(ascii: "\t"): out += [92, UInt8(ascii: "t")]
-            case UInt8(ascii: "<") where inScript, UInt8(ascii: ">") where inScript,
-                UInt8(ascii: "&") where inScript:
-                out += unicodeEscape(UInt32(byte))
-            case 0..<0x20:
-                out += unicodeEscape(UInt32(byte))
-            // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
-            case 0xE2
-            where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] | 1) == 0xA9:
-                out += unicodeEscape(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029)
-                index += 2
-            default: out.append(byte)
+        var text = text
+        return text.withUTF8 { bytes in
+            var out: [UInt8] = [UInt8(ascii: "\"")]
+            out.reserveCapacity(bytes.count + 16)
+            // Runs of bytes that need no escape are copied whole; the table finds their end.
+            let plain = inScript ? scriptPlainBytes : plainBytes
+            var run = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if plain[Int(byte)] {
+                    index += 1
+                    continue
+                }
+                let escaped = escape(byte, at: index, in: bytes, inScript: inScript)
+                guard escaped != 0 else {
+                    index += 1
+                    continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                if escaped > 0xFF {
+                    out += unicodeEscape(escaped)
+                } else {
+                    out += [92, UInt8(escaped)]
+                }
+                index += escaped >= 0x2028 ? 3 : 1
+                run = index
             }
-            index += 1
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+            out.append(UInt8(ascii: "\""))
+            return String(decoding: out, as: UTF8.self)
         }
-        out.append(UInt8(ascii: "\""))
-        return String(decoding: out, as: UTF8.self)
     }
 
+    /// Per byte value, whether it is always written as it is: in a script, and anywhere. 0xE2 may
+    /// start U+2028 or U+2029.
+    private static let scriptPlainBytes = table(special: Array("\"\\<>&".utf8) + [0xE2])
+    private static let plainBytes = table(special: Array("\"\\".utf8) + [0xE2])
+
+    private static func table(special: [UInt8]) -> [Bool] {
+        (0...255).map { $0 >= 0x20 && !special.contains(UInt8($0)) }
+    }
+
+    /// How the byte at `index` is written: 0 as it is, a letter below 0x100 after a backslash
+    /// (`"`, `\`, `n`, `r`, `t`), else the code point written as `\uXXXX` (U+2028 and U+2029 take
+    /// their three bytes).
+    private static func escape(
+        _ byte: UInt8, at index: Int, in bytes: UnsafeBufferPointer<UInt8>, inScript: Bool
+    ) -> UInt32 {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): return UInt32(byte)
+        case UInt8(ascii: "\n"): return UInt32(UInt8(ascii: "n"))
+        case UInt8(ascii: "\r"): return UInt32(UInt8(ascii: "r"))
+        case UInt8(ascii: "\t"): return UInt32(UInt8(ascii: "t"))
+        case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"):
+            return inScript ? 0x100 | UInt32(byte) : 0
+        case 0..<0x20: return 0x100 | UInt32(byte)
+        // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+        case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] | 1) == 0xA9:
+            return bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029
+        default: return 0
+        }
+    }
+
+    /// `\uXXXX` for `value`, whose bit 0x100 only marks a control or HTML character.
     private static func unicodeEscape(_ value: UInt32) -> [UInt8] {
+        let code = value >= 0x2028 ? value : value & 0xFF
         let digits = Array("0123456789abcdef".utf8)
-        return [92, UInt8(ascii: "u")] + [12, 8, 4, 0].map { digits[Int(value >> UInt32($0) & 0xF)] }
+        return [92, UInt8(ascii: "u")] + [12, 8, 4, 0].map { digits[Int(code >> UInt32($0) & 0xF)] }
     }
 }

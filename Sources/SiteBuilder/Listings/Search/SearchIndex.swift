@@ -132,20 +132,25 @@ enum SearchIndex {
     /// folded to one space, at most `textLimit` bytes (cut before a word, never inside a character).
     static func text(of blocks: [String]) -> String {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(min(textLimit + 1, blocks.reduce(0) { $0 + $1.utf8.count + 1 }))
         var lastWordEnd = 0
-        for block in blocks {
-            for byte in block.utf8 {
-                let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
-                if isSpace {
-                    if let last = bytes.last, last != 0x20 {
-                        lastWordEnd = bytes.count
-                        bytes.append(0x20)
+        for var block in blocks {
+            let full = block.withUTF8 { block in
+                for byte in block {
+                    let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
+                    if isSpace {
+                        if let last = bytes.last, last != 0x20 {
+                            lastWordEnd = bytes.count
+                            bytes.append(0x20)
+                        }
+                    } else {
+                        bytes.append(byte)
                     }
-                } else {
-                    bytes.append(byte)
+                    if bytes.count > textLimit { return true }
                 }
-                if bytes.count > textLimit { return String(decoding: bytes[..<lastWordEnd], as: UTF8.self) }
+                return false
             }
+            if full { return String(decoding: bytes[..<lastWordEnd], as: UTF8.self) }
             if let last = bytes.last, last != 0x20 {
                 lastWordEnd = bytes.count
                 bytes.append(0x20)

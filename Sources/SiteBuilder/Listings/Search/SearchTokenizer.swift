@@ -24,11 +24,13 @@ enum SearchTokenizer {
     /// A plain ASCII word (the common case) is lower-cased byte by byte and becomes no String at all.
     static func forEachTerm(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var text = text
+        let lowered = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: maxWordLength)
+        defer { lowered.deallocate() }
         text.withUTF8 { bytes in
-            var words = WordScanner(bytes: bytes)
+            var words = WordScanner(bytes: bytes, lowered: lowered)
             while let word = words.next() {
                 if word.isASCII {
-                    words.lowered.withUnsafeBufferPointer(body)
+                    body(UnsafeBufferPointer(rebasing: lowered[..<word.loweredCount]))
                 } else {
                     var terms: [String] = []
                     let scalars = Array(String(decoding: bytes[word.range], as: UTF8.self).unicodeScalars)
@@ -42,47 +44,49 @@ enum SearchTokenizer {
     /// The words of valid UTF-8 text: runs of letters and digits with their marks.
     private struct WordScanner {
         let bytes: UnsafeBufferPointer<UInt8>
+        /// The current word's ASCII bytes lower-cased (at most `maxWordLength`), while it is all ASCII.
+        let lowered: UnsafeMutableBufferPointer<UInt8>
         var index = 0
         var folds: [String: String] = [:]
-        /// The current word's ASCII bytes lower-cased (at most `maxWordLength`), while it is all ASCII.
-        var lowered: [UInt8] = []
 
-        init(bytes: UnsafeBufferPointer<UInt8>) {
+        init(bytes: UnsafeBufferPointer<UInt8>, lowered: UnsafeMutableBufferPointer<UInt8>) {
             self.bytes = bytes
-            lowered.reserveCapacity(SearchTokenizer.maxWordLength)
+            self.lowered = lowered
         }
 
-        mutating func next() -> (range: Range<Int>, isASCII: Bool)? {
+        mutating func next() -> (range: Range<Int>, isASCII: Bool, loweredCount: Int)? {
             var start = -1
             var isASCII = true
-            lowered.removeAll(keepingCapacity: true)
+            var count = 0
             while index < bytes.count {
                 let byte = bytes[index]
                 let here = index
-                let kind: ScalarKind
                 if byte < 0x80 {
                     index += 1
-                    kind = Self.isAlphanumeric(byte) ? .base : .other
-                    if kind == .base, lowered.count < SearchTokenizer.maxWordLength {
-                        lowered.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+                    // ASCII letters and digits: a letter's lower case is its bit 0x20 set.
+                    let lower = byte | 0x20
+                    if (0x61...0x7A).contains(lower) || (0x30...0x39).contains(byte) {
+                        if start < 0 { start = here }
+                        if count < lowered.count {
+                            lowered[count] = byte < 0x40 ? byte : lower
+                            count += 1
+                        }
+                    } else if start >= 0 {
+                        return (start..<here, isASCII, count)
                     }
-                } else {
-                    kind = SearchTokenizer.kind(of: decodeScalar())
-                    if kind == .base || (kind == .mark && start >= 0) { isASCII = false }
+                    continue
                 }
-                switch kind {
-                case .base where start < 0: start = here
-                case .base: break
-                case .mark where start >= 0: break
+                switch SearchTokenizer.kind(of: decodeScalar()) {
+                case .base:
+                    isASCII = false
+                    if start < 0 { start = here }
+                case .mark where start >= 0:
+                    isASCII = false
                 default:
-                    if start >= 0 { return (start..<here, isASCII) }
+                    if start >= 0 { return (start..<here, isASCII, count) }
                 }
             }
-            return start >= 0 ? (start..<bytes.count, isASCII) : nil
-        }
-
-        private static func isAlphanumeric(_ byte: UInt8) -> Bool {
-            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+            return start >= 0 ? (start..<bytes.count, isASCII, count) : nil
         }
 
         /// The scalar whose lead byte (not ASCII) is at `index`, moving past it.

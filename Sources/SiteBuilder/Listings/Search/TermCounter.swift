@@ -1,27 +1,32 @@
+import Foundation
+
 /// A note's distinct search terms and their count in each field, counted straight from the
 /// tokenizer's bytes: a term is hashed on its bytes and becomes a String once, when first met.
 /// (Counting through `[String: Int]` made a String and hashed it for every word of the vault.)
 struct TermCounter {
     /// The distinct terms' bytes, one after another, in the order first met.
     private var storage: [UInt8] = []
-    /// Where each term starts in `storage` (it ends where the next one starts).
+    /// Where each term starts and ends in `storage`.
     private var starts: [Int] = []
+    private var ends: [Int] = []
     private var hashes: [UInt64] = []
     private var counts: [SIMD4<UInt32>] = []
     /// Open addressing: a term's number, or -1 for a free slot; never more than half full.
     private var slots = [Int32](repeating: -1, count: 64)
+    private var fieldLengths = SIMD4<Int>.zero
+
     /// Per field, its number of terms (repeats included).
-    private(set) var lengths = [0, 0, 0, 0]
+    var lengths: [Int] { (0..<4).map { fieldLengths[$0] } }
 
     /// Counts one occurrence of `term` in `field`.
     mutating func add(_ term: UnsafeBufferPointer<UInt8>, field: Int) {
-        lengths[field] += 1
+        fieldLengths[field] += 1
         let hash = Self.hash(term)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] >= 0 {
             let number = Int(slots[slot])
-            if hashes[number] == hash && bytes(of: number).elementsEqual(term) {
+            if hashes[number] == hash && isTerm(number, term) {
                 counts[number][field] += 1
                 return
             }
@@ -30,6 +35,7 @@ struct TermCounter {
         slots[slot] = Int32(starts.count)
         starts.append(storage.count)
         storage.append(contentsOf: term)
+        ends.append(storage.count)
         hashes.append(hash)
         var count = SIMD4<UInt32>.zero
         count[field] = 1
@@ -45,8 +51,15 @@ struct TermCounter {
         }
     }
 
-    private func bytes(of number: Int) -> ArraySlice<UInt8> {
-        storage[starts[number]..<(number + 1 < starts.count ? starts[number + 1] : storage.count)]
+    private func bytes(of number: Int) -> ArraySlice<UInt8> { storage[starts[number]..<ends[number]] }
+
+    private func isTerm(_ number: Int, _ term: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = starts[number]
+        guard ends[number] - start == term.count else { return false }
+        return storage.withUnsafeBufferPointer { stored in
+            guard let base = stored.baseAddress, let other = term.baseAddress else { return true }
+            return memcmp(base + start, other, term.count) == 0
+        }
     }
 
     private mutating func grow() {
