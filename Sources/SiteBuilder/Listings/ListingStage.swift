@@ -27,6 +27,10 @@ struct ListingStage: BuildStage {
 
     func run(_ input: Input, _ context: StageContext) async -> Output {
         let notes = input.graph.notes
+        // The search index (on every worker) while the listing pages are made on this task.
+        async let search =
+            configuration.search
+            ? SearchIndex.files(for: notes, jobs: context.jobs, memory: context.memory) : [:]
         var site = SiteFiles(files: input.pages.pages)
         // The listing pages show only these of each note: when none changed, none is made again.
         // What each note shows in listings, keyed per note in `serve`: a save of words alone keeps them all.
@@ -41,10 +45,7 @@ struct ListingStage: BuildStage {
         site.files.merge(input.files.files) { _, file in file }
         site.files.merge(input.pages.assets) { theme, _ in theme }
         site.files[ExplorerData.assetPath] = input.explorer.script
-        if configuration.search {
-            let search = await SearchIndex.files(for: notes, jobs: context.jobs, memory: context.memory)
-            site.files.merge(search) { _, index in index }
-        }
+        site.files.merge(await search) { _, index in index }
         let redirects = AliasRedirects.pages(
             for: notes, taken: { site.files[$0] != nil }, style: configuration.urls, display: context.display,
             memory: context.memory)
