@@ -74,9 +74,13 @@ struct ThemeRendering: Sendable {
                 "url": .string(urls.href(from: note.pagePath, to: entry.source.pagePath)),
             ]
         }
-        let toc = note.document.headings.compactMap { heading -> TemplateValue? in
-            guard (2...4).contains(heading.level), let id = heading.id else { return nil }
-            return ["level": .int(heading.level), "text": .string(heading.text), "id": .string(id)]
+        // The headings the table lists, and the plain text of those only (not of every heading).
+        let document = note.document
+        let toc = document.blocks.compactMap { block -> TemplateValue? in
+            guard case .heading(let level) = block.kind, (2...4).contains(level), let id = block.anchor
+            else { return nil }
+            let text = document.plainText(of: block.content ?? AttributedText())
+            return ["level": .int(level), "text": .string(text), "id": .string(id)]
         }
         let tags = note.source.tags.map { tag -> TemplateValue in
             [
@@ -181,7 +185,8 @@ struct ThemeRendering: Sendable {
     }
 
     /// A page's values with what every page gets: `site`, `root`, `generator`, `icon`, `social`.
-    private func context(for pagePath: String, _ values: [String: TemplateValue]) -> TemplateValue {
+    /// `values` is consumed: borrowed, adding to it copied and rehashed a page's whole dictionary.
+    private func context(for pagePath: String, _ values: consuming [String: TemplateValue]) -> TemplateValue {
         var context = values
         context["site"] = site
         context["root"] = .string(Slug.rootPrefix(forPage: pagePath))
@@ -189,7 +194,7 @@ struct ThemeRendering: Sendable {
         if context["icon"] == nil { context["icon"] = icon(root: Slug.rootPrefix(forPage: pagePath)) }
         if context["social"] == nil, let head {
             var title = ""
-            if case .string(let text)? = values["title"] { title = text }
+            if case .string(let text)? = context["title"] { title = text }
             context["social"] = head.values(
                 pagePath: pagePath, title: title, description: nil, article: false, image: nil)
         }
