@@ -21,6 +21,8 @@ struct HTMLBlockWriter: BlockWalker {
     var footnotesOpen = false
     var footnoteIndex = 0
     var writtenFootnoteIndex = 0
+    /// The writer of inline content, kept between paragraphs (see ``writeInlines(_:)``).
+    var inline: HTMLInlineWriter?
 
     mutating func willEnter(_ block: Block, index: Int, ancestors: [Int]) -> Bool {
         switch block.kind {
@@ -138,13 +140,21 @@ struct HTMLBlockWriter: BlockWalker {
 
     mutating func writeInlines(_ text: AttributedText?) {
         guard let text else { return }
-        var inline = HTMLInlineWriter(
-            text: text, document: document, unsafe: unsafe, imageHook: imageHook, linkHook: linkHook,
-            notes: notes, tagFilter: tagFilter)
+        // One inline writer for the whole document: making one per paragraph retained and
+        // released the document and every hook each time.
+        var inline =
+            self.inline
+            ?? HTMLInlineWriter(
+                text: text, document: document, unsafe: unsafe, imageHook: imageHook, linkHook: linkHook,
+                notes: notes, tagFilter: tagFilter)
+        self.inline = nil
+        inline.text = text
+        inline.hiddenSpan = nil
         inline.rawHTMLImages = text.rawHTMLImages
         swap(&inline.output, &output)
         text.walk(&inline)
         swap(&inline.output, &output)
+        self.inline = inline
     }
 
     /// cmark_isspace: space, tab, LF, VT, FF, CR.
