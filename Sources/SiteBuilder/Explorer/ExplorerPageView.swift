@@ -53,15 +53,16 @@ struct ExplorerPageView: Sendable, Hashable {
             if start > 0 { more.append(start, to: &html) }
             var opened = false
             for child in children[start..<end] {
-                let entry = tree[child]
-                html.append(entry.isFolder ? "<li class=\"explorer-folder\"><a href=\"" : "<li><a href=\"")
+                // The node's fields read in place: a copy of each entry retained all of them.
+                let isFolder = tree.nodes[child].isFolder
+                html.append(isFolder ? "<li class=\"explorer-folder\"><a href=\"" : "<li><a href=\"")
                 href.removeAll(keepingCapacity: true)
-                links.append(to: entry.pagePath, into: &href)
+                links.append(to: tree.nodes[child].pagePath, into: &href)
                 HTMLText.appendEscaped(href, to: &html)
                 html.append(child == node ? "\" aria-current=\"page\">" : "\">")
-                HTMLText.appendEscaped(entry.title.utf8, to: &html)
+                HTMLText.appendEscaped(tree.nodes[child].title.utf8, to: &html)
                 html.append("</a>")
-                if child == focus, entry.isFolder {
+                if child == focus, isFolder {
                     before += html
                     html.removeAll(keepingCapacity: true)
                     opened = true
