@@ -121,24 +121,27 @@ struct Renderer {
         _ name: String, indent: [UInt8]?, overrides: [Block], from top: Int, offset: Int
     ) throws(TemplateError) {
         guard let template = templates[name] else { return }
-        let frame = frames[top]
-        guard frame.partialDepth < Self.maximumPartialDepth else {
+        // The caller's frame read field by field: a copy of it retained all of its arrays.
+        let depth = frames[top].partialDepth
+        guard depth < Self.maximumPartialDepth else {
             let message =
                 "partials nested more than \(Self.maximumPartialDepth) deep: is '\(name)' recursive?"
-            guard let caller = templates[frame.template] else {
-                throw TemplateError(template: frame.template, line: 1, column: 1, message: message)
+            let callerName = frames[top].template
+            guard let caller = templates[callerName] else {
+                throw TemplateError(template: callerName, line: 1, column: 1, message: message)
             }
             throw caller.source.error(at: offset, message)
         }
-        var merged = frame.overrides
+        var merged = frames[top].overrides
         for block in overrides where merged[block.name] == nil {
             merged[block.name] = block
         }
         // An inline partial is not indented at all: only lines of the including template carry indentation.
+        let lineIndent = indent.map { frames[top].indent.isEmpty ? $0 : frames[top].indent + $0 } ?? []
         frames.append(
             Frame(
-                nodes: template.nodes, indent: indent.map { frame.indent + $0 } ?? [], overrides: merged,
-                template: name, partialDepth: frame.partialDepth + 1))
+                nodes: template.nodes, indent: lineIndent, overrides: merged, template: name,
+                partialDepth: depth + 1))
     }
 
     /// Appends literal text, indenting each line that starts inside it.

@@ -189,9 +189,10 @@ struct ThemeRendering: Sendable {
     private func context(for pagePath: String, _ values: consuming [String: TemplateValue]) -> TemplateValue {
         var context = values
         context["site"] = site
-        context["root"] = .string(Slug.rootPrefix(forPage: pagePath))
+        let root = Slug.rootPrefix(forPage: pagePath)
+        context["root"] = .string(root)
         context["generator"] = .string(Self.generator)
-        if context["icon"] == nil { context["icon"] = icon(root: Slug.rootPrefix(forPage: pagePath)) }
+        if context["icon"] == nil { context["icon"] = icon(root: root) }
         if context["social"] == nil, let head {
             var title = ""
             if case .string(let text)? = context["title"] { title = text }
