@@ -29,8 +29,10 @@ struct Renderer {
         self.contexts = [context]
     }
 
-    mutating func render(_ template: TemplateLibrary.Template, name: String) throws(TemplateError) {
-        output.reserveCapacity(template.source.bytes.count * 2)
+    mutating func render(
+        _ template: TemplateLibrary.Template, name: String, capacity: Int = 0
+    ) throws(TemplateError) {
+        output.reserveCapacity(max(capacity, template.source.bytes.count * 2))
         frames.append(
             Frame(nodes: template.nodes, indent: [], overrides: [:], template: name, partialDepth: 0))
         // The frame is read in place, not copied, and its nodes are held once per pass rather than

@@ -106,7 +106,9 @@ struct ThemeRendering: Sendable {
         values["meta"] = front.map { FrontMatterValues.object($0) }
         if let explorer { values.merge(explorerValues(explorer, page: note.pagePath)) { _, new in new } }
         // Pages are remembered by their stage (``PageStage``), by a key of what they show.
-        return try library.renderBytes("page", with: context(for: note.pagePath, values))
+        // The body and the explorer's list are most of a page; the theme's own markup fits in 16 KB.
+        let capacity = body.utf8.count + (explorer?.list?.utf8.count ?? 0) + 16_384
+        return try library.renderBytes("page", with: context(for: note.pagePath, values), capacity: capacity)
     }
 
     /// `tags.html`: every tag with its number of notes.
