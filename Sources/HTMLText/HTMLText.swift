@@ -24,7 +24,9 @@ public enum HTMLText {
         output.append(contentsOf: bytes[runStart..<bytes.count])
     }
 
-    /// Escapes any bytes, contiguous or not.
+    /// Escapes any bytes, contiguous or not. Inlinable, so callers get it specialized for their
+    /// sequence: unspecialized, each call went through protocol witnesses to reach the bytes.
+    @inlinable
     public static func appendEscaped(
         _ utf8: some Sequence<UInt8>, singleQuote: Bool = false, to output: inout [UInt8]
     ) {

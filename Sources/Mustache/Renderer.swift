@@ -29,68 +29,69 @@ struct Renderer {
         self.contexts = [context]
     }
 
-    mutating func render(_ template: TemplateLibrary.Template, name: String) throws(TemplateError) {
-        output.reserveCapacity(template.source.bytes.count * 2)
+    mutating func render(
+        _ template: TemplateLibrary.Template, name: String, capacity: Int = 0
+    ) throws(TemplateError) {
+        output.reserveCapacity(max(capacity, template.source.bytes.count * 2))
         frames.append(
             Frame(nodes: template.nodes, indent: [], overrides: [:], template: name, partialDepth: 0))
-        // The frame is read in place, not copied: a copy per node retained its five arrays and
-        // strings, which was most of a page's rendering.
-        while !frames.isEmpty {
-            let top = frames.count - 1
-            let index = frames[top].index
-            if index < frames[top].nodes.count {
-                frames[top].index = index + 1
-                try render(frames[top].nodes[index], inFrame: top)
+        // The frame is read in place, not copied, and its nodes are held once per pass rather than
+        // copied per node: a copy per node retained its five arrays and strings, which was most of
+        // a page's rendering.
+        while let top = frames.indices.last {
+            let nodes = frames[top].nodes
+            var index = frames[top].index
+            inline: while index < nodes.count {
+                switch nodes[index] {
+                case .text(let bytes):
+                    if frames[top].indent.isEmpty {
+                        output.append(contentsOf: bytes)
+                    } else {
+                        appendText(bytes, indent: frames[top].indent)
+                    }
+                case .lineStart:
+                    output.append(contentsOf: frames[top].indent)
+                case .variable(let path, let escaped):
+                    if let value = lookup(path) {
+                        HTMLEscaper.append(value.interpolationText, escaped: escaped, to: &output)
+                    }
+                default:
+                    break inline  // opens a frame: below
+                }
+                index += 1
+            }
+            frames[top].index = index + 1
+            if index < nodes.count {
+                try render(nodes[index], inFrame: top)
             } else {
-                finish(frames[top])
+                finish(top)
             }
         }
     }
 
     /// Ends a pass over a frame: the next list item, or back to the enclosing frame.
-    private mutating func finish(_ frame: Frame) {
-        if frame.pushesContext { contexts.removeLast() }
-        let next = frame.itemIndex + 1
-        if next < frame.items.count {
-            contexts.append(frame.items[next])
-            frames[frames.count - 1].itemIndex = next
-            frames[frames.count - 1].index = 0
+    private mutating func finish(_ top: Int) {
+        if frames[top].pushesContext { contexts.removeLast() }
+        let next = frames[top].itemIndex + 1
+        if next < frames[top].items.count {
+            contexts.append(frames[top].items[next])
+            frames[top].itemIndex = next
+            frames[top].index = 0
         } else {
             frames.removeLast()
         }
     }
 
+    /// A node that opens a frame (section, partial, parent, block) of the frame at `top`.
     private mutating func render(_ node: Node, inFrame top: Int) throws(TemplateError) {
         switch node {
-        case .text(let bytes):
-            if frames[top].indent.isEmpty {
-                output.append(contentsOf: bytes)
-            } else {
-                appendText(bytes, indent: frames[top].indent)
-            }
-        case .lineStart:
-            output.append(contentsOf: frames[top].indent)
-        case .variable(let path, let escaped):
-            if let value = lookup(path) {
-                HTMLEscaper.append(value.interpolationText, escaped: escaped, to: &output)
-            }
-        default:
-            try render(node, in: frames[top])
-        }
-    }
-
-    private mutating func render(_ node: Node, in frame: Frame) throws(TemplateError) {
-        switch node {
         case .text, .lineStart, .variable:
-            break  // written in place by render(_:inFrame:)
+            break  // written in place by render(_:name:)
         case .section(let path, let inverted, let children):
             let value = lookup(path) ?? .null
-            var child = frame
-            child.nodes = children
-            child.index = 0
-            child.items = []
-            child.itemIndex = 0
-            child.pushesContext = false
+            var child = Frame(
+                nodes: children, indent: frames[top].indent, overrides: frames[top].overrides,
+                template: frames[top].template, partialDepth: frames[top].partialDepth)
             if inverted {
                 if !value.isTruthy { frames.append(child) }
             } else if case .array(let items) = value, let first = items.first {
@@ -104,40 +105,45 @@ struct Renderer {
                 frames.append(child)
             }
         case .partial(let name, let indent, let offset):
-            try include(name, indent: indent, overrides: [], from: frame, offset: offset)
+            try include(name, indent: indent, overrides: [], from: top, offset: offset)
         case .parent(let name, let indent, let overrides, let offset):
-            try include(name, indent: indent, overrides: overrides, from: frame, offset: offset)
+            try include(name, indent: indent, overrides: overrides, from: top, offset: offset)
         case .block(let block):
-            let content = frame.overrides[block.name] ?? block
+            let content = frames[top].overrides[block.name] ?? block
             frames.append(
                 Frame(
-                    nodes: content.children, indent: frame.indent + (block.indent ?? []),
-                    overrides: frame.overrides, template: content.template, partialDepth: frame.partialDepth))
+                    nodes: content.children, indent: frames[top].indent + (block.indent ?? []),
+                    overrides: frames[top].overrides, template: content.template,
+                    partialDepth: frames[top].partialDepth))
         }
     }
 
     /// Starts rendering partial or parent `name`; overrides given by enclosing callers win over `overrides`.
     private mutating func include(
-        _ name: String, indent: [UInt8]?, overrides: [Block], from frame: Frame, offset: Int
+        _ name: String, indent: [UInt8]?, overrides: [Block], from top: Int, offset: Int
     ) throws(TemplateError) {
         guard let template = templates[name] else { return }
-        guard frame.partialDepth < Self.maximumPartialDepth else {
+        // The caller's frame read field by field: a copy of it retained all of its arrays.
+        let depth = frames[top].partialDepth
+        guard depth < Self.maximumPartialDepth else {
             let message =
                 "partials nested more than \(Self.maximumPartialDepth) deep: is '\(name)' recursive?"
-            guard let caller = templates[frame.template] else {
-                throw TemplateError(template: frame.template, line: 1, column: 1, message: message)
+            let callerName = frames[top].template
+            guard let caller = templates[callerName] else {
+                throw TemplateError(template: callerName, line: 1, column: 1, message: message)
             }
             throw caller.source.error(at: offset, message)
         }
-        var merged = frame.overrides
+        var merged = frames[top].overrides
         for block in overrides where merged[block.name] == nil {
             merged[block.name] = block
         }
         // An inline partial is not indented at all: only lines of the including template carry indentation.
+        let lineIndent = indent.map { frames[top].indent.isEmpty ? $0 : frames[top].indent + $0 } ?? []
         frames.append(
             Frame(
-                nodes: template.nodes, indent: indent.map { frame.indent + $0 } ?? [], overrides: merged,
-                template: name, partialDepth: frame.partialDepth + 1))
+                nodes: template.nodes, indent: lineIndent, overrides: merged, template: name,
+                partialDepth: depth + 1))
     }
 
     /// Appends literal text, indenting each line that starts inside it.
@@ -159,8 +165,9 @@ struct Renderer {
     /// context that has it, the other parts inside that value only.
     private func lookup(_ path: Path) -> TemplateValue? {
         guard let first = path.components.first else { return contexts.last }
-        for context in contexts.reversed() {
-            guard var value = context.member(first) else { continue }
+        // By index, innermost first: iterating `reversed()` copied each context on the way.
+        for level in contexts.indices.reversed() {
+            guard case .object(let members) = contexts[level], var value = members[first] else { continue }
             for component in path.components.dropFirst() {
                 guard let next = value.member(component) else { return nil }
                 value = next

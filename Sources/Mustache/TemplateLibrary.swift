@@ -42,7 +42,10 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// ``render(_:with:)``'s UTF-8, for output written as bytes (no string made and checked again).
-    public func renderBytes(_ name: String, with context: TemplateValue) throws(TemplateError) -> [UInt8] {
+    /// `capacity` is the output's expected size, reserved at once rather than grown by copies.
+    public func renderBytes(
+        _ name: String, with context: TemplateValue, capacity: Int = 0
+    ) throws(TemplateError) -> [UInt8] {
         guard let template = templates[name] else {
             let known = names.prefix(10).map { "'\($0)'" }.joined(separator: ", ")
             throw TemplateError(
@@ -50,7 +53,7 @@ public struct TemplateLibrary: Sendable {
                 message: "no template named '\(name)' (templates: \(known.isEmpty ? "none" : known))")
         }
         var renderer = Renderer(templates: templates, context: context)
-        try renderer.render(template, name: name)
+        try renderer.render(template, name: name, capacity: capacity)
         return renderer.output
     }
 }

@@ -1,5 +1,7 @@
-/// A value a template can read: the JSON-like data model of Mustache.
-public indirect enum TemplateValue: Sendable, Hashable {
+/// A value a template can read: the JSON-like data model of Mustache. Not `indirect`: arrays and
+/// dictionaries already hold their elements out of line, and a box per value was a heap allocation
+/// for every string of every page's values.
+public enum TemplateValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case int(Int)

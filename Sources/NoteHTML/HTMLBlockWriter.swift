@@ -9,7 +9,7 @@ struct HTMLBlockWriter: BlockWalker {
     let notes: NotesHooks
     var code = CodeHooks()
     /// cmark-gfm's tag filter on raw HTML.
-    var tagFilter = false
+    let tagFilter: Bool
     var output = HTMLOutput()
     /// Whether a table's `<tbody>` is open.
     var inTableBody = false
@@ -21,6 +21,23 @@ struct HTMLBlockWriter: BlockWalker {
     var footnotesOpen = false
     var footnoteIndex = 0
     var writtenFootnoteIndex = 0
+    /// The writer of inline content, kept between paragraphs (see ``writeInlines(_:)``).
+    var inline: HTMLInlineWriter
+
+    init(
+        document: NoteDocument, unsafe: Bool, imageHook: HTMLWriter.ImageHook?,
+        linkHook: HTMLWriter.LinkHook?, notes: NotesHooks, tagFilter: Bool
+    ) {
+        self.document = document
+        self.unsafe = unsafe
+        self.imageHook = imageHook
+        self.linkHook = linkHook
+        self.notes = notes
+        self.tagFilter = tagFilter
+        inline = HTMLInlineWriter(
+            text: AttributedText(), document: document, unsafe: unsafe, imageHook: imageHook,
+            linkHook: linkHook, notes: notes, tagFilter: tagFilter)
+    }
 
     mutating func willEnter(_ block: Block, index: Int, ancestors: [Int]) -> Bool {
         switch block.kind {
@@ -138,9 +155,10 @@ struct HTMLBlockWriter: BlockWalker {
 
     mutating func writeInlines(_ text: AttributedText?) {
         guard let text else { return }
-        var inline = HTMLInlineWriter(
-            text: text, document: document, unsafe: unsafe, imageHook: imageHook, linkHook: linkHook,
-            notes: notes, tagFilter: tagFilter)
+        // One inline writer for the whole document, used in place: making one per paragraph
+        // retained and released the document and every hook each time.
+        inline.text = text
+        inline.hiddenSpan = nil
         inline.rawHTMLImages = text.rawHTMLImages
         swap(&inline.output, &output)
         text.walk(&inline)

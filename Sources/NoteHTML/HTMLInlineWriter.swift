@@ -2,7 +2,7 @@ import NoteModel
 
 /// Writes inline content as cmark's HTML renderer does.
 struct HTMLInlineWriter: InlineWalker {
-    let text: AttributedText
+    var text: AttributedText
     let document: NoteDocument
     let unsafe: Bool
     let imageHook: HTMLWriter.ImageHook?

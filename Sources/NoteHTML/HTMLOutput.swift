@@ -28,11 +28,11 @@ struct HTMLOutput {
     mutating func appendEscaped(_ string: Substring) { appendEscaped(string.utf8) }
 
     /// URL escaping as cmark's `houdini_escape_href`: URL-safe and reserved characters pass,
-    /// `&` and `'` become entities, every other byte becomes `%XX`.
+    /// `&` and `'` become entities, every other byte becomes `%XX`. Safe bytes are looked up in a
+    /// table: a set's hashing per byte, and a hex array made per call, showed in every page.
     mutating func appendEscapedHref(_ url: String) {
-        let hex = Array("0123456789ABCDEF".utf8)
         for byte in url.utf8 {
-            if HTMLOutput.isHrefSafe(byte) {
+            if HTMLOutput.hrefSafe[Int(byte)] {
                 bytes.append(byte)
             } else if byte == UInt8(ascii: "&") {
                 append("&amp;")
@@ -40,21 +40,25 @@ struct HTMLOutput {
                 append("&#x27;")
             } else {
                 bytes.append(UInt8(ascii: "%"))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
+                bytes.append(HTMLOutput.hexDigit(byte >> 4))
+                bytes.append(HTMLOutput.hexDigit(byte & 0xF))
             }
         }
     }
 
-    private static func isHrefSafe(_ byte: UInt8) -> Bool {
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
+    }
+
+    /// By byte: letters, digits and `-_.+!*(),%#@?=;:/$~`.
+    private static let hrefSafe: [Bool] = (0...255).map { value in
+        let byte = UInt8(value)
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
         default:
-            return hrefPunctuation.contains(byte)
+            return "-_.+!*(),%#@?=;:/$~".utf8.contains(byte)
         }
     }
-
-    private static let hrefPunctuation = Set("-_.+!*(),%#@?=;:/$~".utf8)
 }

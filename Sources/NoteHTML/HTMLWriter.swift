@@ -35,8 +35,7 @@ public struct HTMLWriter {
     public func render(_ document: NoteDocument) -> String {
         var walker = HTMLBlockWriter(
             document: document, unsafe: unsafe, imageHook: imageHook, linkHook: linkHook,
-            notes: NotesHooks(wikilink: wikilinkHook, embed: embedHook, tag: tagHook))
-        walker.tagFilter = tagFilter
+            notes: NotesHooks(wikilink: wikilinkHook, embed: embedHook, tag: tagHook), tagFilter: tagFilter)
         walker.code = CodeHooks(code: codeHook, diagrams: diagrams)
         document.walk(&walker)
         if walker.footnotesOpen { walker.output.append("</ol>\n</section>\n") }

@@ -1,22 +1,32 @@
 /// cmark's safe-mode URL filter: these schemes are dropped from `href` and `src`.
 enum URLSafety {
-    private static let dangerous = ["javascript:", "vbscript:", "file:", "data:"]
-    private static let allowedData = ["png", "gif", "jpeg", "webp"].map { "data:image/" + $0 }
+    private static let dangerous: [StaticString] = ["javascript:", "vbscript:", "file:", "data:"]
+    private static let allowedData: [StaticString] = [
+        "data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp",
+    ]
 
     /// Whether cmark's `scan_dangerous_url` matches the start of `url` (ASCII case-insensitive).
+    /// Compared in place: an array per URL and per scheme was a visible part of writing links.
     static func isDangerous(_ url: String) -> Bool {
-        let bytes = Array(url.utf8.prefix(16))
-        if allowedData.contains(where: { hasPrefix(bytes, $0) }) { return false }
-        return dangerous.contains(where: { hasPrefix(bytes, $0) })
+        // Every scheme above starts with one of these letters: most links end here.
+        switch url.utf8.first.map(lowered) {
+        case UInt8(ascii: "j"), UInt8(ascii: "v"), UInt8(ascii: "f"), UInt8(ascii: "d"): break
+        default: return false
+        }
+        if allowedData.contains(where: { hasPrefix(url, $0) }) { return false }
+        return dangerous.contains(where: { hasPrefix(url, $0) })
     }
 
-    private static func hasPrefix(_ bytes: [UInt8], _ prefix: String) -> Bool {
-        let wanted = Array(prefix.utf8)
-        guard bytes.count >= wanted.count else { return false }
-        for (byte, expected) in zip(bytes, wanted) {
-            let lowered = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
-            if lowered != expected { return false }
+    private static func hasPrefix(_ url: String, _ prefix: StaticString) -> Bool {
+        let wanted = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        var bytes = url.utf8.makeIterator()
+        for expected in wanted {
+            guard let byte = bytes.next(), lowered(byte) == expected else { return false }
         }
         return true
+    }
+
+    private static func lowered(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 }

@@ -24,6 +24,23 @@ import Testing
         }
     }
 
+    /// ASCII text takes a path by bytes: its words are exactly the first characters of the whole,
+    /// with every ASCII whitespace (vertical tab and form feed too, not the unit separator) a break.
+    @Test func asciiWordsArePrefixesOfTheWhole() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["word", "a", " ", "  ", "\n", "\r\n", "\t", "\u{0B}", "\u{0C}", "\u{1F}", "x.", "<&>"]
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...80, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator) ?? ""
+            }.joined()
+            let enough = Int.random(in: 1...60, using: &generator)
+            let whole = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            // A space is written with the word after it: a cut just after one takes that word's start.
+            let cut = whole.prefix(enough).last == " " ? enough + 1 : enough
+            #expect(ParsedNote.words(of: text, enough: enough) == String(whole.prefix(cut)))
+        }
+    }
+
     @Test func stopsOnceEnoughIsMade() {
         let text = String(repeating: "lorem ipsum ", count: 10_000)
         #expect(ParsedNote.words(of: text, enough: 162).count < 400)

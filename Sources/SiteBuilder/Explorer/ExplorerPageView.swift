@@ -36,39 +36,44 @@ struct ExplorerPageView: Sendable, Hashable {
     /// levels again at every level, cubic in the depth of a page. One buffer and the page's links
     /// split once: a string per entry and link was a twelfth of a cold build.
     private static func list(tree: ExplorerTree, node: Int, page: String, urls: URLStyle) -> String {
-        let levels = tree.ancestors(of: node) + (tree[node].isFolder ? [node] : [])
+        let levels = tree.ancestors(of: node) + (tree.nodes[node].isFolder ? [node] : [])
         let links = PageLinks(from: page, urls: urls)
         var before: [UInt8] = []
         var after: [[UInt8]] = []
         var html: [UInt8] = []
         var href: [UInt8] = []
+        let pageIsFolder = tree.nodes[node].isFolder
         for (depth, level) in levels.enumerated() {
-            let focus = depth + 1 < levels.count ? levels[depth + 1] : (tree[node].isFolder ? nil : node)
-            let children = tree[level].children
+            let focus = depth + 1 < levels.count ? levels[depth + 1] : (pageIsFolder ? nil : node)
+            let children = tree.nodes[level].children
             let at = focus.flatMap { children.firstIndex(of: $0) } ?? 0
             let start = max(0, min(at - window / 2, children.count - window))
             let end = min(children.count, start + window)
             html.append(depth == 0 ? "<ul class=\"explorer-list\">" : "<ul>")
-            let more = More(folder: tree[level], depth: depth, links: links)
-            if start > 0 { more.append(start, to: &html) }
+            // Made only for a level cut by the window: most levels show all their entries.
+            let more =
+                start > 0 || end < children.count
+                ? More(folder: tree.nodes[level], depth: depth, links: links) : nil
+            if start > 0 { more?.append(start, to: &html) }
             var opened = false
             for child in children[start..<end] {
-                let entry = tree[child]
-                html.append(entry.isFolder ? "<li class=\"explorer-folder\"><a href=\"" : "<li><a href=\"")
+                // The node's fields read in place: a copy of each entry retained all of them.
+                let isFolder = tree.nodes[child].isFolder
+                html.append(isFolder ? "<li class=\"explorer-folder\"><a href=\"" : "<li><a href=\"")
                 href.removeAll(keepingCapacity: true)
-                links.append(to: entry.pagePath, into: &href)
+                links.append(to: tree.nodes[child].pagePath, into: &href)
                 HTMLText.appendEscaped(href, to: &html)
                 html.append(child == node ? "\" aria-current=\"page\">" : "\">")
-                HTMLText.appendEscaped(entry.title.utf8, to: &html)
+                HTMLText.appendEscaped(tree.nodes[child].title.utf8, to: &html)
                 html.append("</a>")
-                if child == focus, entry.isFolder {
+                if child == focus, isFolder {
                     before += html
                     html.removeAll(keepingCapacity: true)
                     opened = true
                 }
                 html.append("</li>")
             }
-            if end < children.count { more.append(children.count - end, to: &html) }
+            if end < children.count { more?.append(children.count - end, to: &html) }
             html.append("</ul>")
             guard opened else {
                 before += html

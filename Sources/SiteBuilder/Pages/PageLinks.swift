@@ -40,7 +40,10 @@ struct PageLinks {
             written == index.count || output[output.count - index.count - 1] == Self.slash
         else { return }
         output.removeLast(index.count)
-        if output.count == start { output += [Self.dot, Self.slash] }
+        if output.count == start {
+            output.append(Self.dot)
+            output.append(Self.slash)
+        }
     }
 
     /// Up from the page's folder to the folder it shares with the target, then down to the target;
@@ -59,7 +62,8 @@ struct PageLinks {
         }
         for _ in shared..<folders.count {
             if output.count > start { output.append(Self.slash) }
-            output += [Self.dot, Self.dot]
+            output.append(Self.dot)
+            output.append(Self.dot)
         }
         while position < there.count {
             let next = Self.segment(in: there, from: position)

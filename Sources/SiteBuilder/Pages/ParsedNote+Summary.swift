@@ -24,6 +24,7 @@ extension ParsedNote {
     /// paragraph was split whole for every page. Characters before the last one of a prefix are
     /// the same as in the whole string, so the excerpt of the prefix is the excerpt of the whole.
     static func words(of text: String, enough: Int) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(of: text, enough: enough) }
         var words = ""
         var pendingSpace = false
         var appended = 0
@@ -48,5 +49,28 @@ extension ParsedNote {
             }
         }
         return words
+    }
+
+    /// ``words(of:enough:)`` for ASCII text, by bytes: each byte is a character there (a CR LF
+    /// pair, the one exception, is whitespace either way), and walking characters was most of
+    /// making a page's description.
+    private static func asciiWords(of text: String, enough: Int) -> String {
+        var words: [UInt8] = []
+        words.reserveCapacity(min(text.utf8.count, enough))
+        var pendingSpace = false
+        for byte in text.utf8 {
+            // Character.isWhitespace in ASCII: tab, LF, VT, FF, CR and space.
+            if byte == 32 || (9...13).contains(byte) {
+                pendingSpace = !words.isEmpty
+                continue
+            }
+            if pendingSpace {
+                words.append(32)
+                pendingSpace = false
+            }
+            words.append(byte)
+            if words.count >= enough { break }
+        }
+        return String(decoding: words, as: UTF8.self)
     }
 }

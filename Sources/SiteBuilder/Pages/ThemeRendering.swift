@@ -74,9 +74,13 @@ struct ThemeRendering: Sendable {
                 "url": .string(urls.href(from: note.pagePath, to: entry.source.pagePath)),
             ]
         }
-        let toc = note.document.headings.compactMap { heading -> TemplateValue? in
-            guard (2...4).contains(heading.level), let id = heading.id else { return nil }
-            return ["level": .int(heading.level), "text": .string(heading.text), "id": .string(id)]
+        // The headings the table lists, and the plain text of those only (not of every heading).
+        let document = note.document
+        let toc = document.blocks.compactMap { block -> TemplateValue? in
+            guard case .heading(let level) = block.kind, (2...4).contains(level), let id = block.anchor
+            else { return nil }
+            let text = document.plainText(of: block.content ?? AttributedText())
+            return ["level": .int(level), "text": .string(text), "id": .string(id)]
         }
         let tags = note.source.tags.map { tag -> TemplateValue in
             [
@@ -102,7 +106,9 @@ struct ThemeRendering: Sendable {
         values["meta"] = front.map { FrontMatterValues.object($0) }
         if let explorer { values.merge(explorerValues(explorer, page: note.pagePath)) { _, new in new } }
         // Pages are remembered by their stage (``PageStage``), by a key of what they show.
-        return try library.renderBytes("page", with: context(for: note.pagePath, values))
+        // The body and the explorer's list are most of a page; the theme's own markup fits in 16 KB.
+        let capacity = body.utf8.count + (explorer?.list?.utf8.count ?? 0) + 16_384
+        return try library.renderBytes("page", with: context(for: note.pagePath, values), capacity: capacity)
     }
 
     /// `tags.html`: every tag with its number of notes.
@@ -181,15 +187,17 @@ struct ThemeRendering: Sendable {
     }
 
     /// A page's values with what every page gets: `site`, `root`, `generator`, `icon`, `social`.
-    private func context(for pagePath: String, _ values: [String: TemplateValue]) -> TemplateValue {
+    /// `values` is consumed: borrowed, adding to it copied and rehashed a page's whole dictionary.
+    private func context(for pagePath: String, _ values: consuming [String: TemplateValue]) -> TemplateValue {
         var context = values
         context["site"] = site
-        context["root"] = .string(Slug.rootPrefix(forPage: pagePath))
+        let root = Slug.rootPrefix(forPage: pagePath)
+        context["root"] = .string(root)
         context["generator"] = .string(Self.generator)
-        if context["icon"] == nil { context["icon"] = icon(root: Slug.rootPrefix(forPage: pagePath)) }
+        if context["icon"] == nil { context["icon"] = icon(root: root) }
         if context["social"] == nil, let head {
             var title = ""
-            if case .string(let text)? = values["title"] { title = text }
+            if case .string(let text)? = context["title"] { title = text }
             context["social"] = head.values(
                 pagePath: pagePath, title: title, description: nil, article: false, image: nil)
         }

@@ -11,8 +11,13 @@ extension NoteDocument {
         while end < blocks.count, !Self.startsSection(blocks[end]) { end += 1 }
         var part = self
         part.blocks = Array(blocks[start..<end])
-        if part.cleanedForPreview().blocks.isEmpty { part.blocks = Array(blocks[start...]) }
-        return part.cleanedForPreview().trimmedForPreview(limit: limit)
+        // Cleaned once: the test for an empty section cleaned it, and then the preview again.
+        var cleaned = part.cleanedForPreview()
+        if cleaned.blocks.isEmpty {
+            part.blocks = Array(blocks[start...])
+            cleaned = part.cleanedForPreview()
+        }
+        return cleaned.trimmedForPreview(limit: limit)
     }
 
     /// What a link to `#anchor` previews: the heading's section without the heading (its text is
