@@ -51,7 +51,7 @@ struct PageStage: BuildStage {
         let results = await context.map(Array(graph.notes.indices)) {
             index -> (String, Page, Bool, ContentKey?) in
             let note = graph.notes[index]
-            guard let memory else {
+            guard memory != nil else {
                 let (html, diagnostics) = render(note, input, theme: theme, scripts: scripts)
                 // A cold build writes the page now and keeps its path with no bytes (``StagingWriter``).
                 guard let staging = context.staging else {
