@@ -64,8 +64,22 @@ struct NotesScanner {
                 } else {
                     index += 1
                 }
-            default: index += 1
+            default:
+                // Most bytes are none of the above: pass a run of them in one tight loop.
+                index += 1
+                while index < bytes.count, !Self.startsConstruct(bytes[index]) { index += 1 }
             }
+        }
+    }
+
+    /// The bytes `scan` acts on (every case of its switch but the default).
+    private static func startsConstruct(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "["),
+            UInt8(ascii: "!"), UInt8(ascii: "%"), UInt8(ascii: "$"), UInt8(ascii: "="), UInt8(ascii: "#"),
+            0xEE:
+            true
+        default: false
         }
     }
 
