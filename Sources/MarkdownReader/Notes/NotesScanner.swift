@@ -1,5 +1,11 @@
 import NoteModel
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The raw-source pass of the notes syntax, before cmark: finds wikilinks, embeds, comments, math,
 /// highlights and tags (outside fenced code and code spans) and records each as an edit, so that
 /// cmark cannot eat them (`[[foo]]` with a `[foo]:` definition, `\` escapes in `$math$`, `_` in a
@@ -14,6 +20,8 @@ struct NotesScanner {
     let bytes: [UInt8]
     let file: String
     let lines: LineTable
+    /// Whether any line ends with CR (else a line's end is its LF, found with memchr).
+    private let hasCarriageReturn: Bool
     private(set) var found: [Found] = []
 
     private var fence: (byte: UInt8, count: Int)?
@@ -27,6 +35,9 @@ struct NotesScanner {
         self.bytes = bytes
         self.file = file
         lines = LineTable(bytes)
+        hasCarriageReturn = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { memchr($0, Int32(Byte.cr), buffer.count) != nil } ?? false
+        }
     }
 
     mutating func scan(from start: Int) {
@@ -365,6 +376,14 @@ struct NotesScanner {
     }
 
     private func lineEnd(_ start: Int) -> Int {
+        if !hasCarriageReturn, start < bytes.count {
+            return bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress,
+                    let found = memchr(base + start, Int32(Byte.lf), buffer.count - start)
+                else { return buffer.count }
+                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            }
+        }
         var index = start
         while index < bytes.count, bytes[index] != Byte.lf, bytes[index] != Byte.cr { index += 1 }
         return index
