@@ -53,7 +53,12 @@ struct CmarkConverter {
                 blocks[index].end = blocks[index].end.map { mapped($0) }
             }
         }
-        return NoteDocument(blocks: blocks, imageAttachments: attachments)
+        // Handed over, not shared: the notes passes then change blocks in place, where a buffer
+        // still held here made the first of them copy every block.
+        let document = NoteDocument(blocks: blocks, imageAttachments: attachments)
+        blocks = []
+        attachments = []
+        return document
     }
 
     private mutating func enter(_ node: OpaquePointer) {
@@ -85,9 +90,12 @@ struct CmarkConverter {
             let text = restored(string(cmark_node_get_literal(node), restoring: false), escapeApplied: true)
             let written = locator?.text(text)
             if let notes, !builders.isEmpty {
+                // Placeholders are where the text holds U+E000 (lead byte 0xEE): only then look for
+                // where they are written.
+                let ranges = Byte.contains(text, 0xEE) ? written.map { tokenRanges($0) } ?? [] : []
                 notes.expand(
                     text, into: &builders[builders.count - 1], attachments: &attachments,
-                    insideLink: linkDepth > 0, tokenRanges: written.map { tokenRanges($0) } ?? [])
+                    insideLink: linkDepth > 0, tokenRanges: ranges)
             } else {
                 withBuilder { $0.appendText(text) }
             }
@@ -229,8 +237,9 @@ struct CmarkConverter {
     /// Where a node starts or ends: as an extension moved it, else as cmark says, shifted past any
     /// lines cut before parsing.
     private func place(of node: OpaquePointer, end: Bool) -> SourceLocation {
-        let moved = marks.positions[node].map { end ? $0.end : $0.start }
-        if marks.lineShifts[node] != nil, let moved { return moved }
+        // Most notes have no table or footnote: their empty tables are not hashed into per node.
+        let moved = marks.positions.isEmpty ? nil : marks.positions[node].map { end ? $0.end : $0.start }
+        if let moved, !marks.lineShifts.isEmpty, marks.lineShifts[node] != nil { return moved }
         var location =
             moved
             ?? SourceLocation(

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Finds where each inline node of one leaf block is written, walking the block's source beside
 /// cmark's nodes, which come in source order.
 ///
@@ -39,6 +45,12 @@ struct InlineLocator {
             while let here = byte(cursor), here == Byte.space || here == Byte.tab { cursor += 1 }
         }
         let start = cursor
+        // Most text is written as it reads: no escape, entity or line break in it, and the same
+        // bytes at the cursor. Then the walk below would only step both along.
+        if Self.isPlain(literal), literal.count <= limit - cursor, matches(literal, at: cursor) {
+            cursor += literal.count
+            return start..<cursor
+        }
         var index = 0
         while index < literal.count, cursor < limit {
             let wanted = literal[index]
@@ -291,6 +303,22 @@ struct InlineLocator {
         case UInt8(ascii: "\""), UInt8(ascii: "'"): open
         case UInt8(ascii: "("): UInt8(ascii: ")")
         default: nil
+        }
+    }
+
+    /// Whether the block's bytes at `offset` are `literal`'s (which fits before the limit).
+    private func matches(_ literal: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, let other = literal.baseAddress else { return false }
+            return memcmp(base + offset, other, literal.count) == 0
+        }
+    }
+
+    /// Whether text holds none of the bytes the walk treats specially (`&`, `\`, line endings).
+    private static func isPlain(_ literal: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !literal.isEmpty else { return false }
+        return !literal.contains { byte in
+            byte == UInt8(ascii: "&") || byte == Byte.backslash || byte == Byte.lf || byte == Byte.cr
         }
     }
 

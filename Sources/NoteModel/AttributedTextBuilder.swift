@@ -1,6 +1,9 @@
 /// Builds an ``AttributedText`` in document order: open a span, append its content, close it.
 public struct AttributedTextBuilder: Sendable {
-    public private(set) var text = AttributedText()
+    /// The runs and spans so far; the string is kept as UTF-8 bytes and made once, by ``finish()``
+    /// (appending to a `String` piece by piece cost more than all else the builder does).
+    private var parts = AttributedText()
+    private var utf8: [UInt8] = []
     /// Open spans, innermost last, with the run count when each opened (to spot empty spans).
     private var open: [(id: Int, runsAtOpen: Int)] = []
 
@@ -9,22 +12,32 @@ public struct AttributedTextBuilder: Sendable {
     /// The innermost open span.
     public var currentSpan: Int? { open.last?.id }
 
+    /// The spans opened so far.
+    public var spans: [InlineSpan] { parts.spans }
+
+    /// The text so far (its string made anew on each call: prefer ``spans`` while building).
+    public var text: AttributedText {
+        var text = parts
+        text.string = String(decoding: utf8, as: UTF8.self)
+        return text
+    }
+
     /// Opens a span inside the current one and returns its identity.
     @discardableResult
     public mutating func openSpan(
         _ kind: InlineKind, attributes: [String: String] = [:], range: SourceRange? = nil
     ) -> Int {
-        let id = text.spans.count
-        text.spans.append(InlineSpan(kind, parent: currentSpan, attributes: attributes, range: range))
-        open.append((id, text.runs.count))
+        let id = parts.spans.count
+        parts.spans.append(InlineSpan(kind, parent: currentSpan, attributes: attributes, range: range))
+        open.append((id, parts.runs.count))
         return id
     }
 
     /// Closes the innermost span; an empty one keeps a zero-length run so it is not lost.
     public mutating func closeSpan() {
         guard let last = open.popLast() else { return }
-        if text.runs.count == last.runsAtOpen {
-            text.runs.append(TextRun(length: 0, span: last.id))
+        if parts.runs.count == last.runsAtOpen {
+            parts.runs.append(TextRun(length: 0, span: last.id))
         }
     }
 
@@ -32,12 +45,15 @@ public struct AttributedTextBuilder: Sendable {
     public mutating func appendText(_ string: String) {
         let length = string.utf8.count
         guard length > 0 else { return }
-        text.string += string
+        // A native string's bytes in one copy (the generic append went byte by byte).
+        if string.utf8.withContiguousStorageIfAvailable({ utf8.append(contentsOf: $0) }) == nil {
+            utf8.append(contentsOf: string.utf8)
+        }
         let span = currentSpan
-        if let last = text.runs.last, last.attachment == nil, last.span == span, last.length > 0 {
-            text.runs[text.runs.count - 1].length += length
+        if let last = parts.runs.last, last.attachment == nil, last.span == span, last.length > 0 {
+            parts.runs[parts.runs.count - 1].length += length
         } else {
-            text.runs.append(TextRun(length: length, span: span))
+            parts.runs.append(TextRun(length: length, span: span))
         }
     }
 
@@ -51,19 +67,20 @@ public struct AttributedTextBuilder: Sendable {
     /// Appends one U+FFFC carrying the attachment at `index` in the document's table.
     public mutating func appendAttachment(_ index: Int) {
         let marker = "\u{FFFC}"
-        text.string += marker
-        text.runs.append(TextRun(length: marker.utf8.count, span: currentSpan, attachment: index))
+        utf8.append(contentsOf: marker.utf8)
+        parts.runs.append(TextRun(length: marker.utf8.count, span: currentSpan, attachment: index))
     }
 
     /// Sets where a span is written (known once its closing delimiter is found).
     public mutating func setRange(_ range: SourceRange?, ofSpan id: Int) {
-        guard text.spans.indices.contains(id) else { return }
-        text.spans[id].range = range
+        guard parts.spans.indices.contains(id) else { return }
+        parts.spans[id].range = range
     }
 
     /// Closes any span left open and returns the text.
     public mutating func finish() -> AttributedText {
         while !open.isEmpty { closeSpan() }
-        return text
+        parts.string = String(decoding: utf8, as: UTF8.self)
+        return parts
     }
 }

@@ -1,5 +1,11 @@
 internal import CCmark
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// GFM's extended autolinks on libcmark's tree: `www.` and `http(s)://`/`ftp://` links in text
 /// outside links and brackets (cmark-gfm finds those while parsing inlines), then e-mail addresses
 /// (cmark-gfm's post-processing). Each becomes an ordinary link node.
@@ -49,6 +55,7 @@ struct AutolinkPass {
     // MARK: www. and scheme links
 
     private func linkURLs(_ node: OpaquePointer, bracketDepth: inout Int) {
+        guard Self.mayHoldURL(node, bracketDepth: &bracketDepth) else { return }
         let data = CmarkTree.literal(node)
         var pieces: [Piece] = []
         var consumed = 0
@@ -83,6 +90,37 @@ struct AutolinkPass {
         guard !pieces.isEmpty else { return }
         if consumed < data.count { pieces.append(.text(data[consumed...])) }
         replace(node, with: pieces)
+    }
+
+    /// Whether the text may hold a `www.` or `://` link outside brackets, read in place; when not
+    /// (almost every text), the bracket depth is moved past it and the text is neither copied nor cut.
+    private static func mayHoldURL(_ node: OpaquePointer, bracketDepth: inout Int) -> Bool {
+        guard let literal = cmark_node_get_literal(node) else { return false }
+        return literal.withMemoryRebound(to: UInt8.self, capacity: 1) { start in
+            let data = UnsafeBufferPointer(start: start, count: strlen(literal))
+            var depth = bracketDepth
+            for index in data.indices {
+                switch data[index] {
+                case UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "]"): depth = max(0, depth - 1)
+                case UInt8(ascii: "w") where depth == 0:
+                    if data.count - index >= 4, data[index + 1] == UInt8(ascii: "w"),
+                        data[index + 2] == UInt8(ascii: "w"), data[index + 3] == UInt8(ascii: ".")
+                    {
+                        return true
+                    }
+                case UInt8(ascii: ":") where depth == 0:
+                    if data.count - index >= 3, data[index + 1] == UInt8(ascii: "/"),
+                        data[index + 2] == UInt8(ascii: "/")
+                    {
+                        return true
+                    }
+                default: break
+                }
+            }
+            bracketDepth = depth
+            return false
+        }
     }
 
     private static func mayPrecede(_ byte: UInt8) -> Bool {
@@ -149,6 +187,9 @@ struct AutolinkPass {
 
     /// cmark-gfm's `postprocess_text`, as a loop (it gives up after 1,000 tries in one text).
     private func linkEmails(_ node: OpaquePointer) {
+        // Without an `@` there is nothing to find: look in place before copying the text.
+        guard let literal = cmark_node_get_literal(node), strchr(literal, Int32(UInt8(ascii: "@"))) != nil
+        else { return }
         let data = CmarkTree.literal(node)
         var pieces: [Piece] = []
         var consumed = 0

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// libcmark turns `\~` into a plain `~` in text, and the strikethrough pass could not tell it from a
 /// delimiter. So before parsing, each `\~` becomes an unassigned two-byte character (U+0378, same
 /// length, so every column stays), which ``CmarkConverter`` turns back: `~` in text, link
@@ -8,21 +14,24 @@ enum EscapedTildes {
 
     /// The source with every backslash-escaped `~` replaced by the marker.
     static func mark(_ bytes: [UInt8]) -> [UInt8] {
-        guard bytes.contains(UInt8(ascii: "\\")) else { return bytes }
+        guard GFMExtensions.contains(bytes, UInt8(ascii: "\\")) else { return bytes }
         var output = bytes
-        var index = 0
-        while index + 1 < output.count {
-            guard output[index] == UInt8(ascii: "\\") else {
-                index += 1
-                continue
+        output.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var index = 0
+            // From backslash to backslash (memchr): a byte loop here was half the cost of the pass.
+            while index + 1 < buffer.count,
+                let found = memchr(base + index, Int32(UInt8(ascii: "\\")), buffer.count - index - 1)
+            {
+                index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                let next = buffer[index + 1]
+                if next == UInt8(ascii: "~") {
+                    buffer[index] = markerBytes[0]
+                    buffer[index + 1] = markerBytes[1]
+                }
+                // A backslash escapes only ASCII punctuation (`\\` included); skip the pair either way.
+                index += isASCIIPunctuation(next) ? 2 : 1
             }
-            let next = output[index + 1]
-            if next == UInt8(ascii: "~") {
-                output[index] = markerBytes[0]
-                output[index + 1] = markerBytes[1]
-            }
-            // A backslash escapes only ASCII punctuation (`\\` included); skip the pair either way.
-            index += isASCIIPunctuation(next) ? 2 : 1
         }
         return output
     }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The raw-source pre-scan for footnote definitions (`[^label]: text` and the lines indented under
 /// it). libcmark would read a definition as a link reference definition, or its indented lines as
 /// code, so definitions are cut out of the source (replaced by blank lines, keeping every other
@@ -25,6 +31,8 @@ struct FootnoteScanner {
     private(set) var rewritten: [UInt8] = []
 
     init(_ source: SourceText) {
+        // Every definition starts `[^`: without one, no line needs looking at (most notes).
+        guard Self.containsCaretBracket(source.bytes) else { return }
         var output: [UInt8] = []
         output.reserveCapacity(source.bytes.count)
         var number = 1
@@ -75,6 +83,22 @@ struct FootnoteScanner {
             number += 1
         }
         rewritten = output
+    }
+
+    /// Whether `[^` occurs anywhere in the bytes.
+    private static func containsCaretBracket(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            var offset = 0
+            while offset + 1 < buffer.count,
+                let found = memchr(base + offset, Int32(UInt8(ascii: "[")), buffer.count - offset - 1)
+            {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if buffer[index + 1] == UInt8(ascii: "^") { return true }
+                offset = index + 1
+            }
+            return false
+        }
     }
 
     /// A fence left open in a body would run on into the next body when they are parsed together;

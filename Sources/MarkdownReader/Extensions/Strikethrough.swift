@@ -1,6 +1,12 @@
 internal import CCmark
 import NoteModel
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// GFM strikethrough on libcmark's tree: runs of one or two `~` in text nodes are delimiters,
 /// matched as cmark-gfm's delimiter stack does within each inline container.
 ///
@@ -27,6 +33,8 @@ struct StrikethroughPass {
     }
 
     private func process(_ container: OpaquePointer, marks: inout ExtensionMarks) {
+        // Most containers have no `~` in their text: nothing to split, nothing copied.
+        guard Self.hasTilde(container) else { return }
         // Split text nodes so every delimiter run is a text node of its own.
         var delimiters: [Delimiter] = []
         let isBlock = !InlineText.isInline(container)
@@ -80,6 +88,20 @@ struct StrikethroughPass {
         }
         guard delimiters.count >= 2 else { return }
         match(&delimiters, marks: &marks)
+    }
+
+    /// Whether a text child of the container holds a `~`, read in place.
+    private static func hasTilde(_ container: OpaquePointer) -> Bool {
+        var child = cmark_node_first_child(container)
+        while let node = child {
+            if cmark_node_get_type(node) == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(node),
+                strchr(literal, Int32(UInt8(ascii: "~"))) != nil
+            {
+                return true
+            }
+            child = cmark_node_next(node)
+        }
+        return false
     }
 
     /// cmark-gfm's `process_emphasis` for `~`, with `openers_bottom` per length modulo 3.

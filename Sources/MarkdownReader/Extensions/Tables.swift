@@ -105,6 +105,7 @@ struct TablePass {
     private func plan(for paragraph: OpaquePointer, quoteDepth: Int, inItem: Bool, setext: Bool = false)
         -> Plan?
     {
+        guard mayHoldDelimiterRow(paragraph) else { return nil }
         var lines = source.contentLines(
             of: paragraph, quoteDepth: quoteDepth, inItem: inItem, lazyLines: lazyLines)
         // cmark can end a setext heading on the line after its underline (column 0).
@@ -138,6 +139,32 @@ struct TablePass {
                 thematicBreak: rule)
         }
         return nil
+    }
+
+    /// Whether a line after the node's first could be a delimiter row once its container prefix
+    /// (spacing, `>`) is cut: only `|`, `:`, `-` and spacing, with a `-`. Most paragraphs have no
+    /// such line, and are then not cut into lines at all.
+    private func mayHoldDelimiterRow(_ node: OpaquePointer) -> Bool {
+        let first = Int(cmark_node_get_start_line(node))
+        let last = Int(cmark_node_get_end_line(node))
+        guard first >= 1, last > first else { return false }
+        for number in (first + 1)...last {
+            var dash = false
+            let other = source.line(number).contains { byte in
+                if byte == UInt8(ascii: "-") { dash = true }
+                return !Self.isDelimiterRowByte(byte)
+            }
+            if dash && !other { return true }
+        }
+        return false
+    }
+
+    /// What a delimiter row and its container prefix are made of (`spacechar` included).
+    private static func isDelimiterRowByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "-"), UInt8(ascii: "|"), UInt8(ascii: ":"), UInt8(ascii: ">"), 9, 11, 12, 32: true
+        default: false
+        }
     }
 
     /// `=+` or `-+`, then spacing.

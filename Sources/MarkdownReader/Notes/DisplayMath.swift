@@ -3,12 +3,13 @@ import NoteModel
 /// A paragraph that is only `$$...$$` becomes a math block.
 enum DisplayMath {
     static func apply(_ document: inout NoteDocument) {
-        for index in document.blocks.indices {
-            guard case .paragraph = document.blocks[index].kind, let content = document.blocks[index].content
-            else { continue }
-            // Most paragraphs have no display math span: skip them before cutting runs apart.
-            guard content.spans.contains(where: { if case .math(true) = $0.kind { true } else { false } })
-            else { continue }
+        // Most notes have no display math: look without copying a block or touching the array.
+        let candidates = document.blocks.indices.filter { index in
+            guard case .paragraph = document.blocks[index].kind else { return false }
+            return document.blocks[index].content?.spans.contains(where: \.isDisplayMath) ?? false
+        }
+        for index in candidates {
+            guard let content = document.blocks[index].content else { continue }
             let meaningful = zip(content.runs, content.runRanges).filter { run, range in
                 let text = content.string.utf8.dropFirst(range.lowerBound).prefix(range.count)
                 return run.attachment != nil || !text.allSatisfy(Byte.isSpace) || content.kind(of: run) != nil
@@ -21,5 +22,11 @@ enum DisplayMath {
             document.blocks[index].kind = .math(literal: tex)
             document.blocks[index].content = nil
         }
+    }
+}
+
+extension InlineSpan {
+    fileprivate var isDisplayMath: Bool {
+        if case .math(true) = kind { true } else { false }
     }
 }

@@ -138,10 +138,16 @@ struct HTMLImageTag: Sendable, Hashable {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
     }
 
-    private static func starts(_ bytes: [UInt8], at index: Int, with prefix: String) -> Bool {
-        let prefix = Array(prefix.utf8)
-        guard index + prefix.count <= bytes.count else { return false }
-        return zip(bytes[index..<index + prefix.count], prefix).allSatisfy { $0 | 0x20 == $1 | 0x20 }
+    /// Without case. `prefix` is a literal's UTF-8 read in place (an array made per `<` was most of
+    /// the cost of looking through a note's HTML).
+    private static func starts(_ bytes: [UInt8], at index: Int, with prefix: StaticString) -> Bool {
+        prefix.withUTF8Buffer { prefix in
+            guard index + prefix.count <= bytes.count else { return false }
+            for offset in prefix.indices where bytes[index + offset] | 0x20 != prefix[offset] | 0x20 {
+                return false
+            }
+            return true
+        }
     }
 
     static func find(_ bytes: [UInt8], _ needle: String, from start: Int) -> Int? {

@@ -76,9 +76,9 @@ struct NotesExpander: Sendable {
         case .highlightOpen:
             builder.openSpan(.highlight, range: range)
         case .highlightClose:
-            if let open = builder.currentSpan, builder.text.spans[open].kind == .highlight {
+            if let open = builder.currentSpan, builder.spans[open].kind == .highlight {
                 // The highlight runs from its `==` to this one.
-                if let start = builder.text.spans[open].range, let end = range {
+                if let start = builder.spans[open].range, let end = range {
                     builder.setRange(SourceRange(start: start.start, end: end.end), ofSpan: open)
                 }
                 builder.closeSpan()
@@ -162,7 +162,7 @@ extension String {
 extension AttributedTextBuilder {
     /// Closes highlights left open inside a span that cmark is closing (`*a ==b*` has no `==` after).
     mutating func closeDanglingHighlights() {
-        while let open = currentSpan, text.spans.indices.contains(open), text.spans[open].kind == .highlight {
+        while let open = currentSpan, spans.indices.contains(open), spans[open].kind == .highlight {
             closeSpan()
         }
     }

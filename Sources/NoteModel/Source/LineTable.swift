@@ -93,8 +93,17 @@ public struct LineTable: Sendable, Hashable {
 
     /// The range between two byte offsets.
     public func range(_ offsets: Range<Int>) -> SourceRange {
-        SourceRange(
-            start: sourcePosition(of: offsets.lowerBound), end: sourcePosition(of: offsets.upperBound))
+        let start = sourcePosition(of: offsets.lowerBound)
+        // The end is nearly always on the start's line or a few after: step there rather than
+        // search the whole table again.
+        let end = min(max(offsets.upperBound, start.offset), count)
+        var line = start.line
+        while line < starts.count, starts[line] <= end, line - start.line < 8 { line += 1 }
+        guard line == starts.count || starts[line] > end else {
+            return SourceRange(start: start, end: sourcePosition(of: end))
+        }
+        return SourceRange(
+            start: start, end: SourcePosition(line: line, column: end - starts[line - 1] + 1, offset: end))
     }
 
     /// The byte offset where a line ends, before its line ending (1-based; the text's end past it).

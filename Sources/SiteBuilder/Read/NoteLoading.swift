@@ -175,8 +175,10 @@ enum NoteLoading {
     /// Parses a note's bytes with the notes syntax.
     static func parse(_ path: String, bytes: [UInt8], displayName: String) -> SourceNote {
         var diagnostics: [Diagnostic] = []
-        let valid = String(validating: bytes, as: UTF8.self)
-        if valid == nil, let bad = firstInvalidUTF8(in: bytes) {
+        // Decoding repairs bad bytes; the text is valid when it kept every byte as it was. (This
+        // is the library's fast check; `String(validating:as:)` went scalar by scalar.)
+        let text = String(decoding: bytes, as: UTF8.self)
+        if !isSame(text, bytes), let bad = firstInvalidUTF8(in: bytes) {
             diagnostics.append(
                 .error(
                     String(
@@ -185,11 +187,22 @@ enum NoteLoading {
                         bad.offset),
                     at: .init(file: displayName, line: bad.line, column: bad.column)))
         }
-        let text = valid ?? String(decoding: bytes, as: UTF8.self)
         let document = MarkdownReader.read(text, file: displayName, options: ReaderOptions(syntax: .notes))
         return SourceNote(
             path: path, displayName: displayName, text: text, document: document,
             diagnostics: diagnostics + document.diagnostics)
+    }
+
+    /// Whether the string's UTF-8 is exactly these bytes.
+    private static func isSame(_ text: String, _ bytes: [UInt8]) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in
+            bytes.withUnsafeBufferPointer { bytes in
+                guard utf8.count == bytes.count else { return false }
+                guard let a = utf8.baseAddress, let b = bytes.baseAddress else { return true }
+                return memcmp(a, b, bytes.count) == 0
+            }
+        }
     }
 
     /// Looks up everything a published note names.
