@@ -86,19 +86,7 @@ struct CmarkConverter {
             leafBlock(.htmlBlock(literal: html), node)
             if notes != nil { addHTMLBlockImages(html) }
         case CMARK_NODE_THEMATIC_BREAK: leafBlock(.thematicBreak, node)
-        case CMARK_NODE_TEXT:
-            let text = restored(string(cmark_node_get_literal(node), restoring: false), escapeApplied: true)
-            let written = locator?.text(text)
-            if let notes, !builders.isEmpty {
-                // Placeholders are where the text holds U+E000 (lead byte 0xEE): only then look for
-                // where they are written.
-                let ranges = Byte.contains(text, 0xEE) ? written.map { tokenRanges($0) } ?? [] : []
-                notes.expand(
-                    text, into: &builders[builders.count - 1], attachments: &attachments,
-                    insideLink: linkDepth > 0, tokenRanges: ranges)
-            } else {
-                withBuilder { $0.appendText(text) }
-            }
+        case CMARK_NODE_TEXT: enterText(node)
         case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
             let kind: InlineKind = cmark_node_get_type(node) == CMARK_NODE_SOFTBREAK ? .softBreak : .lineBreak
             let range = (locator?.lineBreak()).map { sourceRange($0) }
@@ -121,6 +109,22 @@ struct CmarkConverter {
         case CMARK_NODE_CUSTOM_INLINE:
             if let kind = marks.inlines[node] { openCustomInline(kind) }
         default: break  // the document itself; custom nodes never come from the parser
+        }
+    }
+
+    /// A text node: plain text, or the notes syntax expanded from it.
+    private mutating func enterText(_ node: OpaquePointer) {
+        let text = restored(string(cmark_node_get_literal(node), restoring: false), escapeApplied: true)
+        let written = locator?.text(text)
+        if let notes, !builders.isEmpty {
+            // Placeholders are where the text holds U+E000 (lead byte 0xEE): only then look for
+            // where they are written.
+            let ranges = Byte.contains(text, 0xEE) ? written.map { tokenRanges($0) } ?? [] : []
+            notes.expand(
+                text, into: &builders[builders.count - 1], attachments: &attachments,
+                insideLink: linkDepth > 0, tokenRanges: ranges)
+        } else {
+            withBuilder { $0.appendText(text) }
         }
     }
 

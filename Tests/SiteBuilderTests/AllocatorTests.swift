@@ -7,27 +7,11 @@ import Testing
     @Test("the notesite program allocates through jemalloc")
     func programUsesJemalloc() throws {
         #if os(Linux)
-            guard let notesite = OutputSafetyTests.notesiteBinary else {
-                #expect(
-                    ProcessInfo.processInfo.environment["CI"] != "true", "no notesite binary beside the tests"
-                )
-                print("skipped: no notesite binary beside the test binary (run swift build first)")
-                return
-            }
-            let process = Process()
-            process.executableURL = notesite
-            process.arguments = ["help"]
-            var environment = ProcessInfo.processInfo.environment
-            environment["MALLOC_CONF"] = "stats_print:true"
-            process.environment = environment
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let data = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
-            #expect(String(decoding: data, as: UTF8.self).contains("jemalloc statistics"))
+            guard let notesite = OutputSafetyTests.notesiteBinaryOrSkip() else { return }
+            let help = try OutputSafetyTests.run(
+                notesite, ["help"], environment: ["MALLOC_CONF": "stats_print:true"])
+            #expect(help.status == 0)
+            #expect(help.log.contains("jemalloc statistics"))
         #else
             print("skipped: jemalloc is linked on Linux only")
         #endif

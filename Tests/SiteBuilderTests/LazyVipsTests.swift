@@ -9,32 +9,13 @@ import Testing
 @Suite struct LazyVipsTests {
     /// Runs `notesite ARGUMENTS` with the loader's log on; returns its status and what it printed on stderr.
     static func run(_ notesite: URL, _ arguments: [String]) throws -> (status: Int32, log: String) {
-        let process = Process()
-        process.executableURL = notesite
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["LD_DEBUG"] = "files"
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try OutputSafetyTests.run(notesite, arguments, environment: ["LD_DEBUG": "files"])
     }
 
     @Test("a build without images never loads libvips; the first image loads it, and it works")
     func libvipsLoadsWithTheFirstImage() throws {
         #if arch(x86_64)
-            guard let notesite = OutputSafetyTests.notesiteBinary else {
-                #expect(
-                    ProcessInfo.processInfo.environment["CI"] != "true", "no notesite binary beside the tests"
-                )
-                print("skipped: no notesite binary beside the test binary (run swift build first)")
-                return
-            }
+            guard let notesite = OutputSafetyTests.notesiteBinaryOrSkip() else { return }
             let vault = try TestVault()
             defer { vault.remove() }
             let output = vault.root.appendingPathComponent("_site")

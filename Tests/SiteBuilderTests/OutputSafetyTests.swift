@@ -148,16 +148,38 @@ import Testing
         return FileManager.default.isExecutableFile(atPath: binary.path) ? binary : nil
     }
 
+    /// ``notesiteBinary``, or nil after saying the test is skipped (a failure under CI=true).
+    static func notesiteBinaryOrSkip() -> URL? {
+        if let binary = notesiteBinary { return binary }
+        #expect(ProcessInfo.processInfo.environment["CI"] != "true", "no notesite binary beside the tests")
+        print("skipped: no notesite binary beside the test binary (run swift build first)")
+        return nil
+    }
+
+    /// Runs `notesite ARGUMENTS` with `environment` added to this process's; returns its status and
+    /// what it printed on stderr.
+    static func run(_ notesite: URL, _ arguments: [String], environment: [String: String]) throws -> (
+        status: Int32, log: String
+    ) {
+        let process = Process()
+        process.executableURL = notesite
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
     @Test(
         "past a file size limit (ulimit -f) notesite exits with a clear error, not SIGXFSZ, and the site stays"
     )
     func fileSizeLimit() throws {
-        guard let notesite = Self.notesiteBinary else {
-            #expect(
-                ProcessInfo.processInfo.environment["CI"] != "true", "no notesite binary beside the tests")
-            print("skipped: no notesite binary beside the test binary (run swift build first)")
-            return
-        }
+        guard let notesite = Self.notesiteBinaryOrSkip() else { return }
         // ThreadSanitizer's runtime keeps its own state in file-backed memory: under a file size
         // limit it dies of SIGBUS before notesite writes a byte, so the case says nothing there.
         if ProcessInfo.processInfo.environment["NOTESITE_SANITIZER"] == "thread" {

@@ -6,6 +6,15 @@ import Testing
 /// paragraph split at whitespace and joined, on random text with runs of spaces, newlines (CR LF
 /// too), combining marks after whitespace and emoji.
 @Suite struct SummaryWordsTests {
+    /// Up to `count` pieces drawn at random, joined.
+    static func randomText(
+        of pieces: [String], upTo count: Int, using generator: inout SystemRandomNumberGenerator
+    ) -> String {
+        (0..<Int.random(in: 0...count, using: &generator)).map { _ in
+            pieces.randomElement(using: &generator) ?? ""
+        }.joined()
+    }
+
     @Test func excerptOfThePrefixIsTheExcerptOfTheWhole() {
         var generator = SystemRandomNumberGenerator()
         let pieces = [
@@ -13,9 +22,7 @@ import Testing
             "x.",
         ]
         for _ in 0..<2_000 {
-            let text = (0..<Int.random(in: 0...120, using: &generator)).map { _ in
-                pieces.randomElement(using: &generator) ?? ""
-            }.joined()
+            let text = Self.randomText(of: pieces, upTo: 120, using: &generator)
             let limit = Int.random(in: 1...40, using: &generator)
             let whole = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             let prefix = ParsedNote.words(of: text, enough: limit + 2)
@@ -30,9 +37,7 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         let pieces = ["word", "a", " ", "  ", "\n", "\r\n", "\t", "\u{0B}", "\u{0C}", "\u{1F}", "x.", "<&>"]
         for _ in 0..<2_000 {
-            let text = (0..<Int.random(in: 0...80, using: &generator)).map { _ in
-                pieces.randomElement(using: &generator) ?? ""
-            }.joined()
+            let text = Self.randomText(of: pieces, upTo: 80, using: &generator)
             let enough = Int.random(in: 1...60, using: &generator)
             let whole = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             // A space is written with the word after it: a cut just after one takes that word's start.

@@ -6,9 +6,8 @@ import Foundation
 struct TermCounter {
     /// The distinct terms' bytes, one after another, in the order first met.
     private var storage: [UInt8] = []
-    /// Where each term starts and ends in `storage`.
+    /// Where each term starts in `storage` (it ends where the next one starts).
     private var starts: [Int] = []
-    private var ends: [Int] = []
     private var hashes: [UInt64] = []
     private var counts: [SIMD4<UInt32>] = []
     /// Open addressing: a term's number, or -1 for a free slot; never more than half full.
@@ -35,7 +34,6 @@ struct TermCounter {
         slots[slot] = Int32(starts.count)
         starts.append(storage.count)
         storage.append(contentsOf: term)
-        ends.append(storage.count)
         hashes.append(hash)
         var count = SIMD4<UInt32>.zero
         count[field] = 1
@@ -51,11 +49,13 @@ struct TermCounter {
         }
     }
 
-    private func bytes(of number: Int) -> ArraySlice<UInt8> { storage[starts[number]..<ends[number]] }
+    private func bytes(of number: Int) -> ArraySlice<UInt8> { storage[starts[number]..<end(of: number)] }
+
+    private func end(of number: Int) -> Int { number + 1 < starts.count ? starts[number + 1] : storage.count }
 
     private func isTerm(_ number: Int, _ term: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = starts[number]
-        guard ends[number] - start == term.count else { return false }
+        guard end(of: number) - start == term.count else { return false }
         return storage.withUnsafeBufferPointer { stored in
             guard let base = stored.baseAddress, let other = term.baseAddress else { return true }
             return memcmp(base + start, other, term.count) == 0
