@@ -9,13 +9,42 @@ public struct FenceInfo: Sendable, Hashable {
     public var unknown: [String] = []
 
     public init(_ info: String) {
+        // Nearly every fence is one ASCII word: read it on bytes (every page asks again).
+        if let word = Self.onlyWord(info) {
+            self.init(language: word)
+        } else {
+            self.init(reading: info)
+        }
+    }
+
+    private init(language: String?) {
+        self.language = language
+        options = CodeOptions()
+    }
+
+    /// Reads any info string, character by character.
+    init(reading info: String) {
+        options = CodeOptions()
         let trimmed = info.drop { $0 == " " || $0 == "\t" }
         let word = trimmed.prefix { $0 != " " && $0 != "\t" && $0 != "{" }
         language = word.isEmpty ? nil : String(word)
-        options = CodeOptions()
         for (key, value) in Self.pairs(trimmed.dropFirst(word.count)) {
             if !apply(key: key, value: value) { unknown.append(value.isEmpty ? key : "\(key)=\(value)") }
         }
+    }
+
+    /// The language when `info` is ASCII and holds one word at most between blanks (nil when it
+    /// is empty); nil otherwise, for the full reading. On ASCII, bytes are characters.
+    private static func onlyWord(_ info: String) -> String?? {
+        let utf8 = info.utf8
+        return utf8.withContiguousStorageIfAvailable { bytes -> String?? in
+            func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            let start = bytes.firstIndex { !isBlank($0) } ?? bytes.endIndex
+            let end = bytes[start...].firstIndex { isBlank($0) || $0 == UInt8(ascii: "{") } ?? bytes.endIndex
+            guard !bytes[end...].contains(where: { !isBlank($0) }) else { return nil }
+            return .some(start == end ? nil : String(decoding: bytes[start..<end], as: UTF8.self))
+        } ?? nil
     }
 
     private mutating func apply(key: String, value: String) -> Bool {

@@ -79,32 +79,43 @@ struct HighlightCache {
     }
 
     /// nil when the file is not a pack of this version or is damaged anywhere (then it starts empty).
+    /// Read on bytes: a warm build decodes thousands of entries before its first lookup.
     static func decode(_ bytes: [UInt8]) -> [String: Entry]? {
-        var index = 0
-        func line() -> Substring? {
-            guard let end = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-            defer { index = end + 1 }
-            return Substring(String(decoding: bytes[index..<end], as: UTF8.self))
-        }
-        guard line() == "notesite-highlight \(formatVersion)" else { return nil }
+        let magic = "notesite-highlight \(formatVersion)\n".utf8
+        guard bytes.starts(with: magic) else { return nil }
+        var index = magic.count
         var entries: [String: Entry] = [:]
         while index < bytes.count {
-            guard let header = line() else { return nil }
-            let parts = header.split(separator: " ")
-            guard parts.count == 4, parts[0].count == 64, let day = Int(parts[1]), let size = Int(parts[3]),
-                size >= 0, size <= bytes.count - index
+            guard let end = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+            let parts = bytes[index..<end].split(
+                separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+            index = end + 1
+            guard parts.count == 4, parts[0].count == 64, let day = number(parts[1]),
+                let size = number(parts[3]),
+                size <= bytes.count - index
             else { return nil }
             let answer: PygmentsProcess.Answer
-            switch parts[2] {
+            switch String(decoding: parts[2], as: UTF8.self) {
             case "ok": answer = .html(String(decoding: bytes[index..<index + size], as: UTF8.self))
             case "unknown": answer = .unknown
             case "failed": answer = .failed
             default: return nil
             }
             index += size
-            entries[String(parts[0])] = Entry(day: day, answer: answer)
+            entries[String(decoding: parts[0], as: UTF8.self)] = Entry(day: day, answer: answer)
         }
         return entries
+    }
+
+    /// A decimal number of at most 18 digits; nil for anything else.
+    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+        guard (1...18).contains(digits.count) else { return nil }
+        var value = 0
+        for digit in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
+            value = value * 10 + Int(digit - UInt8(ascii: "0"))
+        }
+        return value
     }
 }
 

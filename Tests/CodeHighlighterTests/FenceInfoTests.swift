@@ -81,3 +81,22 @@ struct BatchSplitTests {
         #expect(CodeHighlighter.split([Int](), into: 3) { $0 }.isEmpty)
     }
 }
+
+struct FenceInfoShortcutTests {
+    /// The one-word shortcut reads every info string as the full reading does: random strings of
+    /// blanks, braces, options, accents and a space with a combining mark (one character).
+    @Test func readsAsTheFullReading() {
+        let pieces = [
+            " ", "\t", "{", "}", "py", "rust", "=", "\"1\"", "linenos", "hl_lines=2", "é", " \u{301}", ",",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3_000 {
+            let info = (0..<Int.random(in: 0...5, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator) ?? ""
+            }.joined()
+            let quick = FenceInfo(info)
+            let full = FenceInfo(reading: info)
+            #expect(quick == full, "\(info.debugDescription)")
+        }
+    }
+}
