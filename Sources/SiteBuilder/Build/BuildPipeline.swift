@@ -52,6 +52,11 @@ struct BuildPipeline {
         report.madePages = pages.made
         report.codeCache = code.highlights.map { ($0.highlighted, $0.cacheHits) }
         report.notices = (code.highlights?.notice.map { [$0] } ?? []) + pages.notices
+        BackgroundRelease.drop(
+            (
+                consume read, consume graph, consume drawn, consume code, consume images, consume explorer,
+                consume pages, consume listings, consume previews
+            ))
         return (site, report)
     }
 }
