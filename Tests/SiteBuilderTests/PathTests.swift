@@ -101,6 +101,25 @@ import Testing
     func resolves(written: String, note: String, expected: Resolver.Resolution) {
         #expect(resolver.resolve(written, fromNote: note) == expected)
     }
+
+    /// The plain-path shortcut joins as the part-by-part walk does: random paths of names, `.`,
+    /// `..`, empty parts, dotted names and a `/` with a combining mark (one character, no separator).
+    @Test func normalizesAsPartByPart() {
+        let pieces = ["a", "b.md", ".", "..", "...", ".x", "/", "//", "/\u{301}", "é"]
+        var generator = SystemRandomNumberGenerator()
+        func path() -> String {
+            (0..<Int.random(in: 0...5, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator) ?? ""
+            }.joined()
+        }
+        for _ in 0..<5_000 {
+            let (written, folder) = (path(), path())
+            #expect(
+                Resolver.normalize(written, under: folder)
+                    == Resolver.normalizeByParts(written, under: folder),
+                "\(written.debugDescription) under \(folder.debugDescription)")
+        }
+    }
 }
 
 @Suite struct UTF8CheckTests {

@@ -22,8 +22,10 @@ struct LinkResolution {
     mutating func markdownLinks() {
         var reported: Set<String> = []
         var targets: [String: String] = [:]
-        for (index, block) in note.document.blocks.enumerated() {
-            for span in block.content?.spans ?? [] {
+        // By index: a block copied out of the array is a retain and release of each of its parts.
+        let blocks = note.document.blocks
+        for index in blocks.indices {
+            for span in blocks[index].content?.spans ?? [] {
                 guard case .link(let destination, _) = span.kind, !reported.contains(destination),
                     case .local(let written) = ImageReference(destination: destination),
                     !written.isEmpty, !written.hasSuffix("/")
@@ -42,7 +44,7 @@ struct LinkResolution {
                         resolved.hrefs[destination] = site.style.href(from: pagePath, to: folder) + fragment
                         continue
                     }
-                    let place = span.range?.location(in: note.displayName) ?? block.location
+                    let place = span.range?.location(in: note.displayName) ?? blocks[index].location
                     let what = isNote ? "no published note" : "no file"
                     diagnostics.append(
                         .warning("link to '\(destination)' finds \(what) in the vault", at: place))
@@ -73,8 +75,9 @@ struct LinkResolution {
 
     /// `[[Note]]`, `[[Note#Heading|shown]]`, `[[#Heading]]`, and embeds `![[Note]]`, `![[file.pdf]]`.
     mutating func wikilinks() {
-        for (index, block) in note.document.blocks.enumerated() {
-            for span in block.content?.spans ?? [] {
+        let blocks = note.document.blocks
+        for index in blocks.indices {
+            for span in blocks[index].content?.spans ?? [] {
                 switch span.kind {
                 case .wikilink(let link): wikilink(link, inBlock: index)
                 case .embed(let link): embed(link, inBlock: index)
@@ -170,7 +173,7 @@ struct LinkResolution {
     }
 
     private func folderPage(written: String) -> String? {
-        let noteFolder = note.path.split(separator: "/").dropLast().joined(separator: "/")
+        let noteFolder = note.path.lastIndex(of: "/").map { String(note.path[..<$0]) } ?? ""
         let trimmed = written.hasSuffix("/") ? String(written.dropLast()) : written
         let places = [
             Resolver.normalize(trimmed, under: written.hasPrefix("/") ? "" : noteFolder),

@@ -23,7 +23,7 @@ struct Resolver: Sendable, Hashable {
     }
 
     func resolve(_ written: String, fromNote notePath: String) -> Resolution {
-        let noteFolder = notePath.split(separator: "/").dropLast().joined(separator: "/")
+        let noteFolder = notePath.lastIndex(of: "/").map { String(notePath[..<$0]) } ?? ""
         guard let relative = Self.normalize(written, under: written.hasPrefix("/") ? "" : noteFolder) else {
             return .outsideVault
         }
@@ -65,6 +65,33 @@ struct Resolver: Sendable, Hashable {
 
     /// Joins `path` onto `folder`, resolving `.` and `..`; nil when it climbs above the root.
     static func normalize(_ path: String, under folder: String) -> String? {
+        // Most links are plain (`b.md` under `a`): joining them is all there is to do.
+        if isPlain(path, allowingEmpty: false), isPlain(folder, allowingEmpty: true) {
+            return folder.isEmpty ? path : folder + "/" + path
+        }
+        return normalizeByParts(path, under: folder)
+    }
+
+    /// Whether `path` is parts joined by single `/`, none of them `.` or `..`.
+    static func isPlain(_ path: String, allowingEmpty: Bool) -> Bool {
+        var length = 0
+        var dots = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                guard length > 0, dots < length || length > 2 else { return false }
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        if length == 0 { return allowingEmpty && path.isEmpty }
+        return dots < length || length > 2
+    }
+
+    /// ``normalize(_:under:)`` part by part.
+    static func normalizeByParts(_ path: String, under folder: String) -> String? {
         var components = folder.split(separator: "/")
         for part in path.split(separator: "/") {
             switch part {
