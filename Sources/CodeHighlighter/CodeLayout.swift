@@ -7,9 +7,11 @@ public enum CodeLayout {
     /// result is exactly cmark's (`<pre><code class="language-x">`).
     public static func html(code: String, tokens: String?, language: String?, options: CodeOptions) -> String
     {
-        var html = tokens == nil ? "<pre>" : "<pre class=\"highlight\">"
-        html += language.map { "<code class=\"language-\(HTMLText.escaped($0))\">" } ?? "<code>"
         let body = tokens ?? HTMLText.escaped(code)
+        var html = ""
+        html.reserveCapacity(body.utf8.count + 96)  // grown once, not by doubling over a long block
+        html += tokens == nil ? "<pre>" : "<pre class=\"highlight\">"
+        html += language.map { "<code class=\"language-\(HTMLText.escaped($0))\">" } ?? "<code>"
         if !options.lineNumbers && options.markedLines.isEmpty {
             html += body
         } else {
