@@ -128,6 +128,8 @@ extension BenchmarkTests {
             let (loader, _) = DecodedImage.loaders[format]
         else { return nil }
         let options = NotesiteLoadOptions(fail_on_error: 0, all_pages: 0, jpeg_shrink: 1, webp_scale: 1)
+        notesite_vips_gate_shared_enter()  // see TestImage.writeQuadrants
+        defer { notesite_vips_gate_shared_leave() }
         return source.withUnsafeBytes { raw -> Reference? in
             guard let base = raw.baseAddress,
                 let image = notesite_vips_load_buffer(loader, base, raw.count, options)

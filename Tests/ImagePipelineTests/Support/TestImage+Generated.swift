@@ -9,6 +9,8 @@ extension TestImage {
         to path: String, width: Int, height: Int, bands: Int, pixel: (Int, Int) -> [UInt8]
     ) throws {
         try start()
+        notesite_vips_gate_shared_enter()  // see TestImage.writeQuadrants
+        defer { notesite_vips_gate_shared_leave() }
         var pixels: [UInt8] = []
         pixels.reserveCapacity(width * height * bands)
         for y in 0..<height {

@@ -31,6 +31,8 @@ extension TestImage {
     /// pixel still goes through zlib and the PNG filters).
     static func writeLargeFlatPNG(to path: String, width: Int, height: Int) throws {
         try start()
+        notesite_vips_gate_shared_enter()  // see TestImage.writeQuadrants
+        defer { notesite_vips_gate_shared_leave() }
         let pixel: [UInt8] = [128, 128, 128]
         let tile = pixel.withUnsafeBytes { raw in
             vips_image_new_from_memory_copy(raw.baseAddress, raw.count, 1, 1, 3, VIPS_FORMAT_UCHAR)

@@ -21,6 +21,10 @@ enum TestImage {
         orientation: Int? = nil, xmp: String? = nil
     ) throws {
         try start()
+        // Held shared, as the pipeline's own work is: a failed job re-run alone in another test
+        // (VipsRuntime.diagnosing) must not read this work's messages and warnings.
+        notesite_vips_gate_shared_enter()
+        defer { notesite_vips_gate_shared_leave() }
         let bands = colours[0].count
         let half = width / 2
         func row(_ left: [UInt8], _ right: [UInt8]) -> [UInt8] {
@@ -73,6 +77,8 @@ struct DecodedImage {
     /// the loader for the format notesite recognises; `allPages` loads every frame.
     init(_ data: Data, allPages: Bool = false) throws {
         try TestImage.start()
+        notesite_vips_gate_shared_enter()  // see TestImage.writeQuadrants
+        defer { notesite_vips_gate_shared_leave() }
         guard case .accepted(let format) = SourceFormat.recognise(bytes: data),
             let (loader, loaderName) = Self.loaders[format]
         else { throw TestImage.Failure(description: "not a raster format notesite takes") }
