@@ -19,7 +19,11 @@ struct ExplorerPageView: Sendable, Hashable {
     /// The `<ul>` of the explorer's no-JavaScript form; nil when the explorer is off.
     var list: String?
 
-    init(tree: ExplorerTree, page: String, urls: URLStyle, explorer: Bool, breadcrumbs: Bool) {
+    /// `shared`: the levels above notes' folders, made once for all pages that show the same.
+    init(
+        tree: ExplorerTree, page: String, urls: URLStyle, explorer: Bool, breadcrumbs: Bool,
+        shared: ExplorerLevels? = nil
+    ) {
         guard let node = tree.byPage[page] else { return }
         let above = tree.ancestors(of: node)
         if breadcrumbs, tree[node].isFolder || above.count > 1 {
@@ -27,24 +31,58 @@ struct ExplorerPageView: Sendable, Hashable {
                 Crumb(name: tree[$0].title, url: urls.href(from: page, to: tree[$0].pagePath))
             }
         }
-        if explorer { list = Self.list(tree: tree, node: node, page: page, urls: urls) }
+        if explorer { list = Self.list(tree: tree, node: node, page: page, urls: urls, shared: shared) }
     }
 
     /// The levels from the root to the page's folder (to the folder itself on its own page), each a
     /// `<ul>` with the next one inside the entry it opens. Made from the root down as the bytes before
     /// and after each opening, joined once: nesting each level into the one above copied the deeper
     /// levels again at every level, cubic in the depth of a page. One buffer and the page's links
-    /// split once: a string per entry and link was a twelfth of a cold build.
-    private static func list(tree: ExplorerTree, node: Int, page: String, urls: URLStyle) -> String {
-        let levels = tree.ancestors(of: node) + (tree.nodes[node].isFolder ? [node] : [])
+    /// split once: a string per entry and link was a twelfth of a cold build. A note's levels above
+    /// its own folder are the same for every note of that folder seen from the same place, so they
+    /// come from `shared` when given: each page then makes one level.
+    static func list(
+        tree: ExplorerTree, node: Int, page: String, urls: URLStyle, shared: ExplorerLevels? = nil
+    ) -> String {
         let links = PageLinks(from: page, urls: urls)
+        let ancestors = tree.ancestors(of: node)
+        guard !tree.nodes[node].isFolder, let parent = ancestors.last else {
+            let isFolder = tree.nodes[node].isFolder
+            let levels = ancestors + (isFolder ? [node] : [])
+            let made = Self.levels(
+                levels[...], then: isFolder ? nil : node, tree: tree, node: node, links: links)
+            return String(decoding: made.before + made.after, as: UTF8.self)
+        }
+        let upper = ancestors.dropLast()
+        let made =
+            shared?.levels(above: parent, seenFrom: links) {
+                Self.levels(upper, then: parent, tree: tree, node: node, links: links)
+            } ?? Self.levels(upper, then: parent, tree: tree, node: node, links: links)
+        guard made.open else { return String(decoding: made.before + made.after, as: UTF8.self) }
+        var html = made.before
+        html.reserveCapacity(made.before.count + made.after.count + 2_048)
+        let last = Self.levels(
+            ancestors[(ancestors.count - 1)...], then: node, tree: tree, node: node, links: links)
+        html += last.before
+        html += last.after
+        html += made.after
+        return String(decoding: html, as: UTF8.self)
+    }
+
+    /// The `<ul>`s of `levels` (consecutive, from the root down), opened on the way to `node`: the
+    /// bytes up to the deepest opening, and the bytes that close them. `open` is false when the way
+    /// down left the window above the deepest level (deeper levels are then not shown). `next` is
+    /// the entry the deepest level opens or marks (nil: none).
+    static func levels(
+        _ levels: ArraySlice<Int>, then next: Int?, tree: ExplorerTree, node: Int, links: PageLinks
+    ) -> ExplorerLevels.Made {
         var before: [UInt8] = []
         var after: [[UInt8]] = []
         var html: [UInt8] = []
         var href: [UInt8] = []
-        let pageIsFolder = tree.nodes[node].isFolder
-        for (depth, level) in levels.enumerated() {
-            let focus = depth + 1 < levels.count ? levels[depth + 1] : (pageIsFolder ? nil : node)
+        // A slice keeps its indices: a level's index is its depth below the root.
+        for (depth, level) in zip(levels.indices, levels) {
+            let focus = depth + 1 < levels.endIndex ? levels[depth + 1] : next
             let children = tree.nodes[level].children
             let at = focus.flatMap { children.firstIndex(of: $0) } ?? 0
             let start = max(0, min(at - window / 2, children.count - window))
@@ -77,13 +115,13 @@ struct ExplorerPageView: Sendable, Hashable {
             html.append("</ul>")
             guard opened else {
                 before += html
-                break  // the way down leaves the window here: deeper levels are not shown
+                return ExplorerLevels.Made(
+                    before: before, after: after.reversed().flatMap { $0 }, open: false)
             }
             after.append(html)
             html = []
         }
-        for level in after.reversed() { before += level }
-        return String(decoding: before, as: UTF8.self)
+        return ExplorerLevels.Made(before: before, after: after.reversed().flatMap { $0 }, open: true)
     }
 
     /// The entry that stands for a level's notes outside the window: a link to the folder's page.

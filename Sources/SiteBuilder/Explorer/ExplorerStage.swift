@@ -22,6 +22,8 @@ struct ExplorerStage: BuildStage {
         var views: [String: ExplorerPageView] = [:]
         /// Each view's key, made with it (`serve` only): a page's key is made on every save.
         var viewKeys: [String: ContentKey] = [:]
+        /// The list's levels above each notes' folder, made once for all its notes.
+        let shared = ExplorerLevels()
         /// What the tree and views were made from (`serve` only), for later stages' keys.
         var key: ContentKey?
         var diagnostics: [Diagnostic] { [] }
@@ -35,7 +37,8 @@ struct ExplorerStage: BuildStage {
         func view(for page: String) -> ExplorerPageView {
             views[page]
                 ?? ExplorerPageView(
-                    tree: tree, page: page, urls: urls, explorer: explorer, breadcrumbs: breadcrumbs)
+                    tree: tree, page: page, urls: urls, explorer: explorer, breadcrumbs: breadcrumbs,
+                    shared: shared)
         }
     }
 

@@ -21,6 +21,16 @@ struct PageLinks {
         self.urls = urls
     }
 
+    /// The page's folders, each followed by a slash: what its relative links depend on.
+    var folderBytes: [UInt8] {
+        var bytes: [UInt8] = []
+        for folder in folders {
+            bytes += page[folder]
+            bytes.append(Self.slash)
+        }
+        return bytes
+    }
+
     /// The link to `target`, in the page's URL style (a pretty URL's `index.html` dropped).
     func href(to target: String) -> String {
         var link: [UInt8] = []

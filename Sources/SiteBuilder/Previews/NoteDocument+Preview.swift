@@ -9,15 +9,12 @@ extension NoteDocument {
         if let first = blocks.first, case .heading = first.kind, first.depth == 1 { start = 1 }
         var end = start
         while end < blocks.count, !Self.startsSection(blocks[end]) { end += 1 }
+        // Cleaned as far as the preview reads: a note without headings is one long section.
+        var cleaned = PreviewBlocks(blocks[start..<end])
+        if !cleaned.has(0) { cleaned = PreviewBlocks(blocks[start...]) }
         var part = self
-        part.blocks = Array(blocks[start..<end])
-        // Cleaned once: the test for an empty section cleaned it, and then the preview again.
-        var cleaned = part.cleanedForPreview()
-        if cleaned.blocks.isEmpty {
-            part.blocks = Array(blocks[start...])
-            cleaned = part.cleanedForPreview()
-        }
-        return cleaned.trimmedForPreview(limit: limit)
+        part.blocks = Self.trimmed(&cleaned, limit: limit)
+        return part
     }
 
     /// What a link to `#anchor` previews: the heading's section without the heading (its text is
@@ -30,7 +27,9 @@ extension NoteDocument {
             title = plainText(of: blocks[index].content ?? AttributedText())
             part.blocks.removeFirst()
         }
-        return (title, part.cleanedForPreview().trimmedForPreview(limit: limit))
+        var cleaned = PreviewBlocks(part.blocks[...])
+        part.blocks = Self.trimmed(&cleaned, limit: limit)
+        return (title, part)
     }
 
     private static func startsSection(_ block: Block) -> Bool {
@@ -39,83 +38,49 @@ extension NoteDocument {
         return false
     }
 
-    /// Without what a preview in another page cannot show: ids (the page has its own), footnotes
-    /// and references to them, raw HTML.
-    func cleanedForPreview() -> NoteDocument {
-        var copy = self
-        copy.blocks = []
-        var skippingBelow: Int?
-        for var block in blocks {
-            if let depth = skippingBelow {
-                if block.depth > depth { continue }
-                skippingBelow = nil
-            }
-            switch block.kind {
-            case .footnoteDefinition, .htmlBlock:
-                skippingBelow = block.depth
-                continue
-            default: break
-            }
-            block.anchor = nil
-            if let content = block.content {
-                block.content = content.removingRuns { run in
-                    content.isInside(run) { kind in
-                        switch kind {
-                        case .footnoteReference, .html: true
-                        default: false
-                        }
-                    }
-                }
-            }
-            copy.blocks.append(block)
-        }
-        return copy
-    }
-
     /// About `limit` characters of text from the start: blocks kept whole while they fit, the
     /// one that does not cut at a word (a code block at a line, a table at a row), the rest left
     /// out, and containers left empty by the cut removed.
-    func trimmedForPreview(limit: Int) -> NoteDocument {
-        var copy = self
-        copy.blocks = []
+    private static func trimmed(_ source: inout PreviewBlocks, limit: Int) -> [Block] {
+        var kept: [Block] = []
         var budget = limit
         var index = 0
-        blocks: while index < blocks.count {
-            var block = blocks[index]
+        blocks: while source.has(index) {
+            var block = source.blocks[index]
             switch block.kind {
             case .tableRow:
                 var end = index + 1
-                while end < blocks.count, blocks[end].depth > block.depth { end += 1 }
-                let cost = blocks[index..<end].reduce(0) { $0 + ($1.content?.string.count ?? 0) }
+                while source.has(end), source.blocks[end].depth > block.depth { end += 1 }
+                let cost = source.blocks[index..<end].reduce(0) { $0 + ($1.content?.string.count ?? 0) }
                 guard cost <= budget else { break blocks }
-                copy.blocks += blocks[index..<end]
+                kept += source.blocks[index..<end]
                 budget -= cost
                 index = end
                 continue
             case .codeBlock(let info, let literal):
                 guard literal.count > budget else { break }
-                guard budget >= 40 || copy.blocks.isEmpty else { break blocks }
+                guard budget >= 40 || kept.isEmpty else { break blocks }
                 block.kind = .codeBlock(info: info, literal: Self.lines(of: literal, within: budget))
-                copy.blocks.append(block)
+                kept.append(block)
                 break blocks
             case .math(let literal):
                 guard literal.count <= budget else { break blocks }
                 budget -= literal.count
             default:
                 guard let content = block.content, content.string.count > budget else { break }
-                guard budget >= 40 || copy.blocks.isEmpty else { break blocks }
+                guard budget >= 40 || kept.isEmpty else { break blocks }
                 block.content = content.truncated(toCharacters: max(budget, 40))
-                copy.blocks.append(block)
+                kept.append(block)
                 break blocks
             }
             budget -= block.content?.string.count ?? 0
             if case .codeBlock(_, let literal) = block.kind { budget -= literal.count }
-            copy.blocks.append(block)
+            kept.append(block)
             index += 1
             if budget <= 0 { break }
         }
-        while let last = copy.blocks.last, Self.isContainer(last.kind) { copy.blocks.removeLast() }
-        return copy
+        while let last = kept.last, Self.isContainer(last.kind) { kept.removeLast() }
+        return kept
     }
 
     /// The first lines of a code block within `limit` characters (at least one line, cut), and a

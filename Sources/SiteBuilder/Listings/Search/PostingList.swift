@@ -44,8 +44,28 @@ enum PostingList {
         return list
     }
 
-    /// JavaScript's order of strings: by UTF-16 code units.
-    static func precedes(_ a: String, _ b: String) -> Bool { a.utf16.lexicographicallyPrecedes(b.utf16) }
+    /// JavaScript's order of strings: by UTF-16 code units. Compared as UTF-8 bytes, which order
+    /// like code points, and so like UTF-16 code units unless one side is past U+FFFF (a surrogate
+    /// pair) and the other from U+E000 to U+FFFF: lead bytes 0xEE and above, where the UTF-16 view
+    /// decides. (Walking the UTF-16 views of every pair was most of the sort of the vocabulary.)
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        let order = a.utf8.withContiguousStorageIfAvailable { a in
+            b.utf8.withContiguousStorageIfAvailable { b in byteOrder(a, b) } ?? nil
+        }
+        guard let known = order ?? nil else { return a.utf16.lexicographicallyPrecedes(b.utf16) }
+        return known
+    }
+
+    /// Whether `a` sorts before `b` by bytes; nil when their first difference may sort otherwise
+    /// in UTF-16.
+    private static func byteOrder(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool? {
+        let common = min(a.count, b.count)
+        var index = 0
+        while index < common, a[index] == b[index] { index += 1 }
+        guard index < common else { return a.count < b.count }
+        guard a[index] < 0xEE, b[index] < 0xEE else { return nil }
+        return a[index] < b[index]
+    }
 
     /// One note's entry after its gap: `textCount << 3 | fields`, then each set field's count.
     static func append(counts: SIMD4<UInt32>, to bytes: inout [UInt8]) {

@@ -1,0 +1,37 @@
+import Synchronization
+
+/// The explorer list's levels above a note's folder: the same for every note of that folder whose
+/// page sits in the same place (the links are relative), so made once for all of them instead of
+/// once per page (which was most of the explorer's cost in a cold build). Shared by the tasks
+/// that make pages; two of them making the same levels at once make the same bytes.
+final class ExplorerLevels: Sendable {
+    /// The levels as ``ExplorerPageView`` joins them: the bytes up to the deepest opening, the
+    /// bytes that close the levels, and whether the way down is still open (inside the window).
+    struct Made: Sendable {
+        var before: [UInt8]
+        var after: [UInt8]
+        var open: Bool
+    }
+
+    private struct Key: Hashable {
+        /// The folder node whose notes see these levels.
+        let folder: Int
+        /// The folders of the page they are seen from, and how its links look.
+        let place: [UInt8]
+        let urls: URLStyle
+    }
+
+    private let made = Mutex<[Key: Made]>([:])
+
+    init() {}
+
+    /// The levels above the notes of `folder`, seen from a page whose links are `links`; `make`
+    /// makes them when no page asked before.
+    func levels(above folder: Int, seenFrom links: PageLinks, make: () -> Made) -> Made {
+        let key = Key(folder: folder, place: links.folderBytes, urls: links.urls)
+        if let known = made.withLock({ $0[key] }) { return known }
+        let levels = make()
+        made.withLock { $0[key] = levels }
+        return levels
+    }
+}
