@@ -94,4 +94,39 @@ import Testing
             view.crumbs.count == 201
                 && view.crumbs.first?.url == String(repeating: "../", count: 200) + "index.html")
     }
+
+    /// Every page's list made with the levels shared between pages is the list made for it alone:
+    /// a note's page moved elsewhere (`permalink`), both URL styles, folders past the window.
+    @Test(arguments: URLStyle.allCases)
+    func sharedLevelsMakeEachPagesOwnList(urls: URLStyle) {
+        var entries = (0..<30).map { ExplorerTreeTests.entry("big/sub/n\($0).md", "Note \($0)") }
+        entries += (0..<14).map { ExplorerTreeTests.entry("big/m\($0).md", "M \($0)") }
+        entries += [
+            ExplorerTreeTests.entry("a/b/c/Deep.md", "Deep"),
+            ExplorerTreeTests.entry("a/b/c/Other.md", "Other"),
+            ExplorerTreeTests.entry("a/Near.md", "Near"), ExplorerTreeTests.entry("a/index.md", "A"),
+            ExplorerTreeTests.entry("a/b/Moved.md", "Moved", page: "elsewhere/moved.html"),
+            ExplorerTreeTests.entry("a/b/c/Moved too.md", "Moved too", page: "moved-too.html"),
+            ExplorerTreeTests.entry("Top.md", "Top"),
+        ]
+        let tree = ExplorerTree(
+            entries: entries.map {
+                ExplorerTree.Entry(
+                    path: $0.path,
+                    pagePath: $0.pagePath.hasSuffix("moved.html") || $0.pagePath == "moved-too.html"
+                        ? $0.pagePath : urls.pagePath(forNote: $0.path),
+                    title: $0.title, order: $0.order)
+            })
+        let shared = ExplorerLevels()
+        // Twice over: the second pass reads only what the first one stored.
+        for _ in 0..<2 {
+            for page in tree.byPage.keys.sorted() {
+                let alone = ExplorerPageView(
+                    tree: tree, page: page, urls: urls, explorer: true, breadcrumbs: true)
+                let together = ExplorerPageView(
+                    tree: tree, page: page, urls: urls, explorer: true, breadcrumbs: true, shared: shared)
+                #expect(together == alone, "\(page)")
+            }
+        }
+    }
 }

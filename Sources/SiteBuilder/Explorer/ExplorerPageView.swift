@@ -27,9 +27,9 @@ struct ExplorerPageView: Sendable, Hashable {
         guard let node = tree.byPage[page] else { return }
         let above = tree.ancestors(of: node)
         if breadcrumbs, tree[node].isFolder || above.count > 1 {
-            crumbs = above.map {
-                Crumb(name: tree[$0].title, url: urls.href(from: page, to: tree[$0].pagePath))
-            }
+            // The page split once for all its crumbs.
+            let links = PageLinks(from: page, urls: urls)
+            crumbs = above.map { Crumb(name: tree[$0].title, url: links.href(to: tree[$0].pagePath)) }
         }
         if explorer { list = Self.list(tree: tree, node: node, page: page, urls: urls, shared: shared) }
     }
@@ -46,26 +46,25 @@ struct ExplorerPageView: Sendable, Hashable {
     ) -> String {
         let links = PageLinks(from: page, urls: urls)
         let ancestors = tree.ancestors(of: node)
-        guard !tree.nodes[node].isFolder, let parent = ancestors.last else {
-            let isFolder = tree.nodes[node].isFolder
+        let isFolder = tree.nodes[node].isFolder
+        guard let shared, !isFolder, let parent = ancestors.last else {
             let levels = ancestors + (isFolder ? [node] : [])
             let made = Self.levels(
                 levels[...], then: isFolder ? nil : node, tree: tree, node: node, links: links)
             return String(decoding: made.before + made.after, as: UTF8.self)
         }
-        let upper = ancestors.dropLast()
-        let made =
-            shared?.levels(above: parent, seenFrom: links) {
-                Self.levels(upper, then: parent, tree: tree, node: node, links: links)
-            } ?? Self.levels(upper, then: parent, tree: tree, node: node, links: links)
-        guard made.open else { return String(decoding: made.before + made.after, as: UTF8.self) }
-        var html = made.before
-        html.reserveCapacity(made.before.count + made.after.count + 2_048)
-        let last = Self.levels(
+        let upper = shared.levels(above: parent, seenFrom: links) {
+            Self.levels(ancestors.dropLast(), then: parent, tree: tree, node: node, links: links)
+        }
+        guard upper.open else { return String(decoding: upper.before + upper.after, as: UTF8.self) }
+        // The note's own folder, the one level that differs between its notes.
+        let own = Self.levels(
             ancestors[(ancestors.count - 1)...], then: node, tree: tree, node: node, links: links)
-        html += last.before
-        html += last.after
-        html += made.after
+        var html = upper.before
+        html.reserveCapacity(upper.before.count + own.before.count + own.after.count + upper.after.count)
+        html += own.before
+        html += own.after
+        html += upper.after
         return String(decoding: html, as: UTF8.self)
     }
 

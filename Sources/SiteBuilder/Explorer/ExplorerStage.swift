@@ -22,7 +22,7 @@ struct ExplorerStage: BuildStage {
         var views: [String: ExplorerPageView] = [:]
         /// Each view's key, made with it (`serve` only): a page's key is made on every save.
         var viewKeys: [String: ContentKey] = [:]
-        /// The list's levels above each notes' folder, made once for all its notes.
+        /// The list's levels above each folder of notes, made once for all the notes of the folder.
         let shared = ExplorerLevels()
         /// What the tree and views were made from (`serve` only), for later stages' keys.
         var key: ContentKey?

@@ -56,7 +56,10 @@ struct ExplorerTree: Sendable, Hashable {
         for entry in entries.sorted(by: { $0.path < $1.path }) {
             let parts = entry.path.split(separator: "/").dropLast().map(String.init)
             let folder = parts.joined(separator: "/")
-            if entry.pagePath == FolderListing.pagePath(forFolder: folder) {
+            // Only a page named index.html can be a folder's (slugging the folder costs more).
+            if entry.pagePath.hasSuffix("index.html"),
+                entry.pagePath == FolderListing.pagePath(forFolder: folder)
+            {
                 folderNotes[folder] = entry
             } else {
                 notes.append((entry, folder))
@@ -93,9 +96,10 @@ struct ExplorerTree: Sendable, Hashable {
             byPage[nodes[index].pagePath] = index
             if let parent = nodes[index].parent { nodes[parent].children.append(index) }
         }
-        let unsorted = nodes
+        // Each title lower-cased into scalars once, not twice per comparison.
+        let keys = nodes.map(ExplorerOrder.Key.init)
         for index in nodes.indices where !nodes[index].children.isEmpty {
-            nodes[index].children.sort { ExplorerOrder.before(unsorted[$0], unsorted[$1]) }
+            nodes[index].children.sort { ExplorerOrder.before(keys[$0], keys[$1]) }
         }
     }
 
@@ -117,7 +121,22 @@ struct ExplorerTree: Sendable, Hashable {
 /// before notes; then by title, without case and with numbers by value (`Note 2` before `Note 10`);
 /// then by page, so the order never depends on the input's.
 enum ExplorerOrder {
-    static func before(_ a: ExplorerTree.Node, _ b: ExplorerTree.Node) -> Bool {
+    /// What the order reads of a node, the title lower-cased once.
+    struct Key {
+        let order: Double?
+        let isFolder: Bool
+        let title: [Unicode.Scalar]
+        let pagePath: String
+
+        init(_ node: ExplorerTree.Node) {
+            order = node.order
+            isFolder = node.isFolder
+            title = Array(node.title.lowercased().unicodeScalars)
+            pagePath = node.pagePath
+        }
+    }
+
+    static func before(_ a: Key, _ b: Key) -> Bool {
         switch (a.order, b.order) {
         case (let x?, let y?) where x != y: return x < y
         case (.some, nil): return true
@@ -125,15 +144,14 @@ enum ExplorerOrder {
         default: break
         }
         if a.isFolder != b.isFolder { return a.isFolder }
-        let titles = compareTitles(a.title, b.title)
+        let titles = compareScalars(a.title, b.title)
         if titles != 0 { return titles < 0 }
         return a.pagePath < b.pagePath
     }
 
-    /// -1, 0 or 1: `a` before, level with, or after `b`. Runs of ASCII digits compare by value.
-    static func compareTitles(_ a: String, _ b: String) -> Int {
-        let x = Array(a.lowercased().unicodeScalars)
-        let y = Array(b.lowercased().unicodeScalars)
+    /// -1, 0 or 1: title `x` before, level with, or after `y` (each lower-cased, as scalars). Runs of
+    /// ASCII digits compare by value.
+    static func compareScalars(_ x: [Unicode.Scalar], _ y: [Unicode.Scalar]) -> Int {
         var i = 0
         var j = 0
         while i < x.count, j < y.count {

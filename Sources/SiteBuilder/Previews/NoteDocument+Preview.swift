@@ -47,8 +47,7 @@ extension NoteDocument {
         var index = 0
         blocks: while source.has(index) {
             var block = source.blocks[index]
-            switch block.kind {
-            case .tableRow:
+            if case .tableRow = block.kind {
                 var end = index + 1
                 while source.has(end), source.blocks[end].depth > block.depth { end += 1 }
                 let cost = source.blocks[index..<end].reduce(0) { $0 + ($1.content?.string.count ?? 0) }
@@ -57,6 +56,10 @@ extension NoteDocument {
                 budget -= cost
                 index = end
                 continue
+            }
+            // Counted once: characters are counted by walking them.
+            let length = block.content?.string.count ?? 0
+            switch block.kind {
             case .codeBlock(let info, let literal):
                 guard literal.count > budget else { break }
                 guard budget >= 40 || kept.isEmpty else { break blocks }
@@ -67,13 +70,13 @@ extension NoteDocument {
                 guard literal.count <= budget else { break blocks }
                 budget -= literal.count
             default:
-                guard let content = block.content, content.string.count > budget else { break }
+                guard let content = block.content, length > budget else { break }
                 guard budget >= 40 || kept.isEmpty else { break blocks }
                 block.content = content.truncated(toCharacters: max(budget, 40))
                 kept.append(block)
                 break blocks
             }
-            budget -= block.content?.string.count ?? 0
+            budget -= length
             if case .codeBlock(_, let literal) = block.kind { budget -= literal.count }
             kept.append(block)
             index += 1
@@ -87,9 +90,15 @@ extension NoteDocument {
     /// line "…" when some were left out.
     private static func lines(of literal: String, within limit: Int) -> String {
         var kept = ""
+        // `kept`'s length kept as it grows (counting it again per line was quadratic): a line
+        // and its "\n" add their counts, but for a lone "\r" at the very end, which the "\n"
+        // joins into one character (inside, a "\r\n" is one character, not a line end).
+        var keptCount = 0
         for line in literal.split(separator: "\n", omittingEmptySubsequences: false) {
-            guard kept.count + line.count + 1 <= limit else { break }
+            let lineCount = line.count
+            guard keptCount + lineCount + 1 <= limit else { break }
             kept += line + "\n"
+            keptCount += line.last == "\r" ? lineCount : lineCount + 1
         }
         if kept.isEmpty { kept = String(literal.prefix(max(limit, 1))) + "\n" }
         return kept + "…\n"

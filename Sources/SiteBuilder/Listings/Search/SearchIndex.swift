@@ -130,33 +130,41 @@ enum SearchIndex {
 
     /// The note's words: its blocks' plain text (paragraphs, headings...), runs of white space
     /// folded to one space, at most `textLimit` bytes (cut before a word, never inside a character).
+    /// Written into the string's own buffer: appending to an array byte by byte was most of it.
     static func text(of blocks: [String]) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(min(textLimit + 1, blocks.reduce(0) { $0 + $1.utf8.count + 1 }))
-        var lastWordEnd = 0
-        for var block in blocks {
-            let full = block.withUTF8 { block in
-                for byte in block {
-                    let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
-                    if isSpace {
-                        if let last = bytes.last, last != 0x20 {
-                            lastWordEnd = bytes.count
-                            bytes.append(0x20)
+        let capacity = min(textLimit + 2, blocks.reduce(0) { $0 + $1.utf8.count + 1 })
+        guard capacity > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: capacity) { out in
+            // At most one byte per byte of the blocks and one after each block; and a block
+            // starts at most `textLimit` + 1 bytes in, and stops one byte later: never past `capacity`.
+            var count = 0
+            var lastWordEnd = 0
+            for var block in blocks {
+                let full = block.withUTF8 { block in
+                    for byte in block {
+                        let isSpace =
+                            byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
+                        if !isSpace {
+                            out[count] = byte
+                            count += 1
+                        } else if count > 0, out[count - 1] != 0x20 {
+                            lastWordEnd = count
+                            out[count] = 0x20
+                            count += 1
                         }
-                    } else {
-                        bytes.append(byte)
+                        if count > textLimit { return true }
                     }
-                    if bytes.count > textLimit { return true }
+                    return false
                 }
-                return false
+                if full { return lastWordEnd }
+                if count > 0, out[count - 1] != 0x20 {
+                    lastWordEnd = count
+                    out[count] = 0x20
+                    count += 1
+                }
             }
-            if full { return String(decoding: bytes[..<lastWordEnd], as: UTF8.self) }
-            if let last = bytes.last, last != 0x20 {
-                lastWordEnd = bytes.count
-                bytes.append(0x20)
-            }
+            if count > 0, out[count - 1] == 0x20 { count -= 1 }
+            return count
         }
-        if bytes.last == 0x20 { bytes.removeLast() }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import SiteBuilder
+
+/// The Barnes-Hut walk must sum its pushes in one fixed order: the graph's picture is part of the
+/// site's bytes, so a faster walk that adds the same terms in another order changes the output.
+@Suite struct QuadTreeOrderTests {
+    /// The walk as first written: every child stacked, empty cells skipped when popped.
+    static func stackedWalk(
+        _ tree: QuadTree, on index: Int, x: Double, y: Double, strength: Double, theta: Double
+    ) -> (x: Double, y: Double) {
+        var forceX = 0.0
+        var forceY = 0.0
+        var stack: [Int32] = [0]
+        while let next = stack.popLast() {
+            let cell = tree.cells[Int(next)]
+            if cell.mass == 0 { continue }
+            var dx = x - cell.x
+            var dy = y - cell.y
+            var distanceSquared = dx * dx + dy * dy
+            let isLeaf = cell.firstChild < 0
+            if !isLeaf && cell.side * cell.side >= theta * theta * distanceSquared {
+                stack += (0..<4).map { cell.firstChild + Int32($0) }
+                continue
+            }
+            var pushers = cell.mass
+            if isLeaf && Int(cell.point) == index {
+                pushers -= 1
+                if pushers == 0 { continue }
+            }
+            if distanceSquared < 1e-12 {
+                let angle = Double(index) * 2.399_963_229_728_653
+                dx = cos(angle) * 1e-3
+                dy = sin(angle) * 1e-3
+                distanceSquared = 1e-6
+            }
+            let scale = strength * pushers / distanceSquared
+            forceX += dx * scale
+            forceY += dy * scale
+        }
+        return (forceX, forceY)
+    }
+
+    @Test(arguments: [0.5, 1.0])
+    func pushesAreTheStackedWalksToTheBit(theta: Double) {
+        var random = LayoutRandom(seed: 29)
+        // Clusters and repeated points: deep trees, shared leaves and many empty cells.
+        var x = (0..<400).map { _ in (random.unit() * 10).rounded() * 100 + random.unit() }
+        var y = (0..<400).map { _ in (random.unit() * 10).rounded() * 100 + random.unit() }
+        x += [7, 7, 7]
+        y += [3, 3, 3]
+        let tree = QuadTree(x: x, y: y)
+        var stack: [Int32] = []
+        for node in x.indices {
+            let fast = tree.push(on: node, x: x[node], y: y[node], strength: 900, theta: theta, stack: &stack)
+            let walked = Self.stackedWalk(tree, on: node, x: x[node], y: y[node], strength: 900, theta: theta)
+            #expect(
+                fast.x.bitPattern == walked.x.bitPattern && fast.y.bitPattern == walked.y.bitPattern,
+                "node \(node): \(fast) against \(walked)")
+        }
+    }
+}

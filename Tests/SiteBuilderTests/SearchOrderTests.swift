@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import SiteBuilder
+
+/// The vocabulary's order and the snippet text, made by bytes for speed, against their plain
+/// definitions on random text with the characters where the shortcuts could go wrong.
+@Suite struct SearchOrderTests {
+    /// Characters where UTF-8 and UTF-16 orders part (past U+FFFF against U+E000 to U+FFFF) and
+    /// around them, ASCII, white space of every kind the snippet folds, and two-byte letters.
+    static let alphabet: [Character] = [
+        "a", "b", "z", "0", " ", "\n", "\t", "\r", "\u{0C}", "é", "ß", "\u{D7FF}", "\u{E000}", "\u{FB01}",
+        "\u{FFFD}", "\u{10000}", "😀", "\u{10FFFF}", "東",
+    ]
+
+    static func randomText(_ random: inout LayoutRandom, length: Int) -> String {
+        String((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+    }
+
+    @Test func termsSortInUTF16Order() {
+        var random = LayoutRandom(seed: 5)
+        let terms = (0..<3_000).map { _ in Self.randomText(&random, length: Int(random.next() % 4)) }
+        for index in 0..<(terms.count - 1) {
+            let (a, b) = (terms[index], terms[index + 1])
+            #expect(
+                PostingList.precedes(a, b) == a.utf16.lexicographicallyPrecedes(b.utf16),
+                "\(Array(a.unicodeScalars)) against \(Array(b.unicodeScalars))")
+        }
+        #expect(PostingList.precedes("\u{10000}", "\u{E000}"), "a surrogate pair sorts before U+E000")
+        #expect(!PostingList.precedes("\u{E000}", "\u{10000}"))
+        #expect(PostingList.precedes("ab", "abc") && !PostingList.precedes("abc", "abc"))
+    }
+
+    /// The snippet text as first written: byte by byte into an array.
+    static func plainText(of blocks: [String]) -> String {
+        var bytes: [UInt8] = []
+        var lastWordEnd = 0
+        for block in blocks {
+            for byte in block.utf8 {
+                if [0x20, 0x0A, 0x09, 0x0D, 0x0C].contains(byte) {
+                    if let last = bytes.last, last != 0x20 {
+                        lastWordEnd = bytes.count
+                        bytes.append(0x20)
+                    }
+                } else {
+                    bytes.append(byte)
+                }
+                if bytes.count > SearchIndex.textLimit {
+                    return String(decoding: bytes[..<lastWordEnd], as: UTF8.self)
+                }
+            }
+            if let last = bytes.last, last != 0x20 {
+                lastWordEnd = bytes.count
+                bytes.append(0x20)
+            }
+        }
+        if bytes.last == 0x20 { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test func snippetTextFoldsSpacesAndCutsBeforeAWord() {
+        var random = LayoutRandom(seed: 8)
+        let limit = SearchIndex.textLimit
+        for round in 0..<300 {
+            // Around the limit: blocks ending just before, at and after it, and empty ones.
+            let count = Int(random.next() % 5)
+            let total = round < 150 ? limit - 40 + Int(random.next() % 80) : Int(random.next() % 200)
+            let blocks = (0..<count).map { _ in
+                Self.randomText(&random, length: Int(random.next() % UInt64(total / max(count, 1) + 1)))
+            }
+            #expect(SearchIndex.text(of: blocks) == Self.plainText(of: blocks), "round \(round)")
+        }
+        let exact = String(repeating: "w", count: limit)
+        #expect(SearchIndex.text(of: [exact, "x y"]) == exact)
+        #expect(SearchIndex.text(of: [String(repeating: "w", count: limit - 1), "x y"]).hasSuffix("w"))
+        #expect(SearchIndex.text(of: []) == "" && SearchIndex.text(of: ["", " \n "]) == "")
+    }
+}
