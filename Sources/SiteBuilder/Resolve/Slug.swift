@@ -56,6 +56,11 @@ enum Slug {
 
     /// The relative prefix from a page back to the site root: `trips/lisbon.html` -> `../`.
     static func rootPrefix(forPage pagePath: String) -> String {
-        String(repeating: "../", count: pagePath.split(separator: "/").count - 1)
+        // ASCII by bytes (each byte a character): splitting characters showed in every page's profile.
+        let ascii = pagePath.utf8.allSatisfy { $0 < 0x80 }
+        let parts =
+            ascii
+            ? pagePath.utf8.split(separator: UInt8(ascii: "/")).count : pagePath.split(separator: "/").count
+        return String(repeating: "../", count: parts - 1)
     }
 }
