@@ -70,8 +70,12 @@ struct ExplorerTree: Sendable, Hashable {
             for part in parts {
                 let parent = folderNode[path] ?? 0
                 path += path.isEmpty ? part : "/" + part
+                // A folder met before has its slugs already: slugging is the costly part.
+                if let known = folderNode[path] {
+                    slugs = nodes[known].folder ?? ""
+                    continue
+                }
                 slugs += (slugs.isEmpty ? "" : "/") + Slug.component(part)
-                guard folderNode[path] == nil else { continue }
                 folderNode[path] = nodes.count
                 nodes.append(
                     Node(

@@ -16,11 +16,14 @@ struct FolderListing: Sendable {
         for note in notes {
             let folders = note.path.split(separator: "/").dropLast().map(String.init)
             notesByFolder[folders.joined(separator: "/"), default: []].append(note)
-            for depth in 0..<folders.count {
-                let parent = folders[..<depth].joined(separator: "/")
-                let child = folders[...depth].joined(separator: "/")
+            // Each folder on the way, its path grown one part at a time (joining the parts
+            // again at each depth showed in profiles).
+            var parent = ""
+            for folder in folders {
+                let child = parent.isEmpty ? folder : parent + "/" + folder
                 childrenByFolder[parent, default: []].insert(child)
                 notesByFolder[child, default: []] += []
+                parent = child
             }
         }
         notesByFolder[""] = notesByFolder["", default: []]

@@ -92,13 +92,19 @@ extension NoteDocument {
         var kept = ""
         // `kept`'s length kept as it grows (counting it again per line was quadratic): a line
         // and its "\n" add their counts, but for a lone "\r" at the very end, which the "\n"
-        // joins into one character (inside, a "\r\n" is one character, not a line end).
+        // joins into one character (inside, a "\r\n" is one character, not a line end). Lines
+        // are found one at a time: a long block was split whole for its first lines.
         var keptCount = 0
-        for line in literal.split(separator: "\n", omittingEmptySubsequences: false) {
+        var start = literal.startIndex
+        while true {
+            let end = literal[start...].firstIndex(of: "\n") ?? literal.endIndex
+            let line = literal[start..<end]
             let lineCount = line.count
             guard keptCount + lineCount + 1 <= limit else { break }
             kept += line + "\n"
             keptCount += line.last == "\r" ? lineCount : lineCount + 1
+            guard end < literal.endIndex else { break }
+            start = literal.index(after: end)
         }
         if kept.isEmpty { kept = String(literal.prefix(max(limit, 1))) + "\n" }
         return kept + "…\n"
