@@ -36,11 +36,7 @@ extension TemplateValue: ExpressibleByArrayLiteral {
 }
 
 extension TemplateValue: ExpressibleByDictionaryLiteral {
-    /// A repeated key keeps its last value. Filled in place: `Dictionary(_:uniquingKeysWith:)`
-    /// cost more than the values themselves for the small objects every page makes by the dozen.
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        var object = [String: TemplateValue](minimumCapacity: elements.count)
-        for (key, value) in elements { object[key] = value }
-        self = .object(object)
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }

@@ -18,9 +18,8 @@ enum PostingList {
         for (index, run) in runs.enumerated() {
             for position in run.terms.indices {
                 let term = run.terms[position]
-                let number = numbers[term] ?? terms.count
+                let number = PostingRun.number(of: term, in: &numbers, next: terms.count)
                 if number == terms.count {
-                    numbers[term] = number
                     terms.append(term)
                     lists.append([])
                     previous.append(-1)
@@ -80,8 +79,21 @@ enum PostingList {
         repeat {
             let low = rest & 31
             rest >>= 5
-            bytes.append(alphabet[rest > 0 ? low | 32 : low])
+            bytes.append(digit(rest > 0 ? low | 32 : low))
         } while rest > 0
+    }
+
+    /// `alphabet[value]` (0 to 63) computed: reading the table went through its lazy global and
+    /// a bounds check for each of the index's millions of digits.
+    @inline(__always)
+    private static func digit(_ value: Int) -> UInt8 {
+        switch value {
+        case 0..<10: UInt8(truncatingIfNeeded: 0x30 + value)
+        case 10..<36: UInt8(truncatingIfNeeded: 0x41 - 10 + value)
+        case 36..<62: UInt8(truncatingIfNeeded: 0x61 - 36 + value)
+        case 62: UInt8(ascii: "-")
+        default: UInt8(ascii: "_")
+        }
     }
 
     /// The numbers of an encoded list (for tests; the browser has its own decoder).

@@ -25,13 +25,12 @@ struct PostingRun: Sendable {
         defer { positions = numbers }
         for (offset, document) in documents.enumerated() {
             for entry in document.entries {
-                let number: Int
-                if let known = numbers[entry.term] {
-                    number = known
+                // One lookup that adds the term when it is new (looking up, then adding, hashed twice).
+                let next = terms.count
+                let number = Self.number(of: entry.term, in: &numbers, next: next)
+                if number < next {
                     PostingList.append(offset - Int(last[number]), to: &tails[number])
                 } else {
-                    number = terms.count
-                    numbers[entry.term] = number
                     terms.append(entry.term)
                     first.append(Int32(offset))
                     last.append(0)
@@ -41,6 +40,12 @@ struct PostingRun: Sendable {
                 PostingList.append(counts: entry.counts, to: &tails[number])
             }
         }
+    }
+
+    /// The number of `term` in `numbers`, given `next` (and stored) when it has none yet.
+    static func number(of term: String, in numbers: inout [String: Int], next: Int) -> Int {
+        func read(_ value: inout Int) -> Int { value }
+        return read(&numbers[term, default: next])
     }
 
     /// Whether `term` has the same postings in this run as at `position` of `other`.
