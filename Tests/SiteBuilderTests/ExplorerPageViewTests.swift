@@ -128,5 +128,8 @@ import Testing
                 #expect(together == alone, "\(page)")
             }
         }
+        // Kept once per folder of notes (root, big, big/sub, a, a/b/c); a `pretty` page is in a
+        // place of its own and made alone, so nothing is kept per page.
+        #expect(shared.count == (urls == .files ? 5 : 0))
     }
 }

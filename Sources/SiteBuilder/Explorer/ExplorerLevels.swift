@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The explorer list's levels above a note's folder: the same for every note of that folder whose
-/// page sits in the same place (the links are relative), so made once for all of them instead of
+/// page sits in the folder's place (the links are relative), so made once for all of them instead of
 /// once per page (which was most of the explorer's cost in a cold build). Shared by the tasks
 /// that make pages; two of them making the same levels at once make the same bytes.
 final class ExplorerLevels: Sendable {
@@ -24,6 +24,9 @@ final class ExplorerLevels: Sendable {
     private let made = Mutex<[Key: Made]>([:])
 
     init() {}
+
+    /// How many folders' levels are kept.
+    var count: Int { made.withLock { $0.count } }
 
     /// The levels above the notes of `folder`, seen from a page whose links are `links`; `make`
     /// makes them when no page asked before.

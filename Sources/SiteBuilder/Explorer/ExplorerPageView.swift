@@ -47,7 +47,11 @@ struct ExplorerPageView: Sendable, Hashable {
         let links = PageLinks(from: page, urls: urls)
         let ancestors = tree.ancestors(of: node)
         let isFolder = tree.nodes[node].isFolder
-        guard let shared, !isFolder, let parent = ancestors.last else {
+        // Shared only for a page in its folder's own place (not a `pretty` or `permalink` page,
+        // each seen from a place of its own): one entry per folder, never one per page.
+        guard let shared, !isFolder, let parent = ancestors.last,
+            links.folderBytes == Self.place(of: tree.nodes[parent])
+        else {
             let levels = ancestors + (isFolder ? [node] : [])
             let made = Self.levels(
                 levels[...], then: isFolder ? nil : node, tree: tree, node: node, links: links)
@@ -66,6 +70,12 @@ struct ExplorerPageView: Sendable, Hashable {
         html += own.after
         html += upper.after
         return String(decoding: html, as: UTF8.self)
+    }
+
+    /// Where the pages of a folder's notes sit: its slugged path and a slash, as ``PageLinks/folderBytes``.
+    private static func place(of folder: ExplorerTree.Node) -> [UInt8] {
+        guard let path = folder.folder, !path.isEmpty else { return [] }
+        return Array(path.utf8) + [UInt8(ascii: "/")]
     }
 
     /// The `<ul>`s of `levels` (consecutive, from the root down), opened on the way to `node`: the
