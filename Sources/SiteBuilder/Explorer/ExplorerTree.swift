@@ -64,24 +64,7 @@ struct ExplorerTree: Sendable, Hashable {
             } else {
                 notes.append((entry, folder))
             }
-            // Each folder on the way, its path and slug path grown one part at a time.
-            var path = ""
-            var slugs = ""
-            for part in parts {
-                let parent = folderNode[path] ?? 0
-                path += path.isEmpty ? part : "/" + part
-                // A folder met before has its slugs already: slugging is the costly part.
-                if let known = folderNode[path] {
-                    slugs = nodes[known].folder ?? ""
-                    continue
-                }
-                slugs += (slugs.isEmpty ? "" : "/") + Slug.component(part)
-                folderNode[path] = nodes.count
-                nodes.append(
-                    Node(
-                        title: part, pagePath: slugs + "/index.html", folder: slugs, order: nil,
-                        parent: parent))
-            }
+            addFolders(parts, &folderNode)
         }
         for (path, index) in folderNode where path != "" {
             let node = nodes[index]
@@ -104,6 +87,25 @@ struct ExplorerTree: Sendable, Hashable {
         let keys = nodes.map(ExplorerOrder.Key.init)
         for index in nodes.indices where !nodes[index].children.isEmpty {
             nodes[index].children.sort { ExplorerOrder.before(keys[$0], keys[$1]) }
+        }
+    }
+
+    /// Each folder on the way to a note, its path and slug path grown one part at a time.
+    private mutating func addFolders(_ parts: [String], _ folderNode: inout [String: Int]) {
+        var path = ""
+        var slugs = ""
+        for part in parts {
+            let parent = folderNode[path] ?? 0
+            path += path.isEmpty ? part : "/" + part
+            // A folder met before has its slugs already: slugging is the costly part.
+            if let known = folderNode[path] {
+                slugs = nodes[known].folder ?? ""
+                continue
+            }
+            slugs += (slugs.isEmpty ? "" : "/") + Slug.component(part)
+            folderNode[path] = nodes.count
+            nodes.append(
+                Node(title: part, pagePath: slugs + "/index.html", folder: slugs, order: nil, parent: parent))
         }
     }
 
