@@ -6,7 +6,7 @@ extension HTMLBlockWriter {
         switch block.kind {
         case .table:
             output.newlineIfNeeded()
-            output.append("<table\(idAttribute(block))>")
+            appendTag("<table", block, ">")
             inTableBody = false
         case .tableRow(let header):
             output.newlineIfNeeded()

@@ -1,14 +1,19 @@
 import NoteModel
 
 extension HTMLBlockWriter {
-    /// ` id="..."` for a block with an anchor (notes syntax), else nothing.
-    func idAttribute(_ block: Block) -> String {
-        guard let anchor = block.anchor else { return "" }
-        var attribute = HTMLOutput()
-        attribute.append(" id=\"")
-        attribute.appendEscaped(anchor)
-        attribute.append("\"")
-        return String(decoding: attribute.bytes, as: UTF8.self)
+    /// `start`, then ` id="..."` for a block with an anchor (notes syntax), then `end`: written in
+    /// place, where a string made per block for the attribute showed in every page.
+    mutating func appendTag(_ start: String, _ block: Block, _ end: String) {
+        output.append(start)
+        appendID(block)
+        output.append(end)
+    }
+
+    mutating func appendID(_ block: Block) {
+        guard let anchor = block.anchor else { return }
+        output.append(" id=\"")
+        output.appendEscaped(anchor)
+        output.append("\"")
     }
 
     /// A callout: a `<div>` (or `<details>` when foldable) with a title and a content `<div>`.
@@ -20,7 +25,7 @@ extension HTMLBlockWriter {
         output.appendEscaped(type)
         output.append("\"")
         if fold == .open { output.append(" open") }
-        output.append(idAttribute(block))
+        appendID(block)
         output.append(
             fold == nil ? ">\n<div class=\"callout-title\">" : ">\n<summary class=\"callout-title\">")
         if let title = block.content, !title.isEmpty {
@@ -74,7 +79,7 @@ extension HTMLBlockWriter {
     /// Display math, verbatim for MathJax or KaTeX: `<div class="math display">\[...\]</div>`.
     mutating func writeMath(_ block: Block, literal: String) {
         output.newlineIfNeeded()
-        output.append("<div class=\"math display\"\(idAttribute(block))>\\[")
+        appendTag("<div class=\"math display\"", block, ">\\[")
         output.appendEscaped(literal)
         output.append("\\]</div>\n")
     }

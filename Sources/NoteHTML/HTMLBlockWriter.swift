@@ -43,28 +43,28 @@ struct HTMLBlockWriter: BlockWalker {
         switch block.kind {
         case .blockQuote:
             output.newlineIfNeeded()
-            output.append("<blockquote\(idAttribute(block))>\n")
+            appendTag("<blockquote", block, ">\n")
         case .list(let style):
             output.newlineIfNeeded()
             if style.kind == .bullet {
-                output.append("<ul\(idAttribute(block))>\n")
+                appendTag("<ul", block, ">\n")
             } else if style.start == 1 {
-                output.append("<ol\(idAttribute(block))>\n")
+                appendTag("<ol", block, ">\n")
             } else {
-                output.append("<ol start=\"\(style.start)\"\(idAttribute(block))>\n")
+                appendTag("<ol start=\"\(style.start)\"", block, ">\n")
             }
         case .item:
             output.newlineIfNeeded()
-            output.append("<li\(idAttribute(block))>")
+            appendTag("<li", block, ">")
         case .heading(let level):
             output.newlineIfNeeded()
-            output.append("<h\(level)\(idAttribute(block))>")
+            appendTag(Self.headingTag(level).open, block, ">")
             writeInlines(block.content)
         case .paragraph:
             if writeBareEmbed(block, index: index) { return true }
             if !isTight(ancestors) {
                 output.newlineIfNeeded()
-                output.append("<p\(idAttribute(block))>")
+                appendTag("<p", block, ">")
             }
             writeInlines(block.content)
         case .codeBlock(let info, let literal):
@@ -128,7 +128,7 @@ struct HTMLBlockWriter: BlockWalker {
         case .item:
             output.append("</li>\n")
         case .heading(let level):
-            output.append("</h\(level)>\n")
+            output.append(Self.headingTag(level).close)
         case .paragraph:
             paragraphWillClose(index: index, ancestors: ancestors)
             if !isTight(ancestors), !bareEmbeds.contains(index) { output.append("</p>\n") }
@@ -163,6 +163,13 @@ struct HTMLBlockWriter: BlockWalker {
         swap(&inline.output, &output)
         text.walk(&inline)
         swap(&inline.output, &output)
+    }
+
+    /// `<h1` to `<h6` and their end tags, written without interpolating the level each time.
+    static let headingTags = (0...6).map { (open: "<h\($0)", close: "</h\($0)>\n") }
+
+    static func headingTag(_ level: Int) -> (open: String, close: String) {
+        headingTags.indices.contains(level) ? headingTags[level] : ("<h\(level)", "</h\(level)>\n")
     }
 
     /// cmark_isspace: space, tab, LF, VT, FF, CR.

@@ -62,17 +62,23 @@ struct HTMLInlineWriter: InlineWalker {
 
     mutating func visitText(_ string: Substring, span: Int?) {
         guard hiddenSpan == nil else { return }
-        let kind = span.flatMap { text.spans.indices.contains($0) ? text.spans[$0].kind : nil }
-        switch kind {
+        guard let span, text.spans.indices.contains(span) else {
+            output.appendEscaped(string)
+            return
+        }
+        // Switched on in place: binding the kind copied it (and its strings) for every text.
+        switch text.spans[span].kind {
         case .html:
             guard self.unsafe else { break }
-            let html = span.flatMap { rawHTMLImages[$0] }.map {
+            let html = rawHTMLImages[span].map {
                 document.splicingImages(into: string, images: $0, hook: imageHook)
             }
             if tagFilter {
                 output.appendTagFilteredInline(html ?? String(string))
+            } else if let html {
+                output.append(html)
             } else {
-                output.append(html ?? String(string))
+                output.append(string)
             }
         case .lineBreak, .footnoteReference: break
         case .softBreak: output.append("\n")

@@ -24,11 +24,9 @@ public struct AttributedTextBuilder: Sendable {
 
     /// Opens a span inside the current one and returns its identity.
     @discardableResult
-    public mutating func openSpan(
-        _ kind: InlineKind, attributes: [String: String] = [:], range: SourceRange? = nil
-    ) -> Int {
+    public mutating func openSpan(_ kind: InlineKind, range: SourceRange? = nil) -> Int {
         let id = parts.spans.count
-        parts.spans.append(InlineSpan(kind, parent: currentSpan, attributes: attributes, range: range))
+        parts.spans.append(InlineSpan(kind, parent: currentSpan, range: range))
         open.append((id, parts.runs.count))
         return id
     }

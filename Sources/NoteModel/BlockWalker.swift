@@ -9,13 +9,10 @@ public protocol BlockWalker {
 }
 
 extension NoteDocument {
+    /// Inlinable, so it is specialized in the walker's module; blocks are read from the array this
+    /// document holds, which the walk cannot change, so each is lent to the walker, not copied.
+    @inlinable
     public func walk(_ walker: inout some BlockWalker) {
-        // Through the buffer: a block read from it is lent to the walker, where `blocks[index]`
-        // copied (and retained and released) each one, a visible part of writing every page.
-        blocks.withUnsafeBufferPointer { blocks in walk(blocks, &walker) }
-    }
-
-    private func walk(_ blocks: UnsafeBufferPointer<Block>, _ walker: inout some BlockWalker) {
         var open: [Int] = []
         var skipDeeperThan: Int?
         for index in blocks.indices {

@@ -3,17 +3,12 @@ public struct InlineSpan: Sendable, Hashable, Codable {
     public var kind: InlineKind
     /// The enclosing span's index, nil at the top.
     public var parent: Int?
-    /// Free attributes for extensions (ids, classes); cmark's own spans leave it empty.
-    public var attributes: [String: String]
     /// Where the span is written, delimiters included (`*a*`, `[a](x)`, `[[a]]`).
     public var range: SourceRange?
 
-    public init(
-        _ kind: InlineKind, parent: Int?, attributes: [String: String] = [:], range: SourceRange? = nil
-    ) {
+    public init(_ kind: InlineKind, parent: Int?, range: SourceRange? = nil) {
         self.range = range
         self.kind = kind
         self.parent = parent
-        self.attributes = attributes
     }
 }

@@ -10,19 +10,26 @@ public protocol InlineWalker {
 }
 
 extension AttributedText {
+    /// Inlinable, so it is specialized for each walker in the walker's module (as the HTML writer's):
+    /// generic, it called every walker method through its witness table and copied each span.
+    @inlinable
     public func walk(_ walker: inout some InlineWalker) {
-        // Spans are lent from the buffer rather than copied for each call (see NoteDocument.walk).
-        spans.withUnsafeBufferPointer { spans in walk(spans, &walker) }
-    }
-
-    private func walk(_ spans: UnsafeBufferPointer<InlineSpan>, _ walker: inout some InlineWalker) {
+        // Plain text alone, as most headings and many paragraphs are: no span to open or close.
+        if spans.isEmpty, runs.count == 1, runs[0].span == nil, runs[0].attachment == nil,
+            runs[0].length == string.utf8.count
+        {
+            if runs[0].length > 0 { walker.visitText(string[...], span: nil) }
+            return
+        }
         var open: [Int] = []
         var isOpen = [Bool](repeating: false, count: spans.count)
+        // Kept across runs: one buffer rather than an array made for every run.
+        var toOpen: [Int] = []
         var position = string.startIndex
         let utf8 = string.utf8
         for run in runs {
             // Climb from the run's innermost span to the first one already open.
-            var toOpen: [Int] = []
+            toOpen.removeAll(keepingCapacity: true)
             var ancestor = run.span
             while let id = ancestor, spans.indices.contains(id), !isOpen[id] {
                 toOpen.append(id)
