@@ -1,6 +1,12 @@
 internal import CCmark
 import NoteModel
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Turns cmark's tree into a ``NoteDocument`` with cmark's iterator, so depth costs no call stack.
 struct CmarkConverter {
     let file: String
@@ -114,6 +120,12 @@ struct CmarkConverter {
 
     /// A text node: plain text, or the notes syntax expanded from it.
     private mutating func enterText(_ node: OpaquePointer) {
+        if let literal = cmark_node_get_literal(node) {
+            let done = literal.withMemoryRebound(to: UInt8.self, capacity: 1) { start in
+                enterPlainText(UnsafeBufferPointer(start: start, count: strlen(literal)))
+            }
+            if done { return }
+        }
         let text = restored(string(cmark_node_get_literal(node), restoring: false), escapeApplied: true)
         let written = locator?.text(text)
         if let notes, !builders.isEmpty {
@@ -126,6 +138,19 @@ struct CmarkConverter {
         } else {
             withBuilder { $0.appendText(text) }
         }
+    }
+
+    /// Text with no notes placeholder (lead byte 0xEE) and no escaped-tilde mark (0xCD), as nearly
+    /// all is: its bytes go from cmark into the model as they are, where making a `String` of each
+    /// text and searching it first cost as much again as appending it. Returns false for the rest.
+    private mutating func enterPlainText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, memchr(base, 0xEE, bytes.count) == nil else { return false }
+        if !marks.isEmpty, memchr(base, Int32(EscapedTildes.markerBytes[0]), bytes.count) != nil {
+            return false
+        }
+        locator?.text(bytes: bytes)
+        withBuilder { $0.appendText(bytes) }
+        return true
     }
 
     private mutating func exit(_ node: OpaquePointer) {
@@ -141,9 +166,10 @@ struct CmarkConverter {
             if let index = leafBlock, var builder = builders.popLast() {
                 blocks[index].content = builder.finish()
             }
-            builders.removeAll()
-            openImages.removeAll()
-            openInlines.removeAll()
+            // Emptied, not freed: the next leaf block fills them again.
+            builders.removeAll(keepingCapacity: true)
+            openImages.removeAll(keepingCapacity: true)
+            openInlines.removeAll(keepingCapacity: true)
             locator = nil
             leafBlock = nil
             depth -= 1
@@ -190,10 +216,11 @@ struct CmarkConverter {
 
     private mutating func startInlines() {
         leafBlock = blocks.count - 1
-        builders = [AttributedTextBuilder()]
-        openImages = []
-        openInlines = []
         locator = makeLocator(for: blocks[blocks.count - 1])
+        builders.removeAll(keepingCapacity: true)
+        builders.append(AttributedTextBuilder(capacity: locator.map { $0.limit - $0.cursor } ?? 0))
+        openImages.removeAll(keepingCapacity: true)
+        openInlines.removeAll(keepingCapacity: true)
     }
 
     private mutating func openImage(_ node: OpaquePointer) {

@@ -39,7 +39,8 @@ struct InlineLocator {
         return literal.withUTF8 { text(bytes: $0) }
     }
 
-    private mutating func text(bytes literal: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    @discardableResult
+    mutating func text(bytes literal: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         // Blanks before the text are cmark's to drop; a line ending is a break node's own.
         if let first = literal.first, !Byte.isSpace(first) {
             while let here = byte(cursor), here == Byte.space || here == Byte.tab { cursor += 1 }
