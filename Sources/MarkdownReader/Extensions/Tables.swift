@@ -52,6 +52,10 @@ struct TablePass {
         guard let parsed else { return }
         defer { cmark_node_free(parsed) }
         var pieces = CmarkTree.children(parsed).makeIterator()
+        // Every row and cell gets a kind and a position: room for them all at once.
+        let nodes = plans.reduce(0) { $0 + $1.rows.count * ($1.alignments.count + 1) + 4 }
+        marks.blocks.reserveCapacity(marks.blocks.count + nodes)
+        marks.positions.reserveCapacity(marks.positions.count + nodes)
         for plan in plans {
             splice(plan, pieces: &pieces)
         }
@@ -198,23 +202,27 @@ struct TablePass {
         if let first = plan.rows.first?.line, let last = plan.rows.last?.line {
             marks.positions[table] = (location(first.line, first.column), endLocation(last))
         }
-        for (rowIndex, row) in plan.rows.enumerated() {
+        for rowIndex in plan.rows.indices {
+            // The row's parts once, rather than copying the row (its line and cells) per cell.
+            let line = plan.rows[rowIndex].line
+            let cells = plan.rows[rowIndex].cells
+            let rowEnd = endLocation(line)
             guard let rowNode = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
             cmark_node_append_child(table, rowNode)
             marks.blocks[rowNode] = .tableRow(header: rowIndex == 0)
-            marks.positions[rowNode] = (location(row.line.line, row.line.column), endLocation(row.line))
+            marks.positions[rowNode] = (location(line.line, line.column), rowEnd)
             for (column, alignment) in plan.alignments.enumerated() {
                 guard let cellNode = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
                 cmark_node_append_child(rowNode, cellNode)
                 marks.blocks[cellNode] = .tableCell(alignment: alignment)
-                guard column < row.cells.count else {
-                    marks.positions[cellNode] = (endLocation(row.line), endLocation(row.line))
+                guard column < cells.count else {
+                    marks.positions[cellNode] = (rowEnd, rowEnd)
                     continue
                 }
-                let cell = row.cells[column]
+                let content = cells[column].content
                 // The cell's text without the blanks around it (an empty one: just after its pipe).
-                let start = location(row.line.line, row.line.column + cell.content.lowerBound)
-                let end = location(row.line.line, row.line.column + cell.content.upperBound - 1)
+                let start = location(line.line, line.column + content.lowerBound)
+                let end = location(line.line, line.column + content.upperBound - 1)
                 marks.positions[cellNode] = (start, end)
                 if let piece = pieces.next() {
                     stripGuard(piece)
