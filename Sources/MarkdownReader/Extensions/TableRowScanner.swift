@@ -120,22 +120,23 @@ enum TableRowScanner {
         return index
     }
 
-    /// cmark-gfm's `unescape_pipes` then `cmark_strbuf_trim`.
+    /// cmark-gfm's `unescape_pipes` then `cmark_strbuf_trim`, in one copy: trimming first gives the
+    /// same bytes, since an escape (`\|`) is never whitespace and unescaping makes none.
     private static func unescapedTrimmed(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        let isSpace = { (byte: UInt8) in byte == 32 || (9...13).contains(byte) }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }),
+            let last = bytes.lastIndex(where: { !isSpace($0) })
+        else { return [] }
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            if bytes[index] == backslash, index + 1 < bytes.endIndex, bytes[index + 1] == pipe {
+        out.reserveCapacity(last + 1 - first)
+        var index = first
+        while index <= last {
+            if bytes[index] == backslash, index < last, bytes[index + 1] == pipe {
                 index += 1
             }
             out.append(bytes[index])
             index += 1
         }
-        let isSpace = { (byte: UInt8) in byte == 32 || (9...13).contains(byte) }
-        guard let first = out.firstIndex(where: { !isSpace($0) }),
-            let last = out.lastIndex(where: { !isSpace($0) })
-        else { return [] }
-        return Array(out[first...last])
+        return out
     }
 }
