@@ -54,6 +54,17 @@ import Testing
     @Test(arguments: [
         ("| a | b |\n| - | - |\n| [x] | y |\n", "[x]"),
         ("| a | b |\n| - | - |\n| [x] | y |\n\n[x]: /url\n", "href=\"/url\""),
+        // Cells are parsed again with the note only when a `]` is left as text without it: an
+        // inline link reads the same either way, a reference or a failed inline link does not.
+        ("| a |\n| - |\n| [t](/i) |\n\n[t]: /other\n", "<td><a href=\"/i\">t</a></td>"),
+        ("| a |\n| - |\n| [t](/i) [x][y] |\n\n[y]: /v\n", "<a href=\"/i\">t</a> <a href=\"/v\">x</a>"),
+        ("| a |\n| - |\n| [t]( |\n\n[t]: /r\n", "<td><a href=\"/r\">t</a>(</td>"),
+        (
+            "| a |\n| - |\n| ![i](p.png) [t] |\n\n[t]: /r\n",
+            "<img src=\"p.png\" alt=\"i\" /> <a href=\"/r\">t</a>"
+        ),
+        ("| a |\n| - |\n| \\[t] |\n\n[t]: /r\n", "<td>[t]</td>"),
+        ("Intro [t]\n| a |\n| - |\n| x |\n\n[t]: /r\n", "<p>Intro <a href=\"/r\">t</a></p>"),
         ("| a |\n| - |\n| ~~gone~~ |\n", "<del>gone</del>"),
         // A known approximation (Strikethrough.swift): entities decoded to `~` pair as well; the
         // pass must still run on such text although the source has no `~` of its own.

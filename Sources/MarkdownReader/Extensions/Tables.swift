@@ -1,6 +1,12 @@
 internal import CCmark
 import NoteModel
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// GFM tables. libcmark reads a table as (part of) a paragraph; this pass finds the paragraphs whose
 /// lines hold a header row followed by a delimiter row, as cmark-gfm's block parser checks line by
 /// line, and replaces them with custom table blocks. Cell text is parsed by cmark in a second
@@ -43,13 +49,7 @@ struct TablePass {
             }
             if !plan.suffix.isEmpty { appendPiece(plan.suffix.map(\.bytes), to: &text) }
         }
-        // The note follows only for its link reference definitions (each written `label]:`), which
-        // only a cell with a `[` can use.
-        if text.contains(UInt8(ascii: "[")), Self.mayDefineLinks(source.bytes) { text += source.bytes }
-        let parsed = text.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, flags) }
-        }
-        guard let parsed else { return }
+        guard let parsed = parseCells(text, flags: flags) else { return }
         defer { cmark_node_free(parsed) }
         var pieces = CmarkTree.children(parsed).makeIterator()
         // Every row and cell gets a kind and a position: room for them all at once.
@@ -59,6 +59,37 @@ struct TablePass {
         for plan in plans {
             splice(plan, pieces: &pieces)
         }
+    }
+
+    /// The cells (and the paragraphs cut around tables) parsed as a document of their own. The
+    /// note's link reference definitions count inside cells only where a `]` is left as text
+    /// without them: each `]` that ends an inline link is read so before any definition is looked
+    /// up, the note or not. Only then is the note parsed again after the cells, for its definitions.
+    private func parseCells(_ text: [UInt8], flags: Int32) -> OpaquePointer? {
+        guard let cells = Self.parse(text, flags: flags) else { return nil }
+        guard text.contains(UInt8(ascii: "[")), Self.mayDefineLinks(source.bytes),
+            Self.hasBracketText(cells)
+        else { return cells }
+        cmark_node_free(cells)
+        return Self.parse(text + source.bytes, flags: flags)
+    }
+
+    private static func parse(_ text: [UInt8], flags: Int32) -> OpaquePointer? {
+        text.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, flags) }
+        }
+    }
+
+    /// Whether some text node holds a `]` (a bracket that may close a reference link).
+    private static func hasBracketText(_ root: OpaquePointer) -> Bool {
+        var found = false
+        CmarkTree.walk(root) { node, entering in
+            guard !found, entering, cmark_node_get_type(node) == CMARK_NODE_TEXT,
+                let literal = cmark_node_get_literal(node)
+            else { return }
+            found = strchr(literal, Int32(UInt8(ascii: "]"))) != nil
+        }
+        return found
     }
 
     /// Whether the bytes may hold a link reference definition (a `]` right before a `:`).
