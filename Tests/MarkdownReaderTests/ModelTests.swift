@@ -66,6 +66,43 @@ struct ModelTests {
         #expect(recorder.events == ["x ", "<0>", "<1>", "a", "</1>", " b", "</0>", " ", "[image 0]"])
     }
 
+    @Test("Bytes appended extend runs exactly as the same text appended as a string does")
+    func builderAppendsBytesAsStrings() {
+        func build(_ append: (inout AttributedTextBuilder, String) -> Void) -> AttributedText {
+            var builder = AttributedTextBuilder(capacity: 2)
+            append(&builder, "a")
+            append(&builder, "")
+            append(&builder, "bé")
+            builder.openSpan(.emphasis)
+            append(&builder, "c")
+            append(&builder, "d")
+            builder.closeSpan()
+            builder.appendAttachment(0)
+            append(&builder, "e")
+            return builder.finish()
+        }
+        let fromStrings = build { $0.appendText($1) }
+        let fromBytes = build { builder, string in
+            Array(string.utf8).withUnsafeBufferPointer { builder.appendText($0) }
+        }
+        #expect(fromBytes == fromStrings)
+        #expect(fromBytes.string == "abécd\u{FFFC}e")
+        #expect(fromBytes.runs.map(\.length) == [4, 2, 3, 1])
+    }
+
+    @Test("A single plain run is walked by its own length and span, as any run is")
+    func singleRunWalk() {
+        var short = Recorder()
+        AttributedText(string: "abc", runs: [TextRun(length: 2, span: nil)]).walk(&short)
+        #expect(short.events == ["ab"])
+        var whole = Recorder()
+        AttributedText(string: "abc", runs: [TextRun(length: 3, span: nil)]).walk(&whole)
+        #expect(whole.events == ["abc"])
+        var empty = Recorder()
+        AttributedText(string: "", runs: [TextRun(length: 0, span: nil)]).walk(&empty)
+        #expect(empty.events == [])
+    }
+
     @Test("A corrupt model (span cycles, bad indices, negative lengths) renders without hanging")
     func corruptModel() {
         let text = AttributedText(
