@@ -21,8 +21,9 @@ extension AttributedText {
             if runs[0].length > 0 { walker.visitText(string[...], span: nil) }
             return
         }
+        // The open spans, outermost first: each the parent of the next, so their ids ascend and
+        // whether a span is open is a binary search here (no flag per span allocated per text).
         var open: [Int] = []
-        var isOpen = [Bool](repeating: false, count: spans.count)
         // Kept across runs: one buffer rather than an array made for every run.
         var toOpen: [Int] = []
         var position = string.startIndex
@@ -31,19 +32,17 @@ extension AttributedText {
             // Climb from the run's innermost span to the first one already open.
             toOpen.removeAll(keepingCapacity: true)
             var ancestor = run.span
-            while let id = ancestor, spans.indices.contains(id), !isOpen[id] {
+            while let id = ancestor, spans.indices.contains(id), !Self.isOpen(id, in: open) {
                 toOpen.append(id)
                 ancestor = parent(of: id)
             }
             if let id = ancestor, !spans.indices.contains(id) { ancestor = nil }
             while let top = open.last, top != ancestor {
                 open.removeLast()
-                isOpen[top] = false
                 walker.exitSpan(spans[top], id: top)
             }
             for id in toOpen.reversed() {
                 open.append(id)
-                isOpen[id] = true
                 walker.enterSpan(spans[id], id: id)
             }
             let end =
@@ -59,5 +58,16 @@ extension AttributedText {
         while let top = open.popLast() {
             walker.exitSpan(spans[top], id: top)
         }
+    }
+
+    @inlinable
+    static func isOpen(_ id: Int, in open: [Int]) -> Bool {
+        var low = 0
+        var high = open.count
+        while low < high {
+            let middle = (low + high) / 2
+            if open[middle] < id { low = middle + 1 } else { high = middle }
+        }
+        return low < open.count && open[low] == id
     }
 }
