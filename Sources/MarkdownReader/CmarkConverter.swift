@@ -76,10 +76,10 @@ struct CmarkConverter {
         case CMARK_NODE_ITEM: openBlock(marks.blocks[node] ?? .item, node)
         case CMARK_NODE_PARAGRAPH:
             openBlock(.paragraph, node)
-            startInlines()
+            startInlines(node)
         case CMARK_NODE_HEADING:
             openBlock(.heading(level: Int(cmark_node_get_heading_level(node))), node)
-            startInlines()
+            startInlines(node)
         case CMARK_NODE_CODE_BLOCK:
             let kind = BlockKind.codeBlock(
                 info: restored(string(cmark_node_get_fence_info(node)), escapeApplied: true),
@@ -202,7 +202,7 @@ struct CmarkConverter {
         let kind = marks.blocks[node] ?? .htmlBlock(literal: "")
         openBlock(kind, node)
         if let shift = marks.lineShifts[node] { lineShift = shift }
-        if kind.hasInlineContent { startInlines() }
+        if kind.hasInlineContent { startInlines(node) }
     }
 
     private mutating func openBlock(_ kind: BlockKind, _ node: OpaquePointer) {
@@ -214,11 +214,15 @@ struct CmarkConverter {
         blocks.append(Block(kind, depth: depth + 1, location: start(of: node), end: end(of: node)))
     }
 
-    private mutating func startInlines() {
+    /// Starts the inline content of the leaf block just opened for `node`.
+    private mutating func startInlines(_ node: OpaquePointer) {
         leafBlock = blocks.count - 1
         locator = makeLocator(for: blocks[blocks.count - 1])
         builders.removeAll(keepingCapacity: true)
-        builders.append(AttributedTextBuilder(capacity: locator.map { $0.limit - $0.cursor } ?? 0))
+        // cmark's own line numbers (a table cell, made by a pass, has none: one line).
+        let lines = Int(cmark_node_get_end_line(node)) - Int(cmark_node_get_start_line(node)) + 1
+        builders.append(
+            AttributedTextBuilder(capacity: locator.map { $0.limit - $0.cursor } ?? 0, lines: max(1, lines)))
         openImages.removeAll(keepingCapacity: true)
         openInlines.removeAll(keepingCapacity: true)
     }

@@ -9,10 +9,13 @@ public struct AttributedTextBuilder: Sendable {
 
     public init() {}
 
-    /// A builder with room for `bytes` of text (a leaf block's source length is a close bound):
-    /// growing the bytes append by append was a third of what appending cost.
-    public init(capacity bytes: Int) {
+    /// A builder with room for `bytes` of text written on `lines` lines (a leaf block's source is a
+    /// close bound): a run of text and a line break's span for each line. Growing the bytes and runs
+    /// append by append was a third of what appending cost.
+    public init(capacity bytes: Int, lines: Int = 1) {
         utf8.reserveCapacity(max(0, bytes))
+        parts.runs.reserveCapacity(max(1, 2 * lines - 1))
+        if lines > 1 { parts.spans.reserveCapacity(lines - 1) }
     }
 
     /// The innermost open span.

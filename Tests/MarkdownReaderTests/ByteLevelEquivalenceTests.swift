@@ -65,6 +65,16 @@ import Testing
         ),
         ("| a |\n| - |\n| \\[t] |\n\n[t]: /r\n", "<td>[t]</td>"),
         ("Intro [t]\n| a |\n| - |\n| x |\n\n[t]: /r\n", "<p>Intro <a href=\"/r\">t</a></p>"),
+        // Definitions inside quotes and items, after lazy lines or a paragraph's text count in cells;
+        // text that only looks like one does not.
+        ("> a\nb\n\n> [t]: /r\n\n| a |\n| - |\n| [t] |\n", "<td><a href=\"/r\">t</a></td>"),
+        ("- x\n\n  [t]: /r\n  \"T\"\n\n| a |\n| - |\n| [t] |\n", "<td><a href=\"/r\" title=\"T\">t</a></td>"),
+        ("- x\n  [t]: /r\n\n| a |\n| - |\n| [t] |\n", "<td>[t]</td>"),
+        (
+            "[t]: /r\n[u]: /s\nText [u]\n\n| a |\n| - |\n| [t] [u] |\n",
+            "<a href=\"/r\">t</a> <a href=\"/s\">u</a>"
+        ),
+        ("1. x *[t]:\n   y*\n\n| a |\n| - |\n| [t] |\n", "<td>[t]</td>"),
         ("| a |\n| - |\n| ~~gone~~ |\n", "<del>gone</del>"),
         // A known approximation (Strikethrough.swift): entities decoded to `~` pair as well; the
         // pass must still run on such text although the source has no `~` of its own.
