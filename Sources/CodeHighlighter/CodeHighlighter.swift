@@ -16,11 +16,25 @@ public enum CodeHighlighter {
     /// Code sent to one helper in one exchange, at most (a block larger than this goes alone).
     static let batchBytes = 64 * 1024
 
+    /// The vault's cache of answers, read from its folder (nil: no cache). A build reads it while
+    /// it gathers the notes' code.
+    public struct Cache: Sendable {
+        var pack: HighlightCache?
+        public init(folder: URL?) { pack = folder.map { HighlightCache(folder: $0) } }
+    }
+
     /// Highlights `blocks`. `cacheFolder` is the vault's cache folder (nil: no cache); `python`
     /// overrides the interpreter (tests use a missing one). Without Pygments every block stays
     /// plain and the result says why in `notice`.
     public static func highlight(
         _ blocks: Set<Block>, cacheFolder: URL?, jobs: Int, python: URL? = nil
+    ) async -> Highlights {
+        await highlight(blocks, cache: Cache(folder: cacheFolder), jobs: jobs, python: python)
+    }
+
+    /// ``highlight(_:cacheFolder:jobs:python:)`` with the cache read already.
+    public static func highlight(
+        _ blocks: Set<Block>, cache opened: Cache, jobs: Int, python: URL? = nil
     ) async -> Highlights {
         var result = Highlights()
         guard !blocks.isEmpty else { return result }
@@ -28,9 +42,8 @@ public enum CodeHighlighter {
             result.notice = "code is not highlighted: python3 was not found (install python3-pygments)"
             return result
         }
-        // Blocks are keyed by the language Pygments will see: aliases match without regard to case.
-        let ordered = blocks.sorted { ($0.language, $0.code) < ($1.language, $1.code) }
-        var cache = cacheFolder.map { HighlightCache(folder: $0) }
+        let ordered = Array(blocks)
+        var cache = opened.pack
         var missing = ordered
         var missingKeys: [String] = []
         // The version is part of every key: read from the package, or asked of one helper.
@@ -51,6 +64,7 @@ public enum CodeHighlighter {
             }
         }
         if !missing.isEmpty {
+            (missing, missingKeys) = byLanguage(missing, missingKeys)
             guard let (version, answers) = await run(missing, python: python, jobs: jobs) else {
                 result.notice =
                     "code is not highlighted: Pygments is not installed for \(python.path)"
@@ -73,6 +87,15 @@ public enum CodeHighlighter {
         result.pygments = result.pygments ?? probed
         cache?.save()
         return result
+    }
+
+    /// `blocks` and their keys (when there are any) in the order of their language, then code:
+    /// each helper then loads few lexers, and the batches are the same in every build.
+    private static func byLanguage(_ blocks: [Block], _ keys: [String]) -> ([Block], [String]) {
+        let order = blocks.indices.sorted {
+            (blocks[$0].language, blocks[$0].code) < (blocks[$1].language, blocks[$1].code)
+        }
+        return (order.map { blocks[$0] }, keys.isEmpty ? [] : order.map { keys[$0] })
     }
 
     /// Cache keys, hashed in parallel (the code of a big vault is megabytes).

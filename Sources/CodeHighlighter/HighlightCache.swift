@@ -9,7 +9,7 @@ public import Foundation
 /// numbers are applied afterwards (``CodeLayout``), so they never cause a miss. Each entry keeps
 /// the day it was last used; saving drops entries unused for `keepDays` and writes a temporary
 /// file renamed into place, so a parallel build never reads half a file.
-struct HighlightCache {
+struct HighlightCache: Sendable {
     static let formatVersion = 1
     let url: URL
     private(set) var entries: [String: Entry] = [:]

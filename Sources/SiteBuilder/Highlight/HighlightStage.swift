@@ -24,9 +24,11 @@ struct HighlightStage: BuildStage {
             vault.boundary.keepsInside($0) ? $0 : nil
         }
         guard let memory = context.memory else {
+            // The cache is read on a worker while the code is gathered here.
+            async let opened = CodeHighlighter.Cache(folder: cache)
             let blocks = Self.blocks(in: graph.notes)
             return Output(
-                highlights: await CodeHighlighter.highlight(blocks, cacheFolder: cache, jobs: context.jobs))
+                highlights: await CodeHighlighter.highlight(blocks, cache: opened, jobs: context.jobs))
         }
         // In `serve`, each note's code is found once per version of the note, and the whole is
         // keyed by those: a save that changes no code hashes no code.
