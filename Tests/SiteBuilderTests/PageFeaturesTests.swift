@@ -1,3 +1,4 @@
+import MarkdownReader
 import Testing
 
 @testable import SiteBuilder
@@ -29,5 +30,18 @@ import Testing
         // A tag late in a long page is still found.
         let late = String(repeating: "<p>words</p>", count: 10_000) + "<pre><code>x"
         #expect(PageFeatures(body: late, katex: true, mermaid: true).code)
+    }
+}
+
+struct DiagramFenceTests {
+    /// A diagram is a fence whose first blank-separated word is exactly `mermaid`.
+    @Test(arguments: [
+        ("mermaid", true), ("  mermaid", true), ("\tmermaid title", true), ("mermaid{x}", false),
+        ("mermaidx", false), ("Mermaid", false), ("", false), ("js mermaid", false),
+    ])
+    func findsMermaidFences(info: String, expected: Bool) {
+        let text = "```\(info)\ngraph TD\n```\n"
+        let document = MarkdownReader.read(text, file: "n.md", options: ReaderOptions(syntax: .notes))
+        #expect(SiteScripts.hasDiagram(document) == expected)
     }
 }

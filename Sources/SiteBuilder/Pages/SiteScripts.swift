@@ -49,7 +49,9 @@ struct SiteScripts: Sendable {
     static func hasDiagram(_ document: NoteDocument) -> Bool {
         document.blocks.contains { block in
             guard case .codeBlock(let info, _) = block.kind else { return false }
-            return info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first == "mermaid"
+            // The first word, without splitting the whole info string into an array.
+            let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+            return info.drop(while: blank).prefix { !blank($0) } == "mermaid"
         }
     }
 }
