@@ -10,8 +10,8 @@ public struct FenceInfo: Sendable, Hashable {
 
     public init(_ info: String) {
         // Nearly every fence is one ASCII word: read it on bytes (every page asks again).
-        if let word = Self.onlyWord(info) {
-            self.init(language: word)
+        if let word = Self.onlyWord(in: info) {
+            self.init(language: word.isEmpty ? nil : String(info[word]))
         } else {
             self.init(reading: info)
         }
@@ -33,18 +33,17 @@ public struct FenceInfo: Sendable, Hashable {
         }
     }
 
-    /// The language when `info` is ASCII and holds one word at most between blanks (nil when it
-    /// is empty); nil otherwise, for the full reading. On ASCII, bytes are characters.
-    private static func onlyWord(_ info: String) -> String?? {
+    /// Where the only word of `info` is (an empty range: there is none), when `info` is ASCII and
+    /// holds at most one word between blanks (a `{` ends a word); nil otherwise, for the full
+    /// reading. On ASCII, bytes are characters.
+    private static func onlyWord(in info: String) -> Range<String.Index>? {
         let utf8 = info.utf8
-        return utf8.withContiguousStorageIfAvailable { bytes -> String?? in
-            func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
-            let start = bytes.firstIndex { !isBlank($0) } ?? bytes.endIndex
-            let end = bytes[start...].firstIndex { isBlank($0) || $0 == UInt8(ascii: "{") } ?? bytes.endIndex
-            guard !bytes[end...].contains(where: { !isBlank($0) }) else { return nil }
-            return .some(start == end ? nil : String(decoding: bytes[start..<end], as: UTF8.self))
-        } ?? nil
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        guard !utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+        let start = utf8.firstIndex { !isBlank($0) } ?? utf8.endIndex
+        let end = utf8[start...].firstIndex { isBlank($0) || $0 == UInt8(ascii: "{") } ?? utf8.endIndex
+        guard !utf8[end...].contains(where: { !isBlank($0) }) else { return nil }
+        return start..<end
     }
 
     private mutating func apply(key: String, value: String) -> Bool {
