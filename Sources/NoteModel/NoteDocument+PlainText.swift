@@ -19,9 +19,12 @@ extension NoteDocument {
     }
 
     /// Every heading in document order, as plain text.
-    public var headings: [HeadingSummary] {
+    public var headings: [HeadingSummary] { headings(levels: 1...6) }
+
+    /// The headings of these levels in document order, as plain text (only theirs is made).
+    public func headings(levels: ClosedRange<Int>) -> [HeadingSummary] {
         blocks.compactMap { block in
-            guard case .heading(let level) = block.kind else { return nil }
+            guard case .heading(let level) = block.kind, levels.contains(level) else { return nil }
             let text = plainText(of: block.content ?? AttributedText())
             return HeadingSummary(level: level, text: text, location: block.location, id: block.anchor)
         }

@@ -6,7 +6,8 @@ import Testing
 /// The Barnes-Hut walk must sum its pushes in one fixed order: the graph's picture is part of the
 /// site's bytes, so a faster walk that adds the same terms in another order changes the output.
 @Suite struct QuadTreeOrderTests {
-    /// The walk as first written: every child stacked, empty cells skipped when popped.
+    /// The walk as first written: every child stacked, empty cells skipped when popped (each cell's
+    /// term is the tree's own: the order of the sum is what is compared).
     static func stackedWalk(
         _ tree: QuadTree, on index: Int, x: Double, y: Double, strength: Double, theta: Double
     ) -> (x: Double, y: Double) {
@@ -16,28 +17,21 @@ import Testing
         while let next = stack.popLast() {
             let cell = tree.cells[Int(next)]
             if cell.mass == 0 { continue }
-            var dx = x - cell.x
-            var dy = y - cell.y
-            var distanceSquared = dx * dx + dy * dy
+            let dx = x - cell.x
+            let dy = y - cell.y
+            let distanceSquared = dx * dx + dy * dy
             let isLeaf = cell.firstChild < 0
             if !isLeaf && cell.side * cell.side >= theta * theta * distanceSquared {
                 stack += (0..<4).map { cell.firstChild + Int32($0) }
                 continue
             }
-            var pushers = cell.mass
-            if isLeaf && Int(cell.point) == index {
-                pushers -= 1
-                if pushers == 0 { continue }
-            }
-            if distanceSquared < 1e-12 {
-                let angle = Double(index) * 2.399_963_229_728_653
-                dx = cos(angle) * 1e-3
-                dy = sin(angle) * 1e-3
-                distanceSquared = 1e-6
-            }
-            let scale = strength * pushers / distanceSquared
-            forceX += dx * scale
-            forceY += dy * scale
+            guard
+                let push = QuadTree.term(
+                    from: cell, isLeaf: isLeaf, on: index, dx: dx, dy: dy, distanceSquared: distanceSquared,
+                    strength: strength)
+            else { continue }
+            forceX += push.x
+            forceY += push.y
         }
         return (forceX, forceY)
     }

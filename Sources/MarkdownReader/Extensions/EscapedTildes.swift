@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// libcmark turns `\~` into a plain `~` in text, and the strikethrough pass could not tell it from a
 /// delimiter. So before parsing, each `\~` becomes an unassigned two-byte character (U+0378, same
 /// length, so every column stays), which ``CmarkConverter`` turns back: `~` in text, link
@@ -14,24 +8,20 @@ enum EscapedTildes {
 
     /// The source with every backslash-escaped `~` replaced by the marker.
     static func mark(_ bytes: [UInt8]) -> [UInt8] {
-        guard GFMExtensions.contains(bytes, UInt8(ascii: "\\")) else { return bytes }
+        guard Byte.contains(bytes, UInt8(ascii: "\\")) else { return bytes }
         var output = bytes
-        output.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var index = 0
-            // From backslash to backslash (memchr): a byte loop here was half the cost of the pass.
-            while index + 1 < buffer.count,
-                let found = memchr(base + index, Int32(UInt8(ascii: "\\")), buffer.count - index - 1)
-            {
-                index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                let next = buffer[index + 1]
-                if next == UInt8(ascii: "~") {
-                    buffer[index] = markerBytes[0]
-                    buffer[index + 1] = markerBytes[1]
-                }
-                // A backslash escapes only ASCII punctuation (`\\` included); skip the pair either way.
-                index += isASCIIPunctuation(next) ? 2 : 1
+        var index = 0
+        // From backslash to backslash (memchr): a byte loop here was half the cost of the pass.
+        while let found = Byte.firstIndex(
+            of: UInt8(ascii: "\\"), in: output, from: index, to: output.count - 1)
+        {
+            let next = output[found + 1]
+            if next == UInt8(ascii: "~") {
+                output[found] = markerBytes[0]
+                output[found + 1] = markerBytes[1]
             }
+            // A backslash escapes only ASCII punctuation (`\\` included); skip the pair either way.
+            index = found + (isASCIIPunctuation(next) ? 2 : 1)
         }
         return output
     }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The raw-source pre-scan for footnote definitions (`[^label]: text` and the lines indented under
 /// it). libcmark would read a definition as a link reference definition, or its indented lines as
 /// code, so definitions are cut out of the source (replaced by blank lines, keeping every other
@@ -87,18 +81,13 @@ struct FootnoteScanner {
 
     /// Whether `[^` occurs anywhere in the bytes.
     private static func containsCaretBracket(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return false }
-            var offset = 0
-            while offset + 1 < buffer.count,
-                let found = memchr(base + offset, Int32(UInt8(ascii: "[")), buffer.count - offset - 1)
-            {
-                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if buffer[index + 1] == UInt8(ascii: "^") { return true }
-                offset = index + 1
-            }
-            return false
+        var offset = 0
+        while let found = Byte.firstIndex(of: UInt8(ascii: "["), in: bytes, from: offset, to: bytes.count - 1)
+        {
+            if bytes[found + 1] == UInt8(ascii: "^") { return true }
+            offset = found + 1
         }
+        return false
     }
 
     /// A fence left open in a body would run on into the next body when they are parsed together;

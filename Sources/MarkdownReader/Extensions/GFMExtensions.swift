@@ -1,12 +1,6 @@
 internal import CCmark
 import NoteModel
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// GitHub's extensions, built on libcmark's tree in cmark-gfm's order: block structure (tables,
 /// task items, footnote definitions) first, then inlines (strikethrough, footnote references,
 /// extended autolinks).
@@ -45,22 +39,14 @@ struct GFMExtensions {
         footnotePass.place(in: root)
 
         // Text holds a `~` or `@` only where the source does, or an entity decoded to one.
-        let mayHaveEntities = Self.contains(source.bytes, UInt8(ascii: "&"))
-        if mayHaveEntities || Self.contains(source.bytes, UInt8(ascii: "~")) {
+        let mayHaveEntities = Byte.contains(source.bytes, UInt8(ascii: "&"))
+        if mayHaveEntities || Byte.contains(source.bytes, UInt8(ascii: "~")) {
             StrikethroughPass().run(root, marks: &marks)
         }
         footnotePass.resolve(root, marks: &marks)
         // Unmatched `~` runs were split off: rejoin the text so a URL reads on through them.
         cmark_consolidate_text_nodes(root)
-        AutolinkPass().run(root, emails: mayHaveEntities || Self.contains(source.bytes, UInt8(ascii: "@")))
+        AutolinkPass().run(root, emails: mayHaveEntities || Byte.contains(source.bytes, UInt8(ascii: "@")))
         return (marks, footnotePass.bodies)
-    }
-
-    /// memchr over the whole note (the generic `contains` went byte by byte, three times a note).
-    static func contains(_ bytes: [UInt8], _ byte: UInt8) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return false }
-            return memchr(base, Int32(byte), buffer.count) != nil
-        }
     }
 }

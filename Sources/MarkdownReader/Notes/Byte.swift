@@ -34,4 +34,21 @@ enum Byte {
         }
         return found ?? string.utf8.contains(byte)
     }
+
+    /// Whether `bytes` hold `byte` (memchr over the whole note: the generic `contains` went byte
+    /// by byte).
+    static func contains(_ bytes: [UInt8], _ byte: UInt8) -> Bool {
+        firstIndex(of: byte, in: bytes, from: 0) != nil
+    }
+
+    /// The first index of `byte` in `bytes[start..<end]` (`end` defaults to the end), by memchr.
+    static func firstIndex(of byte: UInt8, in bytes: [UInt8], from start: Int, to end: Int? = nil) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            let end = min(end ?? buffer.count, buffer.count)
+            guard let base = buffer.baseAddress, start < end,
+                let found = memchr(base + start, Int32(byte), end - start)
+            else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+    }
 }

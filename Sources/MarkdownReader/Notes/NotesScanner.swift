@@ -1,11 +1,5 @@
 import NoteModel
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The raw-source pass of the notes syntax, before cmark: finds wikilinks, embeds, comments, math,
 /// highlights and tags (outside fenced code and code spans) and records each as an edit, so that
 /// cmark cannot eat them (`[[foo]]` with a `[foo]:` definition, `\` escapes in `$math$`, `_` in a
@@ -35,9 +29,7 @@ struct NotesScanner {
         self.bytes = bytes
         self.file = file
         lines = LineTable(bytes)
-        hasCarriageReturn = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.map { memchr($0, Int32(Byte.cr), buffer.count) != nil } ?? false
-        }
+        hasCarriageReturn = Byte.contains(bytes, Byte.cr)
     }
 
     mutating func scan(from start: Int) {
@@ -376,13 +368,8 @@ struct NotesScanner {
     }
 
     private func lineEnd(_ start: Int) -> Int {
-        if !hasCarriageReturn, start < bytes.count {
-            return bytes.withUnsafeBufferPointer { buffer in
-                guard let base = buffer.baseAddress,
-                    let found = memchr(base + start, Int32(Byte.lf), buffer.count - start)
-                else { return buffer.count }
-                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            }
+        if !hasCarriageReturn {
+            return Byte.firstIndex(of: Byte.lf, in: bytes, from: start) ?? bytes.count
         }
         var index = start
         while index < bytes.count, bytes[index] != Byte.lf, bytes[index] != Byte.cr { index += 1 }

@@ -127,9 +127,9 @@ extension QuadTree {
             top -= 1
             let cell = cells[Int(stack[top])]
             if cell.mass == 0 { continue }
-            var dx = x - cell.x
-            var dy = y - cell.y
-            var distanceSquared = dx * dx + dy * dy
+            let dx = x - cell.x
+            let dy = y - cell.y
+            let distanceSquared = dx * dx + dy * dy
             let isLeaf = cell.firstChild < 0
             if !isLeaf && cell.side * cell.side >= thetaSquared * distanceSquared {
                 let first = Int(cell.firstChild)
@@ -139,23 +139,40 @@ extension QuadTree {
                 }
                 continue
             }
-            var pushers = cell.mass
-            if isLeaf && Int(cell.point) == index {
-                // The point itself, and any others sharing its leaf.
-                pushers -= 1
-                if pushers == 0 { continue }
-            }
-            if distanceSquared < 1e-12 {
-                // On top of each other: push apart along a direction fixed by the index.
-                let angle = Double(index) * 2.399_963_229_728_653
-                dx = cos(angle) * 1e-3
-                dy = sin(angle) * 1e-3
-                distanceSquared = 1e-6
-            }
-            let scale = strength * pushers / distanceSquared
-            forceX += dx * scale
-            forceY += dy * scale
+            guard
+                let push = term(
+                    from: cell, isLeaf: isLeaf, on: index, dx: dx, dy: dy, distanceSquared: distanceSquared,
+                    strength: strength)
+            else { continue }
+            forceX += push.x
+            forceY += push.y
         }
         return (forceX, forceY)
+    }
+
+    /// The push on point `index` of a cell taken as one point (a leaf, or a far cell at its centre
+    /// of mass) at offset (`dx`, `dy`) from it; nil when only the point itself is there. Any walk
+    /// adds these terms: only the order it adds them in is its own.
+    @inline(__always)
+    static func term(
+        from cell: Cell, isLeaf: Bool, on index: Int, dx: Double, dy: Double, distanceSquared: Double,
+        strength: Double
+    ) -> (x: Double, y: Double)? {
+        var pushers = cell.mass
+        if isLeaf && Int(cell.point) == index {
+            // The point itself, and any others sharing its leaf.
+            pushers -= 1
+            if pushers == 0 { return nil }
+        }
+        var (dx, dy, distanceSquared) = (dx, dy, distanceSquared)
+        if distanceSquared < 1e-12 {
+            // On top of each other: push apart along a direction fixed by the index.
+            let angle = Double(index) * 2.399_963_229_728_653
+            dx = cos(angle) * 1e-3
+            dy = sin(angle) * 1e-3
+            distanceSquared = 1e-6
+        }
+        let scale = strength * pushers / distanceSquared
+        return (dx * scale, dy * scale)
     }
 }

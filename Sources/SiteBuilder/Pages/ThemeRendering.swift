@@ -74,13 +74,9 @@ struct ThemeRendering: Sendable {
                 "url": .string(urls.href(from: note.pagePath, to: entry.source.pagePath)),
             ]
         }
-        // The headings the table lists, and the plain text of those only (not of every heading).
-        let document = note.document
-        let toc = document.blocks.compactMap { block -> TemplateValue? in
-            guard case .heading(let level) = block.kind, (2...4).contains(level), let id = block.anchor
-            else { return nil }
-            let text = document.plainText(of: block.content ?? AttributedText())
-            return ["level": .int(level), "text": .string(text), "id": .string(id)]
+        let toc = note.document.headings(levels: 2...4).compactMap { heading -> TemplateValue? in
+            guard let id = heading.id else { return nil }
+            return ["level": .int(heading.level), "text": .string(heading.text), "id": .string(id)]
         }
         let tags = note.source.tags.map { tag -> TemplateValue in
             [
