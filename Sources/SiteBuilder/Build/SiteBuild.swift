@@ -4,7 +4,7 @@ import NoteModel
 /// `notesite build` and `notesite check`: the configuration read once, the output folder checked,
 /// the stages run (``BuildPipeline``), and for `build` the site written.
 public enum SiteBuild {
-    /// Builds the site and swaps it into the output folder.
+    /// Builds the site and puts it in the output folder (``StagingWriter``).
     public static func run(_ options: BuildOptions) async -> BuildReport {
         let start = ContinuousClock.now
         var options = options

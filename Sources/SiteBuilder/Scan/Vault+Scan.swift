@@ -147,32 +147,24 @@ struct VaultWalk {
         return bytes[0] == 0x2E && bytes[1] | 0x20 == 0x6D && bytes[2] | 0x20 == 0x64
     }
 
-    /// Where `d_name` starts in a `dirent` (19 on Linux: inode, offset, record length, type).
-    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
-
     /// The entries of a folder, `.` and `..` aside, straight from `readdir` (Foundation's listing
     /// was most of a rescan's time in `serve`); names that are not UTF-8 apart, as decoded with U+FFFD.
     private static func names(in folder: String) throws(Vault.ScanError) -> (
         names: [String], notUTF8: [String]
     ) {
-        guard let stream = opendir(folder) else {
-            let reason = String(cString: strerror(errno))
-            throw Vault.ScanError(description: "cannot list '\(folder)': \(reason)")
-        }
-        defer { closedir(stream) }
         var names: [String] = []
         var notUTF8: [String] = []
-        while let entry = readdir(stream) {
-            // The name is read where it lies, up to its NUL: `entry.pointee.d_name` would copy the
-            // declared 256 bytes, past the end of a short last record in glibc's buffer (found by
-            // address sanitizer on a folder of 2,000 files).
-            let start = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
-            let raw = UnsafeRawBufferPointer(start: start, count: strlen(start))
-            guard let name = String(validating: raw, as: UTF8.self) else {
+        let failure = FolderEntries.forEach(in: folder) { raw, _ in
+            if let name = String(validating: raw, as: UTF8.self) {
+                names.append(name)
+            } else {
                 notUTF8.append(String(decoding: raw, as: UTF8.self))
-                continue
             }
-            if name != "." && name != ".." { names.append(name) }
+            return true
+        }
+        guard failure == 0 else {
+            let reason = String(cString: strerror(failure))
+            throw Vault.ScanError(description: "cannot list '\(folder)': \(reason)")
         }
         return (names, notUTF8)
     }

@@ -3,7 +3,8 @@ import NoteModel
 import Synchronization
 
 /// Writes the site into a staging folder beside the output, then swaps it in, so the output is
-/// always a whole site (the old one or the new one) and nothing outside it is touched:
+/// always a whole site (the old one or the new one) and nothing outside it is touched (an output
+/// of plain files and folders is updated in place instead, ``update(_:to:changed:)``):
 /// ``start(jobs:)``, ``stage(_:jobs:replacing:)`` (or ``write(_:to:)`` a file at a time), ``commit(jobs:)``,
 /// or on any failure ``abandon()``. ``StagingWriter`` runs these for a build.
 struct OutputFolder {
@@ -41,7 +42,7 @@ struct OutputFolder {
     let staging: URL
     /// Both folders' paths, each file's path made from them by joining strings: a URL per file
     /// (parsed and percent-encoded, then decoded again) was a third of writing one.
-    private let targetPath: String
+    let targetPath: String
     let stagingPath: String
 
     init(target: URL) {

@@ -1,7 +1,8 @@
 import Foundation
 import NoteModel
 
-/// Write: the site into a staging folder beside the output, then swapped in whole (``StagingWriter``,
+/// Write: the site into a staging folder beside the output, then put in place: moved into an output
+/// of plain files and folders file by changed file, else swapped in whole (``StagingWriter``,
 /// ``OutputFolder``). A cold build's pages are in the staging folder already (Pages wrote each as it
 /// was made); this writes the rest. The only stage that writes (the caches aside).
 struct WriteStage: BuildStage {
