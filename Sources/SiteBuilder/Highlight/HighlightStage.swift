@@ -52,8 +52,10 @@ struct HighlightStage: BuildStage {
     static func blocks(in notes: [ParsedNote]) -> Set<CodeHighlighter.Block> {
         var blocks: Set<CodeHighlighter.Block> = []
         for note in notes {
-            for block in note.document.blocks {
-                guard case .codeBlock(let info, let literal) = block.kind,
+            // By index: a block is read in place, not copied with all its text.
+            let document = note.document
+            for index in document.blocks.indices {
+                guard case .codeBlock(let info, let literal) = document.blocks[index].kind,
                     let language = FenceInfo(info).language, language != "mermaid"
                 else { continue }
                 blocks.insert(CodeHighlighter.Block(language: language, code: literal))

@@ -5,16 +5,18 @@ extension NoteDocument {
     /// a local `src` is not omitted (it is an image of the note, see ``RawHTMLImage``), nor is a
     /// comment (meant to be hidden).
     func firstOmittedHTML(file: String) -> SourceLocation? {
-        for block in blocks {
-            if case .htmlBlock(let literal) = block.kind,
+        // Blocks are read in place: copying each one (every note, every build) cost more than the search.
+        for index in blocks.indices {
+            if case .htmlBlock(let literal) = blocks[index].kind,
                 let offset = firstOmittedByte(
-                    of: literal, images: block.content?.runs.compactMap(\.attachment) ?? []),
-                let range = block.range
+                    of: literal, images: blocks[index].content?.runs.compactMap(\.attachment) ?? []),
+                let range = blocks[index].range
             {
                 return place(offset, in: literal, from: range, file: file)
             }
-            guard let content = block.content, block.kind.hasInlineContent,
-                content.spans.contains(where: { $0.kind == .html })
+            guard blocks[index].kind.hasInlineContent,
+                blocks[index].content?.spans.contains(where: { $0.kind == .html }) == true,
+                let content = blocks[index].content
             else { continue }
             let images = content.runs.reduce(into: [Int: [Int]]()) { found, run in
                 if let index = run.attachment, let span = run.span { found[span, default: []].append(index) }
@@ -28,7 +30,8 @@ extension NoteDocument {
                 let literal = content.string.utf8.dropFirst(offset).prefix(run.length)
                 let html = String(decoding: literal, as: UTF8.self)
                 if firstOmittedByte(of: html, images: images[span] ?? []) != nil {
-                    return content.spans[span].range?.location(in: file) ?? block.range?.location(in: file)
+                    return content.spans[span].range?.location(in: file)
+                        ?? blocks[index].range?.location(in: file)
                 }
             }
         }

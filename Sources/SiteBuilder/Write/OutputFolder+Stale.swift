@@ -10,10 +10,17 @@ extension OutputFolder {
     func removeStaleFolders(jobs: Int = 1) -> [URL] {
         let parent = target.deletingLastPathComponent()
         let own = ProcessInfo.processInfo.processIdentifier
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        let output = target.lastPathComponent
+        // The parent can be a big shared folder (/tmp): only names starting ".NAME." are made Strings.
+        let prefix = Array(".\(output).".utf8)
+        var names: [String] = []
+        _ = FolderEntries.forEach(in: parent.path) { name, _ in
+            if name.starts(with: prefix) { names.append(String(decoding: name, as: UTF8.self)) }
+            return true
+        }
         var removed: [URL] = []
         for name in names {
-            guard let pid = Self.leftoverProcess(name, output: target.lastPathComponent), pid != own,
+            guard let pid = Self.leftoverProcess(name, output: output), pid != own,
                 !Self.isRunningNotesite(pid)
             else { continue }
             let folder = parent.appendingPathComponent(name)
