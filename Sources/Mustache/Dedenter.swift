@@ -63,9 +63,10 @@ enum Dedenter {
                 result.append(.section(path, inverted: inverted, children: strip(margin, from: children)))
             case .block(let block):
                 result.append(.block(strip(margin, from: block)))
-            case .parent(let name, let indent, let overrides, let offset):
+            case .parent(let name, let template, let indent, let overrides, let offset):
                 let inner = overrides.map { strip(margin, from: $0) }
-                result.append(.parent(name: name, indent: indent, overrides: inner, offset: offset))
+                result.append(
+                    .parent(name: name, template: template, indent: indent, overrides: inner, offset: offset))
             case .lineStart, .variable, .partial:
                 result.append(node)
             }

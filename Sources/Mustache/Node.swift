@@ -9,18 +9,21 @@ enum Node: Sendable {
     /// `{{#name}}...{{/name}}`, or `{{^name}}...{{/name}}` when inverted.
     case section(Path, inverted: Bool, children: [Node])
     /// `{{>name}}`; `indent` is the whitespace before a standalone tag, nil when the tag is inline.
-    case partial(name: String, indent: [UInt8]?, offset: Int)
+    /// `template` is the named template's index in its library, nil when there is none.
+    case partial(name: String, template: Int?, indent: [UInt8]?, offset: Int)
     /// `{{$name}}...{{/name}}`: default content that a parent's caller may override.
     case block(Block)
     /// `{{<name}}...{{/name}}`: include `name`, overriding its blocks with the ones given here.
-    case parent(name: String, indent: [UInt8]?, overrides: [Block], offset: Int)
+    case parent(name: String, template: Int?, indent: [UInt8]?, overrides: [Block], offset: Int)
 }
 
 /// A `{{$name}}` block and its content.
 struct Block: Sendable {
     var name: String
-    /// The template the block is written in, for locating errors inside it.
-    var template: String
+    /// The name's number in its library (``NameTable``): overrides are matched by it.
+    var id: Int
+    /// The template the block is written in (its index in the library), for locating errors inside it.
+    var template: Int
     /// Indentation added to each line of whatever content the block shows; nil when the block's opening
     /// tag is inline, so its content keeps the surrounding indentation.
     var indent: [UInt8]?
@@ -30,6 +33,11 @@ struct Block: Sendable {
 /// A dotted name such as `a.b.c`; no components means the implicit iterator `.`.
 struct Path: Sendable {
     var components: [String]
+    /// The first component's number in its library (``NameTable``), by which a ``TemplateContext``
+    /// finds its value without hashing the name; -1 for the implicit iterator.
+    var firstID: Int
+
+    static let implicitIterator = Path(components: [], firstID: -1)
 
     var isImplicitIterator: Bool { components.isEmpty }
 }

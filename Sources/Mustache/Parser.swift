@@ -5,6 +5,10 @@ struct Parser {
 
     private let source: SourceText
     private var stack: [OpenSection]
+    /// The library's names, numbered as they are met (shared by all its templates).
+    private var names: NameTable
+    /// Every template of the library by name: partials and parents point at their template's index.
+    private let templates: [String: Int]
 
     /// A section, block or parent whose closing tag has not been seen yet.
     private struct OpenSection {
@@ -17,10 +21,15 @@ struct Parser {
         var contentStart: Int
     }
 
-    static func parse(_ source: SourceText) throws(TemplateError) -> [Node] {
+    /// `names` numbers the template's names after those of the library's earlier templates;
+    /// `templates` gives each template's index by name.
+    static func parse(
+        _ source: SourceText, names: inout NameTable, templates: [String: Int]
+    ) throws(TemplateError) -> [Node] {
         let tags = try Tokenizer.tags(in: source)
         let layouts = Layout.layouts(of: tags, in: source)
-        var parser = Parser(source: source)
+        var parser = Parser(source: source, names: names, templates: templates)
+        defer { names = parser.names }
         var textStart = 0
         for (tag, layout) in zip(tags, layouts) {
             parser.appendText(textStart..<max(textStart, layout.textBeforeEnds ?? tag.start))
@@ -39,11 +48,13 @@ struct Parser {
         return parser.stack.first?.children ?? []
     }
 
-    private init(source: SourceText) {
+    private init(source: SourceText, names: NameTable, templates: [String: Int]) {
         self.source = source
+        self.names = names
+        self.templates = templates
         let root = Tag(kind: .section, start: 0, end: 0, content: 0..<0, delimiters: Delimiters())
         self.stack = [
-            OpenSection(tag: root, layout: Layout(), name: "", path: Path(components: []), contentStart: 0)
+            OpenSection(tag: root, layout: Layout(), name: "", path: .implicitIterator, contentStart: 0)
         ]
     }
 
@@ -65,13 +76,16 @@ struct Parser {
             append(.variable(try path(of: tag), escaped: tag.kind == .variable))
         case .partial:
             let name = try name(of: tag)
-            append(.partial(name: name, indent: layout.isStandalone ? layout.indent : nil, offset: tag.start))
+            append(
+                .partial(
+                    name: name, template: templates[name], indent: layout.isStandalone ? layout.indent : nil,
+                    offset: tag.start))
         case .section, .inverted, .block, .parent:
             guard stack.count <= Self.maximumNesting else {
                 throw source.error(at: tag.start, "sections nested more than \(Self.maximumNesting) deep")
             }
             let isNamedByPath = tag.kind == .section || tag.kind == .inverted
-            let path = isNamedByPath ? try path(of: tag) : Path(components: [])
+            let path = isNamedByPath ? try path(of: tag) : .implicitIterator
             stack.append(
                 OpenSection(
                     tag: tag, layout: layout, name: try name(of: tag), path: path,
@@ -95,7 +109,9 @@ struct Parser {
         }
         switch open.tag.kind {
         case .block:
-            var block = Block(name: name, template: source.name, indent: nil, children: open.children)
+            var block = Block(
+                name: name, id: names.id(of: name), template: templates[source.name] ?? -1, indent: nil,
+                children: open.children)
             if open.layout.isStandalone {
                 let content = open.contentStart..<max(open.contentStart, layout.textBeforeEnds ?? tag.start)
                 block = Dedenter.dedent(block, content: content, in: source, tagIndent: open.layout.indent)
@@ -108,7 +124,8 @@ struct Parser {
             }
             append(
                 .parent(
-                    name: name, indent: open.layout.isStandalone ? open.layout.indent : nil,
+                    name: name, template: templates[name],
+                    indent: open.layout.isStandalone ? open.layout.indent : nil,
                     overrides: overrides, offset: open.tag.start))
         default:
             append(.section(open.path, inverted: open.tag.kind == .inverted, children: open.children))
@@ -130,13 +147,13 @@ struct Parser {
     }
 
     /// A variable or section name: `.` or dot-separated non-empty words.
-    private func path(of tag: Tag) throws(TemplateError) -> Path {
+    private mutating func path(of tag: Tag) throws(TemplateError) -> Path {
         let name = try name(of: tag)
-        if name == "." { return Path(components: []) }
+        if name == "." { return .implicitIterator }
         let components = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard !components.contains(where: \.isEmpty) else {
             throw source.error(at: tag.start, "invalid name '\(name)': empty part in a dotted name")
         }
-        return Path(components: components)
+        return Path(components: components, firstID: components.first.map { names.id(of: $0) } ?? -1)
     }
 }

@@ -4,8 +4,20 @@ struct Renderer {
     /// Partials and parents nest at most this deep; deeper means runaway recursion.
     static let maximumPartialDepth = 100
 
-    private let templates: [String: TemplateLibrary.Template]
-    private var contexts: [TemplateValue]
+    /// The top-level values: a value as given (an object, usually), or a context's slots.
+    enum Root {
+        case value(TemplateValue)
+        case slots(TemplateContext)
+    }
+
+    private let templates: [TemplateLibrary.Template]
+    private let names: [String]
+    /// The root when it is a value; `.null` when it is slots.
+    private let rootValue: TemplateValue
+    /// The root's values by name number when it is slots; nil when it is a value.
+    private let rootSlots: TemplateContext?
+    /// The values sections pushed, innermost last; the root is below them all.
+    private var contexts: [TemplateValue] = []
     private var frames: [Frame] = []
     private(set) var output: [UInt8] = []
 
@@ -18,23 +30,34 @@ struct Renderer {
         var itemIndex = 0
         var pushesContext = false
         var indent: [UInt8]
-        var overrides: [String: Block]
-        /// The template the nodes come from, and how many partials deep it is.
-        var template: String
+        /// The blocks callers override, the outermost caller's first: a few, found by name number.
+        var overrides: [Block]
+        /// The template the nodes come from (its index), and how many partials deep it is.
+        var template: Int
         var partialDepth: Int
     }
 
-    init(templates: [String: TemplateLibrary.Template], context: TemplateValue) {
-        self.templates = templates
-        self.contexts = [context]
+    init(library: TemplateLibrary, root: Root) {
+        templates = library.templates
+        names = library.nameTable.names
+        switch root {
+        case .value(let value):
+            rootValue = value
+            rootSlots = nil
+        case .slots(let context):
+            rootValue = .null
+            rootSlots = context
+        }
     }
 
-    mutating func render(
-        _ template: TemplateLibrary.Template, name: String, capacity: Int = 0
-    ) throws(TemplateError) {
-        output.reserveCapacity(max(capacity, template.source.bytes.count * 2))
+    /// Renders the template at `template` in the library.
+    mutating func render(template: Int, capacity: Int = 0) throws(TemplateError) {
+        guard templates.indices.contains(template) else { return }
+        output.reserveCapacity(max(capacity, templates[template].source.bytes.count * 2))
         frames.append(
-            Frame(nodes: template.nodes, indent: [], overrides: [:], template: name, partialDepth: 0))
+            Frame(
+                nodes: templates[template].nodes, indent: [], overrides: [], template: template,
+                partialDepth: 0))
         // The frame is read in place, not copied, and its nodes are held once per pass rather than
         // copied per node: a copy per node retained its five arrays and strings, which was most of
         // a page's rendering.
@@ -104,45 +127,54 @@ struct Renderer {
                 contexts.append(value)
                 frames.append(child)
             }
-        case .partial(let name, let indent, let offset):
-            try include(name, indent: indent, overrides: [], from: top, offset: offset)
-        case .parent(let name, let indent, let overrides, let offset):
-            try include(name, indent: indent, overrides: overrides, from: top, offset: offset)
+        case .partial(let name, let template, let indent, let offset):
+            try include(name, template, indent: indent, overrides: [], from: top, offset: offset)
+        case .parent(let name, let template, let indent, let overrides, let offset):
+            try include(name, template, indent: indent, overrides: overrides, from: top, offset: offset)
         case .block(let block):
-            let content = frames[top].overrides[block.name] ?? block
+            let content = override(of: block, inFrame: top) ?? block
+            let indent = frames[top].indent
             frames.append(
                 Frame(
-                    nodes: content.children, indent: frames[top].indent + (block.indent ?? []),
+                    nodes: content.children, indent: block.indent.map { indent + $0 } ?? indent,
                     overrides: frames[top].overrides, template: content.template,
                     partialDepth: frames[top].partialDepth))
         }
     }
 
+    /// The block a caller gave for `block`, if any.
+    private func override(of block: Block, inFrame top: Int) -> Block? {
+        for index in frames[top].overrides.indices where frames[top].overrides[index].id == block.id {
+            return frames[top].overrides[index]
+        }
+        return nil
+    }
+
     /// Starts rendering partial or parent `name`; overrides given by enclosing callers win over `overrides`.
     private mutating func include(
-        _ name: String, indent: [UInt8]?, overrides: [Block], from top: Int, offset: Int
+        _ name: String, _ template: Int?, indent: [UInt8]?, overrides: [Block], from top: Int, offset: Int
     ) throws(TemplateError) {
-        guard let template = templates[name] else { return }
+        guard let template, templates.indices.contains(template) else { return }
         // The caller's frame read field by field: a copy of it retained all of its arrays.
         let depth = frames[top].partialDepth
         guard depth < Self.maximumPartialDepth else {
             let message =
                 "partials nested more than \(Self.maximumPartialDepth) deep: is '\(name)' recursive?"
-            let callerName = frames[top].template
-            guard let caller = templates[callerName] else {
-                throw TemplateError(template: callerName, line: 1, column: 1, message: message)
+            let caller = frames[top].template
+            guard templates.indices.contains(caller) else {
+                throw TemplateError(template: name, line: 1, column: 1, message: message)
             }
-            throw caller.source.error(at: offset, message)
+            throw templates[caller].source.error(at: offset, message)
         }
         var merged = frames[top].overrides
-        for block in overrides where merged[block.name] == nil {
-            merged[block.name] = block
+        for block in overrides where !merged.contains(where: { $0.id == block.id }) {
+            merged.append(block)
         }
         // An inline partial is not indented at all: only lines of the including template carry indentation.
         let lineIndent = indent.map { frames[top].indent.isEmpty ? $0 : frames[top].indent + $0 } ?? []
         frames.append(
             Frame(
-                nodes: template.nodes, indent: lineIndent, overrides: merged, template: name,
+                nodes: templates[template].nodes, indent: lineIndent, overrides: merged, template: template,
                 partialDepth: depth + 1))
     }
 
@@ -164,16 +196,32 @@ struct Renderer {
     /// Resolves a name against the context stack as the spec defines: the first part on the innermost
     /// context that has it, the other parts inside that value only.
     private func lookup(_ path: Path) -> TemplateValue? {
-        guard let first = path.components.first else { return contexts.last }
+        guard let first = path.components.first else { return contexts.last ?? topValue }
         // By index, innermost first: iterating `reversed()` copied each context on the way.
         for level in contexts.indices.reversed() {
-            guard case .object(let members) = contexts[level], var value = members[first] else { continue }
-            for component in path.components.dropFirst() {
-                guard let next = value.member(component) else { return nil }
-                value = next
-            }
-            return value
+            guard case .object(let members) = contexts[level], let value = members[first] else { continue }
+            return Self.member(path, of: value)
         }
-        return nil
+        if let rootSlots {
+            return rootSlots.value(id: path.firstID).flatMap { Self.member(path, of: $0) }
+        }
+        guard case .object(let members) = rootValue, let value = members[first] else { return nil }
+        return Self.member(path, of: value)
+    }
+
+    /// The value the path's parts after the first name inside `value`.
+    private static func member(_ path: Path, of value: TemplateValue) -> TemplateValue? {
+        guard path.components.count > 1 else { return value }
+        var value = value
+        for component in path.components.dropFirst() {
+            guard let next = value.member(component) else { return nil }
+            value = next
+        }
+        return value
+    }
+
+    /// The root as one value: slots stand for the object of their values.
+    private var topValue: TemplateValue {
+        rootSlots.map { $0.object(names: names) } ?? rootValue
     }
 }

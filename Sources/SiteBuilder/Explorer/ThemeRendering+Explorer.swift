@@ -7,16 +7,30 @@ extension ThemeRendering {
     /// with `hasBreadcrumbs`.
     func explorerValues(_ view: ExplorerPageView, page: String) -> [String: TemplateValue] {
         var values: [String: TemplateValue] = [:]
-        if let list = view.list {
-            values["explorer"] = [
-                "list": .string(list), "page": .string(page), "pretty": .bool(urls == .pretty),
-            ]
-        }
-        let crumbs = view.crumbs.map { crumb -> TemplateValue in
-            ["name": .string(crumb.name.isEmpty ? siteTitle : crumb.name), "url": .string(crumb.url)]
-        }
+        values["explorer"] = explorerObject(view, page: page)
+        let crumbs = crumbValues(view)
         values["breadcrumbs"] = .array(crumbs)
         values["hasBreadcrumbs"] = .bool(!crumbs.isEmpty)
         return values
+    }
+
+    /// ``explorerValues(_:page:)`` set in a note page's context.
+    func setExplorerValues(_ view: ExplorerPageView, page: String, in context: inout TemplateContext) {
+        if view.list != nil { context.set(pageSlots.explorer, explorerObject(view, page: page)) }
+        let crumbs = crumbValues(view)
+        context.set(pageSlots.breadcrumbs, .array(crumbs))
+        context.set(pageSlots.hasBreadcrumbs, .bool(!crumbs.isEmpty))
+    }
+
+    private func explorerObject(_ view: ExplorerPageView, page: String) -> TemplateValue? {
+        view.list.map { list in
+            ["list": .string(list), "page": .string(page), "pretty": .bool(urls == .pretty)]
+        }
+    }
+
+    private func crumbValues(_ view: ExplorerPageView) -> [TemplateValue] {
+        view.crumbs.map { crumb -> TemplateValue in
+            ["name": .string(crumb.name.isEmpty ? siteTitle : crumb.name), "url": .string(crumb.url)]
+        }
     }
 }

@@ -17,6 +17,9 @@ struct ThemeRendering: Sendable {
     let favicon: (path: String, type: String)?
 
     let theme: Theme
+    /// Where a note page's values go, and the values every note page shares (`site`, `generator`).
+    let pageSlots: PageSlots
+    private(set) var pageBase: TemplateContext
     /// Pages rendered by earlier builds in this process, reused when their values are the same.
     var remembered: StageCache<Result<String, TemplateError>>?
 
@@ -33,6 +36,10 @@ struct ThemeRendering: Sendable {
         site["graph"] = configuration.graph.templateValue
         site["search"] = .bool(configuration.search)
         self.site = .object(site)
+        pageSlots = PageSlots(library)
+        pageBase = library.context()
+        pageBase.set(pageSlots.site, self.site)
+        pageBase.set(pageSlots.generator, .string(Self.generator))
         baseURL = configuration.baseURL
         self.siteTitle = siteTitle
         urls = configuration.urls
@@ -54,6 +61,7 @@ struct ThemeRendering: Sendable {
             values["hasTags"] = .bool(hasTags)
             values["hasFeed"] = .bool(hasFeed)
             copy.site = .object(values)
+            copy.pageBase.set(pageSlots.site, copy.site)
         }
         return copy
     }
@@ -68,6 +76,10 @@ struct ThemeRendering: Sendable {
         features: PageFeatures = PageFeatures(), image: HeadMetadata.Image? = nil,
         explorer: ExplorerPageView? = nil
     ) throws(TemplateError) -> [UInt8] {
+        let slots = pageSlots
+        // The values of the page's `.object` (see ``context(for:_:)``), set by slot on what every
+        // page shares: the same page, without a dictionary made and hashed per page.
+        var context = pageBase
         let linking = backlinks.map { entry -> TemplateValue in
             [
                 "title": .string(entry.source.title), "context": .string(entry.context),
@@ -84,27 +96,38 @@ struct ThemeRendering: Sendable {
                 "url": .string(urls.href(from: note.pagePath, to: TagPages.pagePath(for: tag))),
             ]
         }
-        var values: [String: TemplateValue] = [
-            "title": .string(note.title), "body": .string(body), "path": .string(note.path),
-            "backlinks": .array(linking), "hasBacklinks": .bool(!linking.isEmpty),
-            "toc": .array(toc), "hasToc": .bool(!toc.isEmpty), "tags": .array(tags),
-            "hasTags": .bool(!tags.isEmpty), "hasCode": .bool(features.code), "hasMath": .bool(features.math),
-            "hasDiagrams": .bool(features.diagrams),
-        ]
+        context.set(slots.title, .string(note.title))
+        context.set(slots.body, .string(body))
+        context.set(slots.path, .string(note.path))
+        context.set(slots.backlinks, .array(linking))
+        context.set(slots.hasBacklinks, .bool(!linking.isEmpty))
+        context.set(slots.toc, .array(toc))
+        context.set(slots.hasToc, .bool(!toc.isEmpty))
+        context.set(slots.tags, .array(tags))
+        context.set(slots.hasTags, .bool(!tags.isEmpty))
+        context.set(slots.hasCode, .bool(features.code))
+        context.set(slots.hasMath, .bool(features.math))
+        context.set(slots.hasDiagrams, .bool(features.diagrams))
         let front = note.document.frontMatter
         // The front matter's, else the first paragraph's words: every note describes itself.
         let description = note.summary(limit: 160)
-        values["description"] = description.isEmpty ? nil : .string(description)
-        values["social"] = head?.values(
-            pagePath: note.pagePath, title: note.title, description: description, article: true, image: image)
-        values["date"] = front?.date.map { .string($0.text) }
-        values["cssclasses"] = front.map { .string($0.cssclasses.joined(separator: " ")) }
-        values["meta"] = front.map { FrontMatterValues.object($0) }
-        if let explorer { values.merge(explorerValues(explorer, page: note.pagePath)) { _, new in new } }
+        context.set(slots.description, description.isEmpty ? nil : .string(description))
+        context.set(
+            slots.social,
+            head?.values(
+                pagePath: note.pagePath, title: note.title, description: description, article: true,
+                image: image))
+        context.set(slots.date, front?.date.map { .string($0.text) })
+        context.set(slots.cssclasses, front.map { .string($0.cssclasses.joined(separator: " ")) })
+        context.set(slots.meta, front.map { FrontMatterValues.object($0) })
+        if let explorer { setExplorerValues(explorer, page: note.pagePath, in: &context) }
+        let root = Slug.rootPrefix(forPage: note.pagePath)
+        context.set(slots.root, .string(root))
+        context.set(slots.icon, icon(root: root))
         // Pages are remembered by their stage (``PageStage``), by a key of what they show.
         // The body and the explorer's list are most of a page; the theme's own markup fits in 16 KB.
         let capacity = body.utf8.count + (explorer?.list?.utf8.count ?? 0) + 16_384
-        return try library.renderBytes("page", with: context(for: note.pagePath, values), capacity: capacity)
+        return try library.renderBytes("page", with: context, capacity: capacity)
     }
 
     /// `tags.html`: every tag with its number of notes.

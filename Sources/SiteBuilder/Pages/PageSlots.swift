@@ -1,0 +1,33 @@
+import Mustache
+
+/// Where each of a note page's values goes in the theme's ``TemplateContext``, found once per
+/// theme: a page's values are then set by number, not hashed into a dictionary that the templates
+/// hash again on every read. A slot is nil when no template reads the name: its value is not made.
+struct PageSlots: Sendable {
+    let title, body, path, backlinks, hasBacklinks, toc, hasToc, tags, hasTags: TemplateContext.Slot?
+    let hasCode, hasMath, hasDiagrams, description, social, date, cssclasses, meta: TemplateContext.Slot?
+    let explorer, breadcrumbs, hasBreadcrumbs, site, root, generator, icon: TemplateContext.Slot?
+
+    init(_ library: TemplateLibrary) {
+        (title, body, path) = (library.slot("title"), library.slot("body"), library.slot("path"))
+        (backlinks, hasBacklinks) = (library.slot("backlinks"), library.slot("hasBacklinks"))
+        (toc, hasToc) = (library.slot("toc"), library.slot("hasToc"))
+        (tags, hasTags) = (library.slot("tags"), library.slot("hasTags"))
+        (hasCode, hasMath) = (library.slot("hasCode"), library.slot("hasMath"))
+        hasDiagrams = library.slot("hasDiagrams")
+        (description, social) = (library.slot("description"), library.slot("social"))
+        (date, cssclasses, meta) = (library.slot("date"), library.slot("cssclasses"), library.slot("meta"))
+        (explorer, breadcrumbs) = (library.slot("explorer"), library.slot("breadcrumbs"))
+        hasBreadcrumbs = library.slot("hasBreadcrumbs")
+        (site, root) = (library.slot("site"), library.slot("root"))
+        (generator, icon) = (library.slot("generator"), library.slot("icon"))
+    }
+}
+
+extension TemplateContext {
+    /// Sets `slot` to `value`, which is only made when some template reads the slot.
+    mutating func set(_ slot: Slot?, _ value: @autoclosure () -> TemplateValue?) {
+        guard let slot else { return }
+        self[slot] = value()
+    }
+}
