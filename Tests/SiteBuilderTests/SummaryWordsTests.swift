@@ -46,6 +46,23 @@ import Testing
         }
     }
 
+    /// The excerpt of ASCII words is cut by bytes: the same as the excerpt by characters, for words
+    /// at, under and over the limit, with and without a space to cut at; non-ASCII words too.
+    @Test func excerptOfWordsIsTheExcerpt() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["word", "a", " ", "x.", "<&>", "é", "🙂"]
+        for round in 0..<3_000 {
+            let ascii = round % 3 != 0
+            let text = Self.randomText(of: ascii ? Array(pieces.prefix(5)) : pieces, upTo: 40, using: &generator)
+            let words = ParsedNote.words(of: text, enough: 1_000)
+            let limit = Int.random(in: 1...50, using: &generator)
+            #expect(ParsedNote.excerpt(ofWords: words, limit: limit) == Backlinks.excerpt(words, limit: limit))
+        }
+        #expect(ParsedNote.excerpt(ofWords: "ab cd", limit: 4) == "ab…")
+        #expect(ParsedNote.excerpt(ofWords: "abcdef", limit: 4) == "abcd…")
+        #expect(ParsedNote.excerpt(ofWords: "ab cd", limit: 5) == "ab cd")
+    }
+
     @Test func stopsOnceEnoughIsMade() {
         let text = String(repeating: "lorem ipsum ", count: 10_000)
         #expect(ParsedNote.words(of: text, enough: 162).count < 400)

@@ -16,7 +16,19 @@ extension ParsedNote {
             }
         }
         let text = first?.content.map { document.plainText(of: $0) } ?? ""
-        return Backlinks.excerpt(Self.words(of: text, enough: limit + 2), limit: limit)
+        return Self.excerpt(ofWords: Self.words(of: text, enough: limit + 2), limit: limit)
+    }
+
+    /// ``Backlinks/excerpt(_:limit:)`` of ``words(of:enough:)``'s result, by bytes when it is ASCII:
+    /// words hold no line break, and each ASCII byte but CR (never in words) is a character, so
+    /// the character counting and splitting there (most of a page's description) are not needed.
+    static func excerpt(ofWords words: String, limit: Int) -> String {
+        let bytes = words.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return Backlinks.excerpt(words, limit: limit) }
+        guard bytes.count > limit else { return words }
+        let cut = bytes.prefix(limit)
+        let end = cut.lastIndex(of: UInt8(ascii: " ")) ?? cut.endIndex
+        return String(decoding: cut[..<end], as: UTF8.self) + "…"
     }
 
     /// The text's words joined by single spaces, as splitting at whitespace and joining gives, but
