@@ -21,7 +21,16 @@ final class ExplorerLevels: Sendable {
         let urls: URLStyle
     }
 
+    /// One entry of a folder's list, seen from a place: its opening through its link's escaped
+    /// `href` value, and its escaped title. Every note of a folder lists the folder's entries (a
+    /// window of them): made once per folder, they are copied, not made again for each note.
+    struct Entry: Sendable {
+        var open: [UInt8]
+        var title: [UInt8]
+    }
+
     private let made = Mutex<[Key: Made]>([:])
+    private let entries = Mutex<[Key: [Entry]]>([:])
 
     init() {}
 
@@ -36,5 +45,15 @@ final class ExplorerLevels: Sendable {
         let levels = make()
         made.withLock { $0[key] = levels }
         return levels
+    }
+
+    /// The entries of `folder`'s children, in order, seen from a page whose links are `links`;
+    /// `make` makes them when no page asked before.
+    func entries(of folder: Int, seenFrom links: PageLinks, make: () -> [Entry]) -> [Entry] {
+        let key = Key(folder: folder, place: links.folderBytes, urls: links.urls)
+        if let known = entries.withLock({ $0[key] }) { return known }
+        let made = make()
+        entries.withLock { $0[key] = made }
+        return made
     }
 }

@@ -61,9 +61,13 @@ struct ExplorerPageView: Sendable, Hashable {
             Self.levels(ancestors.dropLast(), then: parent, tree: tree, node: node, links: links)
         }
         guard upper.open else { return String(decoding: upper.before + upper.after, as: UTF8.self) }
-        // The note's own folder, the one level that differs between its notes.
+        // The note's own folder, the one level that differs between its notes: its entries are not.
+        let entries = shared.entries(of: parent, seenFrom: links) {
+            tree.nodes[parent].children.map { Self.entry($0, tree: tree, links: links) }
+        }
         let own = Self.levels(
-            ancestors[(ancestors.count - 1)...], then: node, tree: tree, node: node, links: links)
+            ancestors[(ancestors.count - 1)...], then: node, tree: tree, node: node, links: links,
+            entries: entries)
         var html = upper.before
         html.reserveCapacity(upper.before.count + own.before.count + own.after.count + upper.after.count)
         html += own.before
@@ -81,9 +85,11 @@ struct ExplorerPageView: Sendable, Hashable {
     /// The `<ul>`s of `levels` (consecutive, from the root down), opened on the way to `node`: the
     /// bytes up to the deepest opening, and the bytes that close them. `open` is false when the way
     /// down left the window above the deepest level (deeper levels are then not shown). `next` is
-    /// the entry the deepest level opens or marks (nil: none).
+    /// the entry the deepest level opens or marks (nil: none). `entries`, for one level, are its
+    /// children's entries made before (``entry(_:tree:links:)``).
     static func levels(
-        _ levels: ArraySlice<Int>, then next: Int?, tree: ExplorerTree, node: Int, links: PageLinks
+        _ levels: ArraySlice<Int>, then next: Int?, tree: ExplorerTree, node: Int, links: PageLinks,
+        entries: [ExplorerLevels.Entry]? = nil
     ) -> ExplorerLevels.Made {
         var before: [UInt8] = []
         var after: [[UInt8]] = []
@@ -103,15 +109,22 @@ struct ExplorerPageView: Sendable, Hashable {
                 ? More(folder: tree.nodes[level], depth: depth, links: links) : nil
             if start > 0 { more?.append(start, to: &html) }
             var opened = false
-            for child in children[start..<end] {
+            let made = entries.flatMap { levels.count == 1 && $0.count == children.count ? $0 : nil }
+            for position in start..<end {
+                let child = children[position]
                 // The node's fields read in place: a copy of each entry retained all of them.
                 let isFolder = tree.nodes[child].isFolder
-                html.append(isFolder ? "<li class=\"explorer-folder\"><a href=\"" : "<li><a href=\"")
-                href.removeAll(keepingCapacity: true)
-                links.append(to: tree.nodes[child].pagePath, into: &href)
-                HTMLText.appendEscaped(href, to: &html)
+                if let made {
+                    html += made[position].open
+                } else {
+                    appendOpen(child, tree: tree, links: links, href: &href, to: &html)
+                }
                 html.append(child == node ? "\" aria-current=\"page\">" : "\">")
-                HTMLText.appendEscaped(tree.nodes[child].title.utf8, to: &html)
+                if let made {
+                    html += made[position].title
+                } else {
+                    HTMLText.appendEscaped(tree.nodes[child].title.utf8, to: &html)
+                }
                 html.append("</a>")
                 if child == focus, isFolder {
                     before += html
@@ -131,6 +144,27 @@ struct ExplorerPageView: Sendable, Hashable {
             html = []
         }
         return ExplorerLevels.Made(before: before, after: after.reversed().flatMap { $0 }, open: true)
+    }
+
+    /// A child's entry: its `<li>` and link up to the end of the `href` value, and its title.
+    static func entry(_ child: Int, tree: ExplorerTree, links: PageLinks) -> ExplorerLevels.Entry {
+        var open: [UInt8] = []
+        var href: [UInt8] = []
+        appendOpen(child, tree: tree, links: links, href: &href, to: &open)
+        var title: [UInt8] = []
+        HTMLText.appendEscaped(tree.nodes[child].title.utf8, to: &title)
+        return ExplorerLevels.Entry(open: open, title: title)
+    }
+
+    /// Appends a child's `<li>` and link up to the end of its `href` value; `href` is a buffer.
+    private static func appendOpen(
+        _ child: Int, tree: ExplorerTree, links: PageLinks, href: inout [UInt8], to html: inout [UInt8]
+    ) {
+        html.append(
+            tree.nodes[child].isFolder ? "<li class=\"explorer-folder\"><a href=\"" : "<li><a href=\"")
+        href.removeAll(keepingCapacity: true)
+        links.append(to: tree.nodes[child].pagePath, into: &href)
+        HTMLText.appendEscaped(href, to: &html)
     }
 
     /// The entry that stands for a level's notes outside the window: a link to the folder's page.
