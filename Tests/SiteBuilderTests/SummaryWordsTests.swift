@@ -53,10 +53,12 @@ import Testing
         let pieces = ["word", "a", " ", "x.", "<&>", "é", "🙂"]
         for round in 0..<3_000 {
             let ascii = round % 3 != 0
-            let text = Self.randomText(of: ascii ? Array(pieces.prefix(5)) : pieces, upTo: 40, using: &generator)
+            let text = Self.randomText(
+                of: ascii ? Array(pieces.prefix(5)) : pieces, upTo: 40, using: &generator)
             let words = ParsedNote.words(of: text, enough: 1_000)
             let limit = Int.random(in: 1...50, using: &generator)
-            #expect(ParsedNote.excerpt(ofWords: words, limit: limit) == Backlinks.excerpt(words, limit: limit))
+            #expect(
+                ParsedNote.excerpt(ofWords: words, limit: limit) == Backlinks.excerpt(words, limit: limit))
         }
         #expect(ParsedNote.excerpt(ofWords: "ab cd", limit: 4) == "ab…")
         #expect(ParsedNote.excerpt(ofWords: "abcdef", limit: 4) == "abcd…")
