@@ -14,8 +14,10 @@ struct Renderer {
     private let names: [String]
     /// The root when it is a value; `.null` when it is slots.
     private let rootValue: TemplateValue
-    /// The root's values by name number when it is slots; nil when it is a value.
-    private let rootSlots: TemplateContext?
+    /// Whether the root is slots, and their values by name number (read in place: binding a
+    /// context per lookup retained and released its storage each time).
+    private let hasSlots: Bool
+    private let rootSlots: [TemplateValue?]
     /// The values sections pushed, innermost last; the root is below them all.
     private var contexts: [TemplateValue] = []
     private var frames: [Frame] = []
@@ -43,10 +45,12 @@ struct Renderer {
         switch root {
         case .value(let value):
             rootValue = value
-            rootSlots = nil
+            hasSlots = false
+            rootSlots = []
         case .slots(let context):
             rootValue = .null
-            rootSlots = context
+            hasSlots = true
+            rootSlots = context.values
         }
     }
 
@@ -202,8 +206,11 @@ struct Renderer {
             guard case .object(let members) = contexts[level], let value = members[first] else { continue }
             return Self.member(path, of: value)
         }
-        if let rootSlots {
-            return rootSlots.value(id: path.firstID).flatMap { Self.member(path, of: $0) }
+        if hasSlots {
+            guard rootSlots.indices.contains(path.firstID), let value = rootSlots[path.firstID] else {
+                return nil
+            }
+            return Self.member(path, of: value)
         }
         guard case .object(let members) = rootValue, let value = members[first] else { return nil }
         return Self.member(path, of: value)
@@ -222,6 +229,6 @@ struct Renderer {
 
     /// The root as one value: slots stand for the object of their values.
     private var topValue: TemplateValue {
-        rootSlots.map { $0.object(names: names) } ?? rootValue
+        hasSlots ? TemplateContext.object(of: rootSlots, names: names) : rootValue
     }
 }

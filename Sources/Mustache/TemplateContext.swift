@@ -32,14 +32,9 @@ public struct TemplateContext: Sendable {
         slot.library == ObjectIdentifier(library) && values.indices.contains(slot.index)
     }
 
-    /// The value of the name numbered `id`, as a lookup on the context's object would find it.
-    func value(id: Int) -> TemplateValue? {
-        values.indices.contains(id) ? values[id] : nil
-    }
-
-    /// The context as the object it stands for (for `{{.}}` and `{{#.}}` at the top, which show
-    /// the whole context): every value set, by its name.
-    func object(names: [String]) -> TemplateValue {
+    /// The object slots `values` stand for (for `{{.}}` and `{{#.}}` at the top, which show the
+    /// whole context): every value set, by its name.
+    static func object(of values: [TemplateValue?], names: [String]) -> TemplateValue {
         var members: [String: TemplateValue] = [:]
         for (index, value) in values.enumerated() {
             if let value, names.indices.contains(index) { members[names[index]] = value }
