@@ -37,7 +37,7 @@ public struct HTMLWriter {
             document: document, unsafe: unsafe, imageHook: imageHook, linkHook: linkHook,
             notes: NotesHooks(wikilink: wikilinkHook, embed: embedHook, tag: tagHook), tagFilter: tagFilter)
         walker.code = CodeHooks(code: codeHook, diagrams: diagrams)
-        walker.walkBlocks()
+        document.walk(&walker)
         if walker.footnotesOpen { walker.output.append("</ol>\n</section>\n") }
         return String(decoding: walker.output.bytes, as: UTF8.self)
     }
