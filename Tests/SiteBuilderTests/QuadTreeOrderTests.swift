@@ -54,4 +54,14 @@ import Testing
                 "node \(node): \(fast) against \(walked)")
         }
     }
+
+    @Test func treeOrderListsEveryPointOnce() {
+        var random = LayoutRandom(seed: 3)
+        // Repeated points share a leaf, which names only one of them.
+        let x = (0..<300).map { index in index % 50 == 0 ? 5 : random.unit() * 1_000 }
+        let y = (0..<300).map { index in index % 50 == 0 ? 5 : random.unit() * 1_000 }
+        let order = QuadTree(x: x, y: y).pointsInTreeOrder(count: x.count)
+        #expect(order.sorted() == Array(x.indices))
+        #expect(QuadTree(x: [], y: []).pointsInTreeOrder(count: 0).isEmpty)
+    }
 }

@@ -94,10 +94,13 @@ struct GraphLayout: Sendable, Hashable {
                 // positions, which nothing writes until all chunks are done: sharing is safe.
                 nonisolated(unsafe) let forceX = forceX
                 nonisolated(unsafe) let forceY = forceY
+                // Each node's push is summed alone: any order of the nodes gives the same forces.
+                let order = tree.pointsInTreeOrder(count: count)
                 DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                     var stack: [Int32] = []
                     stack.reserveCapacity(256)
-                    for node in chunk * count / chunks..<(chunk + 1) * count / chunks {
+                    for place in chunk * count / chunks..<(chunk + 1) * count / chunks {
+                        let node = order[place]
                         let push = tree.push(
                             on: node, x: x[node], y: y[node], strength: strength, theta: theta, stack: &stack)
                         forceX[node] = push.x - gravity * x[node]

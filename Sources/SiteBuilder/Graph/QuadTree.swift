@@ -91,6 +91,27 @@ struct QuadTree {
 }
 
 extension QuadTree {
+    /// Every point from 0 to `count - 1`, leaf by leaf in the tree's depth-first order, then any
+    /// that share a leaf with another. Points near each other come together, so walks made in
+    /// this order find the cells the walk before them read still in the cache.
+    func pointsInTreeOrder(count: Int) -> [Int] {
+        var order: [Int] = []
+        order.reserveCapacity(count)
+        var listed = [Bool](repeating: false, count: count)
+        var stack: [Int32] = cells.isEmpty ? [] : [0]
+        while let next = stack.popLast() {
+            let cell = cells[Int(next)]
+            if cell.firstChild >= 0 {
+                for child in (cell.firstChild..<cell.firstChild + 4).reversed() { stack.append(child) }
+            } else if cell.point >= 0, Int(cell.point) < count, !listed[Int(cell.point)] {
+                listed[Int(cell.point)] = true
+                order.append(Int(cell.point))
+            }
+        }
+        for point in 0..<count where !listed[point] { order.append(point) }
+        return order
+    }
+
     /// The summed push on point `index` at (x, y) from all other points, each pushing with
     /// `strength / distance` away from itself. A cell seen under less than `theta` (its side over
     /// its distance) pushes as one point at its centre of mass. `stack` is scratch space, kept
