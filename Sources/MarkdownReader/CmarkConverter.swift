@@ -18,6 +18,8 @@ struct CmarkConverter {
     private var depth = 0
     /// Inline content being built: the leaf block's text, then one per open image (its alt).
     var builders: [AttributedTextBuilder] = []
+    /// The builder of the leaf block last finished, restarted for the next one.
+    private var spareBuilder = AttributedTextBuilder()
     /// The block that owns the bottom builder, and the attachment of each open image.
     var leafBlock: Int?
     private var openImages: [Int] = []
@@ -42,6 +44,9 @@ struct CmarkConverter {
     }
 
     mutating func convert(_ root: OpaquePointer) -> NoteDocument {
+        // About a block per two lines (a list item and its paragraph share one): growing the
+        // array block by block copied each one several times.
+        blocks.reserveCapacity(source.lines.lineCount / 2 + 4)
         CmarkTree.walk(root) { node, entering in
             if entering {
                 enter(node)
@@ -165,6 +170,7 @@ struct CmarkConverter {
         case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_CUSTOM_BLOCK:
             if let index = leafBlock, var builder = builders.popLast() {
                 blocks[index].content = builder.finish()
+                spareBuilder = builder
             }
             // Emptied, not freed: the next leaf block fills them again.
             builders.removeAll(keepingCapacity: true)
@@ -221,8 +227,11 @@ struct CmarkConverter {
         builders.removeAll(keepingCapacity: true)
         // cmark's own line numbers (a table cell, made by a pass, has none: one line).
         let lines = Int(cmark_node_get_end_line(node)) - Int(cmark_node_get_start_line(node)) + 1
-        builders.append(
-            AttributedTextBuilder(capacity: locator.map { $0.limit - $0.cursor } ?? 0, lines: max(1, lines)))
+        // The last leaf block's builder, its buffers kept (taken, not copied, so they stay unique).
+        var builder = AttributedTextBuilder()
+        swap(&builder, &spareBuilder)
+        builder.restart(capacity: locator.map { $0.limit - $0.cursor } ?? 0, lines: max(1, lines))
+        builders.append(builder)
         openImages.removeAll(keepingCapacity: true)
         openInlines.removeAll(keepingCapacity: true)
     }

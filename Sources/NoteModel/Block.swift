@@ -16,6 +16,9 @@ public struct Block: Sendable, Hashable, Codable {
     /// The HTML id (notes syntax): a heading's slug, or `^id` for a block id.
     public var anchor: String?
 
+    /// Inlinable, so a reader's `append(Block(...))` builds the block in the array's storage
+    /// rather than in a temporary that is copied there and destroyed.
+    @inlinable
     public init(
         _ kind: BlockKind, depth: Int, location: SourceLocation? = nil, end: SourceLocation? = nil,
         content: AttributedText? = nil

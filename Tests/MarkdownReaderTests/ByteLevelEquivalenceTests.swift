@@ -1,6 +1,6 @@
-import MarkdownReader
 import Testing
 
+@testable import MarkdownReader
 @testable import NoteModel
 
 /// The byte-level fast paths against the general code they stand in for, on random text built to
@@ -31,6 +31,33 @@ import Testing
                 #expect(LineTable(text).starts == table.starts)
             }
         }
+    }
+
+    /// The memchr answer of whether a text may hold a URL, and the bracket depth it
+    /// leaves, against the loop that counts brackets byte by byte.
+    @Test(arguments: 0..<8)
+    func urlShortcutMatchesTheByteLoop(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let alphabet = ["w", "ww", "www.", ".", ":", "//", "://", "[", "]", "a", " ", "é"]
+        var found = 0
+        for length in [0, 1, 2, 4, 8, 20] {
+            for _ in 0..<100 {
+                let bytes = Array(Self.randomText(alphabet, length: length, using: &generator).utf8)
+                let depth = Int.random(in: 0...2, using: &generator)
+                var fastDepth = depth
+                var loopDepth = depth
+                let (fast, loop) = bytes.withUnsafeBufferPointer {
+                    (
+                        AutolinkPass.mayHoldURL($0, bracketDepth: &fastDepth),
+                        AutolinkPass.mayHoldURLByByte($0, bracketDepth: &loopDepth)
+                    )
+                }
+                #expect(fast == loop, "\(bytes) from depth \(depth)")
+                if !fast { #expect(fastDepth == loopDepth, "\(bytes) from depth \(depth)") }
+                if fast { found += 1 }
+            }
+        }
+        #expect(found > 20)
     }
 
     @Test(arguments: 0..<8)

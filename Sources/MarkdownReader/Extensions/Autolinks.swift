@@ -97,30 +97,46 @@ struct AutolinkPass {
     private static func mayHoldURL(_ node: OpaquePointer, bracketDepth: inout Int) -> Bool {
         guard let literal = cmark_node_get_literal(node) else { return false }
         return literal.withMemoryRebound(to: UInt8.self, capacity: 1) { start in
-            let data = UnsafeBufferPointer(start: start, count: strlen(literal))
-            var depth = bracketDepth
-            for index in data.indices {
-                switch data[index] {
-                case UInt8(ascii: "["): depth += 1
-                case UInt8(ascii: "]"): depth = max(0, depth - 1)
-                case UInt8(ascii: "w") where depth == 0:
-                    if data.count - index >= 4, data[index + 1] == UInt8(ascii: "w"),
-                        data[index + 2] == UInt8(ascii: "w"), data[index + 3] == UInt8(ascii: ".")
-                    {
-                        return true
-                    }
-                case UInt8(ascii: ":") where depth == 0:
-                    if data.count - index >= 3, data[index + 1] == UInt8(ascii: "/"),
-                        data[index + 2] == UInt8(ascii: "/")
-                    {
-                        return true
-                    }
-                default: break
-                }
-            }
-            bracketDepth = depth
-            return false
+            mayHoldURL(UnsafeBufferPointer(start: start, count: strlen(literal)), bracketDepth: &bracketDepth)
         }
+    }
+
+    static func mayHoldURL(_ data: UnsafeBufferPointer<UInt8>, bracketDepth: inout Int) -> Bool {
+        guard let start = data.baseAddress else { return false }
+        // Without a bracket (nearly every text) the depth stays as it is, and only whether
+        // `www.` or `://` occurs matters: memchr answers that faster than the loop.
+        if memchr(start, Int32(UInt8(ascii: "[")), data.count) == nil,
+            memchr(start, Int32(UInt8(ascii: "]")), data.count) == nil
+        {
+            return bracketDepth == 0 && (Byte.contains("www.", in: data) || Byte.contains("://", in: data))
+        }
+        return mayHoldURLByByte(data, bracketDepth: &bracketDepth)
+    }
+
+    /// ``mayHoldURL(_:bracketDepth:)`` byte by byte, counting brackets.
+    static func mayHoldURLByByte(_ data: UnsafeBufferPointer<UInt8>, bracketDepth: inout Int) -> Bool {
+        var depth = bracketDepth
+        for index in data.indices {
+            switch data[index] {
+            case UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "]"): depth = max(0, depth - 1)
+            case UInt8(ascii: "w") where depth == 0:
+                if data.count - index >= 4, data[index + 1] == UInt8(ascii: "w"),
+                    data[index + 2] == UInt8(ascii: "w"), data[index + 3] == UInt8(ascii: ".")
+                {
+                    return true
+                }
+            case UInt8(ascii: ":") where depth == 0:
+                if data.count - index >= 3, data[index + 1] == UInt8(ascii: "/"),
+                    data[index + 2] == UInt8(ascii: "/")
+                {
+                    return true
+                }
+            default: break
+            }
+        }
+        bracketDepth = depth
+        return false
     }
 
     private static func mayPrecede(_ byte: UInt8) -> Bool {

@@ -51,4 +51,20 @@ enum Byte {
             return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
     }
+
+    /// Whether `needle` occurs in `bytes`: memchr finds each place its first byte does.
+    static func contains(_ needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = needle.utf8CodeUnitCount
+        guard let base = bytes.baseAddress, count > 0 else { return count == 0 }
+        let first = Int32(needle.utf8Start.pointee)
+        var start = 0
+        while bytes.count - start >= count,
+            let found = memchr(base + start, first, bytes.count - start - count + 1)
+        {
+            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + at, needle.utf8Start, count) == 0 { return true }
+            start = at + 1
+        }
+        return false
+    }
 }

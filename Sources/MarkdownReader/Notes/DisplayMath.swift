@@ -3,10 +3,13 @@ import NoteModel
 /// A paragraph that is only `$$...$$` becomes a math block.
 enum DisplayMath {
     static func apply(_ document: inout NoteDocument) {
-        // Most notes have no display math: look without copying a block or touching the array.
-        let candidates = document.blocks.indices.filter { index in
-            guard case .paragraph = document.blocks[index].kind else { return false }
-            return document.blocks[index].content?.spans.contains(where: \.isDisplayMath) ?? false
+        // Most notes have no display math: look without copying a block or touching the array
+        // (read through the buffer: an array subscript here copied every block it looked at).
+        let candidates = document.blocks.withUnsafeBufferPointer { blocks in
+            blocks.indices.filter { index in
+                guard case .paragraph = blocks[index].kind else { return false }
+                return blocks[index].content?.spans.contains(where: \.isDisplayMath) ?? false
+            }
         }
         for index in candidates {
             guard let content = document.blocks[index].content else { continue }

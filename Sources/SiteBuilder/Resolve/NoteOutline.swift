@@ -85,8 +85,13 @@ struct NoteOutline: Sendable, Hashable {
     /// heading's range; nil without one.
     static func sourceText(ofHeading block: Block, in text: String) -> String? {
         guard let range = block.range, range.end.offset <= text.utf8.count else { return nil }
+        return asciiATXText(range.offsets, in: text) ?? writtenText(range.offsets, in: text)
+    }
+
+    /// ``sourceText(ofHeading:in:)`` for any heading, character by character.
+    static func writtenText(_ offsets: Range<Int>, in text: String) -> String {
         let written = String(
-            decoding: text.utf8.dropFirst(range.start.offset).prefix(range.offsets.count), as: UTF8.self)
+            decoding: text.utf8.dropFirst(offsets.lowerBound).prefix(offsets.count), as: UTF8.self)
         if written.hasPrefix("#") {
             return String(written.prefix { $0 != "\n" && $0 != "\r\n" && $0 != "\r" }.drop { $0 == "#" })
         }
@@ -99,6 +104,28 @@ struct NoteOutline: Sendable, Hashable {
             String(line.drop { $0 == " " || $0 == "\t" || $0 == ">" })
         }
         return ([String(lines.first ?? "")] + rest).joined(separator: "\n")
+    }
+}
+
+extension NoteOutline {
+    /// ``sourceText(ofHeading:in:)`` of an ATX heading whose first line is ASCII, read as bytes:
+    /// the same text (an ASCII `#` or line ending is a character of its own), where walking it by
+    /// characters took twelve thousand instructions a heading. Nil for anything else.
+    static func asciiATXText(_ offsets: Range<Int>, in text: String) -> String? {
+        var text = text
+        return text.withUTF8 { utf8 -> String? in
+            guard offsets.upperBound <= utf8.count, offsets.lowerBound < offsets.upperBound,
+                utf8[offsets.lowerBound] == UInt8(ascii: "#")
+            else { return nil }
+            var end = offsets.lowerBound
+            while end < offsets.upperBound, utf8[end] != 0x0A, utf8[end] != 0x0D {
+                guard utf8[end] < 0x80 else { return nil }
+                end += 1
+            }
+            var start = offsets.lowerBound
+            while start < end, utf8[start] == UInt8(ascii: "#") { start += 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: utf8[start..<end]), as: UTF8.self)
+        }
     }
 }
 
