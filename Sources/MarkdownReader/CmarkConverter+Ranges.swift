@@ -27,7 +27,7 @@ extension CmarkConverter {
     /// A locator from the leaf block's start (after a heading's `#`s) to the end of its last line.
     /// Inside a footnote (parsed on its own, so columns are the body's) it starts at the line start.
     func makeLocator(for block: Block) -> InlineLocator? {
-        guard let first = block.location, let last = block.end else { return nil }
+        guard let first = block.start, let last = block.end else { return nil }
         let lines = source.lines
         var start = lines.offset(line: first.line, column: lineShift == 0 ? first.column : 1)
         if case .heading = block.kind {
@@ -115,7 +115,7 @@ extension CmarkConverter {
 
     /// An HTML block's `<img>` tags, as the block's content (notes syntax).
     mutating func addHTMLBlockImages(_ literal: String) {
-        guard let index = blocks.indices.last, let location = blocks[index].location else { return }
+        guard let index = blocks.indices.last, let location = blocks[index].start else { return }
         let start = mappedOffset(source.lines.offset(line: location.line, column: location.column))
         let images = htmlImages(in: literal, after: start)
         guard !images.isEmpty else { return }
@@ -181,7 +181,7 @@ extension CmarkConverter {
     }
 
     /// A block's range from cmark's start and (inclusive) end, both in the text cmark parsed.
-    func blockRange(_ start: SourceLocation, _ end: SourceLocation) -> SourceRange {
+    func blockRange(_ start: LineColumn, _ end: LineColumn) -> SourceRange {
         let lines = source.lines
         let first = lines.offset(line: start.line, column: start.column)
         let last =

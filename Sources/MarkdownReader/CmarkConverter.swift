@@ -18,8 +18,6 @@ struct CmarkConverter {
     private var depth = 0
     /// Inline content being built: the leaf block's text, then one per open image (its alt).
     var builders: [AttributedTextBuilder] = []
-    /// The builder of the leaf block last finished, restarted for the next one.
-    private var spareBuilder = AttributedTextBuilder()
     /// The block that owns the bottom builder, and the attachment of each open image.
     var leafBlock: Int?
     private var openImages: [Int] = []
@@ -55,12 +53,12 @@ struct CmarkConverter {
             }
         }
         for index in blocks.indices {
-            if let start = blocks[index].location, let end = blocks[index].end {
+            if let start = blocks[index].start, let end = blocks[index].end {
                 blocks[index].range = blockRange(start, end)
             }
             if notes != nil {
                 // Block positions stay in the parsed text while converting (inlines are found by them).
-                blocks[index].location = blocks[index].location.map { mapped($0) }
+                blocks[index].start = blocks[index].start.map { mapped($0) }
                 blocks[index].end = blocks[index].end.map { mapped($0) }
             }
         }
@@ -170,7 +168,6 @@ struct CmarkConverter {
         case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_CUSTOM_BLOCK:
             if let index = leafBlock, var builder = builders.popLast() {
                 blocks[index].content = builder.finish()
-                spareBuilder = builder
             }
             // Emptied, not freed: the next leaf block fills them again.
             builders.removeAll(keepingCapacity: true)
@@ -213,11 +210,11 @@ struct CmarkConverter {
 
     private mutating func openBlock(_ kind: BlockKind, _ node: OpaquePointer) {
         depth += 1
-        blocks.append(Block(kind, depth: depth, location: start(of: node), end: end(of: node)))
+        blocks.append(Block(kind, depth: depth, start: start(of: node), end: end(of: node)))
     }
 
     private mutating func leafBlock(_ kind: BlockKind, _ node: OpaquePointer) {
-        blocks.append(Block(kind, depth: depth + 1, location: start(of: node), end: end(of: node)))
+        blocks.append(Block(kind, depth: depth + 1, start: start(of: node), end: end(of: node)))
     }
 
     /// Starts the inline content of the leaf block just opened for `node`.
@@ -227,11 +224,8 @@ struct CmarkConverter {
         builders.removeAll(keepingCapacity: true)
         // cmark's own line numbers (a table cell, made by a pass, has none: one line).
         let lines = Int(cmark_node_get_end_line(node)) - Int(cmark_node_get_start_line(node)) + 1
-        // The last leaf block's builder, its buffers kept (taken, not copied, so they stay unique).
-        var builder = AttributedTextBuilder()
-        swap(&builder, &spareBuilder)
-        builder.restart(capacity: locator.map { $0.limit - $0.cursor } ?? 0, lines: max(1, lines))
-        builders.append(builder)
+        builders.append(
+            AttributedTextBuilder(capacity: locator.map { $0.limit - $0.cursor } ?? 0, lines: max(1, lines)))
         openImages.removeAll(keepingCapacity: true)
         openInlines.removeAll(keepingCapacity: true)
     }
@@ -270,34 +264,36 @@ struct CmarkConverter {
             delimiter: delimiter, tight: cmark_node_get_list_tight(node) != 0)
     }
 
-    private func start(of node: OpaquePointer) -> SourceLocation {
+    private func start(of node: OpaquePointer) -> LineColumn {
         place(of: node, end: false)
     }
 
-    private func end(of node: OpaquePointer) -> SourceLocation {
+    private func end(of node: OpaquePointer) -> LineColumn {
         place(of: node, end: true)
     }
 
     /// Where a node starts or ends: as an extension moved it, else as cmark says, shifted past any
     /// lines cut before parsing.
-    private func place(of node: OpaquePointer, end: Bool) -> SourceLocation {
+    private func place(of node: OpaquePointer, end: Bool) -> LineColumn {
         // Most notes have no table or footnote: their empty tables are not hashed into per node.
         let moved = marks.positions.isEmpty ? nil : marks.positions[node].map { end ? $0.end : $0.start }
-        if let moved, !marks.lineShifts.isEmpty, marks.lineShifts[node] != nil { return moved }
-        var location =
-            moved
-            ?? SourceLocation(
-                file: file, line: Int(end ? cmark_node_get_end_line(node) : cmark_node_get_start_line(node)),
+        if let moved, !marks.lineShifts.isEmpty, marks.lineShifts[node] != nil {
+            return LineColumn(line: moved.line, column: moved.column)
+        }
+        var place =
+            moved.map { LineColumn(line: $0.line, column: $0.column) }
+            ?? LineColumn(
+                line: Int(end ? cmark_node_get_end_line(node) : cmark_node_get_start_line(node)),
                 column: Int(end ? cmark_node_get_end_column(node) : cmark_node_get_start_column(node)))
-        location.line += lineShift
-        return location
+        place.line += lineShift
+        return place
     }
 
     /// A position in the text cmark parsed, in the note's own source (the notes syntax's scan).
-    func mapped(_ location: SourceLocation) -> SourceLocation {
-        guard let map = notes?.map else { return location }
-        let original = map.original(line: location.line, column: location.column)
-        return SourceLocation(file: file, line: original.line, column: original.column)
+    func mapped(_ place: LineColumn) -> LineColumn {
+        guard let map = notes?.map else { return place }
+        let original = map.original(line: place.line, column: place.column)
+        return LineColumn(line: original.line, column: original.column)
     }
 
     /// GFM marks escaped tildes before parsing (see EscapedTildes); CommonMark leaves all as is.

@@ -316,11 +316,37 @@ struct InlineLocator {
     }
 
     /// Whether text holds none of the bytes the walk treats specially (`&`, `\`, line endings).
-    private static func isPlain(_ literal: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !literal.isEmpty else { return false }
-        return !literal.contains { byte in
-            byte == UInt8(ascii: "&") || byte == Byte.backslash || byte == Byte.lf || byte == Byte.cr
+    /// Eight bytes at a time (every text node is asked: byte by byte it was a tenth of converting).
+    static func isPlain(_ literal: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = literal.baseAddress, !literal.isEmpty else { return false }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index + 8 <= literal.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if hasByte(word, UInt8(ascii: "&")) || hasByte(word, Byte.backslash) || hasByte(word, Byte.lf)
+                || hasByte(word, Byte.cr)
+            {
+                return false
+            }
+            index += 8
         }
+        while index < literal.count {
+            if isSpecial(literal[index]) { return false }
+            index += 1
+        }
+        return true
+    }
+
+    static func isSpecial(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == Byte.backslash || byte == Byte.lf || byte == Byte.cr
+    }
+
+    /// Whether one of the word's eight bytes is `byte`: XOR makes that byte zero, and subtracting
+    /// one from each byte borrows into the top bit exactly when some byte is zero.
+    private static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let x = word ^ (ones &* UInt64(byte))
+        return (x &- ones) & ~x & 0x8080_8080_8080_8080 != 0
     }
 
     private static func isNewline(_ byte: UInt8) -> Bool { byte == Byte.lf || byte == Byte.cr }

@@ -13,19 +13,6 @@ public struct AttributedTextBuilder: Sendable {
     /// close bound): a run of text and a line break's span for each line. Growing the bytes and runs
     /// append by append was a third of what appending cost.
     public init(capacity bytes: Int, lines: Int = 1) {
-        reserve(bytes: bytes, lines: lines)
-    }
-
-    /// Starts a new text as ``init(capacity:lines:)`` would, keeping this builder's byte buffer and
-    /// span stack (a reader's leaf blocks, one after another, then allocate only their runs).
-    public mutating func restart(capacity bytes: Int, lines: Int = 1) {
-        parts = AttributedText()
-        utf8.removeAll(keepingCapacity: true)
-        open.removeAll(keepingCapacity: true)
-        reserve(bytes: bytes, lines: lines)
-    }
-
-    private mutating func reserve(bytes: Int, lines: Int) {
         utf8.reserveCapacity(max(0, bytes))
         parts.runs.reserveCapacity(max(1, 2 * lines - 1))
         if lines > 1 { parts.spans.reserveCapacity(lines - 1) }

@@ -9,31 +9,28 @@ public protocol BlockWalker {
 }
 
 extension NoteDocument {
-    /// Inlinable, so it is specialized in the walker's module. Blocks are lent to the walker from
-    /// the array's buffer, not copied: an array subscript passed as an argument copied each block
-    /// (a retain and release per field), which was a tenth of the walk.
+    /// Inlinable, so it is specialized in the walker's module; blocks are read from the array this
+    /// document holds, which the walk cannot change, so each is lent to the walker, not copied.
     @inlinable
     public func walk(_ walker: inout some BlockWalker) {
-        blocks.withUnsafeBufferPointer { blocks in
-            var open: [Int] = []
-            var skipDeeperThan: Int?
-            for index in blocks.indices {
-                let depth = blocks[index].depth
-                if let limit = skipDeeperThan {
-                    if depth > limit { continue }
-                    skipDeeperThan = nil
-                }
-                while let top = open.last, blocks[top].depth >= depth {
-                    open.removeLast()
-                    walker.didExit(blocks[top], index: top, ancestors: open)
-                }
-                let descend = walker.willEnter(blocks[index], index: index, ancestors: open)
-                open.append(index)
-                if !descend { skipDeeperThan = depth }
+        var open: [Int] = []
+        var skipDeeperThan: Int?
+        for index in blocks.indices {
+            let depth = blocks[index].depth
+            if let limit = skipDeeperThan {
+                if depth > limit { continue }
+                skipDeeperThan = nil
             }
-            while let top = open.popLast() {
+            while let top = open.last, blocks[top].depth >= depth {
+                open.removeLast()
                 walker.didExit(blocks[top], index: top, ancestors: open)
             }
+            let descend = walker.willEnter(blocks[index], index: index, ancestors: open)
+            open.append(index)
+            if !descend { skipDeeperThan = depth }
+        }
+        while let top = open.popLast() {
+            walker.didExit(blocks[top], index: top, ancestors: open)
         }
     }
 }

@@ -2,7 +2,8 @@
 public struct HeadingSummary: Sendable, Hashable, Codable {
     public var level: Int
     public var text: String
-    public var location: SourceLocation?
+    /// Where the heading starts (the file is the note's).
+    public var start: LineColumn?
     /// The heading's HTML id (notes syntax), unique in the note.
     public var id: String?
 }
@@ -26,7 +27,7 @@ extension NoteDocument {
         blocks.compactMap { block in
             guard case .heading(let level) = block.kind, levels.contains(level) else { return nil }
             let text = plainText(of: block.content ?? AttributedText())
-            return HeadingSummary(level: level, text: text, location: block.location, id: block.anchor)
+            return HeadingSummary(level: level, text: text, start: block.start, id: block.anchor)
         }
     }
 

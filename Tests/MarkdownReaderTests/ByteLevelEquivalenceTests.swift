@@ -60,6 +60,59 @@ import Testing
         #expect(found > 20)
     }
 
+    /// The word-at-a-time check for bytes the inline walk treats specially, against byte by byte:
+    /// text of near misses (bytes one off the special ones, non-ASCII) with at most one special
+    /// byte, at every length and place around a word.
+    @Test(arguments: 0..<8)
+    func plainTextCheckMatchesTheByteLoop(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let nearMisses = ["a", "%", "'", "[", "]", "\u{0B}", "\u{0C}", "\u{0E}", "é", "\u{09}"]
+        let specials: [UInt8] = [UInt8(ascii: "&"), UInt8(ascii: "\\"), 0x0A, 0x0D]
+        var plain = 0
+        for length in 0..<40 {
+            for _ in 0..<20 {
+                var bytes = Array(Self.randomText(nearMisses, length: length, using: &generator).utf8)
+                if !bytes.isEmpty, Bool.random(using: &generator) {
+                    let place = Int.random(in: 0..<bytes.count, using: &generator)
+                    bytes[place] = specials.randomElement(using: &generator) ?? 0x0A
+                }
+                let expected = !bytes.isEmpty && !bytes.contains(where: InlineLocator.isSpecial)
+                let found = bytes.withUnsafeBufferPointer(InlineLocator.isPlain)
+                #expect(found == expected, "\(bytes)")
+                if found { plain += 1 }
+            }
+        }
+        #expect(plain > 200)
+    }
+
+    /// The task pass is skipped for text without `[ ]`, `[x]` or `[X]`: no task line may be missed.
+    /// Lines are put together from near-task parts (markers, gaps, boxes) and random rest.
+    @Test(arguments: 0..<8)
+    func noTaskLineWithoutItsMarker(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let parts = [
+            ["", " ", "   "], ["-", "*", "1.", "12)", "a", "+"], [" ", "", "\t"],
+            ["[ ]", "[x]", "[X]", "[y]", "[]", "[ x]"], [" ", "", "\n"],
+        ]
+        let alphabet = ["[", "]", "x", " ", "a"]
+        var tasks = 0
+        for _ in 0..<400 {
+            let start = parts.map { $0.randomElement(using: &generator) ?? "" }.joined()
+            let rest = Self.randomText(
+                alphabet, length: Int.random(in: 0..<6, using: &generator), using: &generator)
+            let line = Array((start + rest).utf8)
+            let isTask = TaskListPass.isTaskLine(line[...])
+            if isTask { tasks += 1 }
+            #expect(!isTask || TaskListPass.mayHoldTask(line), "\(line)")
+            let marked = line.indices.contains { index in
+                index >= 2 && line[index] == UInt8(ascii: "]") && line[index - 2] == UInt8(ascii: "[")
+                    && " xX".utf8.contains(line[index - 1])
+            }
+            #expect(TaskListPass.mayHoldTask(line) == marked, "\(line)")
+        }
+        #expect(tasks > 20)
+    }
+
     @Test(arguments: 0..<8)
     func asciiSlugsMatchTheUnicodeOnes(seed: UInt64) {
         var generator = SeededGenerator(seed: seed)

@@ -44,7 +44,7 @@ struct GFMModelTests {
                 == [.left, .center, .right, .left, .center, .right].map { .tableCell(alignment: $0) })
         #expect(cells[1].content?.spans.first?.kind == .emphasis)
         #expect(cells[3].content?.string == "\u{FFFC} | y")
-        #expect(cells[3].location == SourceLocation(file: "note.md", line: 4, column: 3))
+        #expect(cells[3].location(in: "note.md") == SourceLocation(file: "note.md", line: 4, column: 3))
         #expect(cells[4].content?.isEmpty == true, "a missing cell is padded")
         #expect(
             document.imageAttachments.first?.location == SourceLocation(file: "note.md", line: 4, column: 3))
@@ -70,9 +70,9 @@ struct GFMModelTests {
         #expect(kinds.contains(.footnoteReference(label: "n", number: 1, occurrence: 1)))
         let footnote = try #require(document.blocks.last { $0.depth == 1 })
         #expect(footnote.kind == .footnoteDefinition(label: "n", number: 1, references: 1))
-        #expect(footnote.location == SourceLocation(file: "note.md", line: 3, column: 1))
+        #expect(footnote.location(in: "note.md") == SourceLocation(file: "note.md", line: 3, column: 1))
         #expect(document.blocks.last?.content?.string == "Note.")
-        #expect(document.blocks.last?.location?.line == 3)
+        #expect(document.blocks.last?.start?.line == 3)
     }
 
     @Test("Footnotes are numbered by first reference and move to the end; unused ones are dropped")

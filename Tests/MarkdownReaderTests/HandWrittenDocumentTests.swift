@@ -82,9 +82,11 @@ struct HandWrittenDocumentTests {
         #expect(lists.map(\.tight) == [true, true, false])
         #expect(document.title == "Trip to Lisbon")
         #expect(document.headings.map(\.text) == ["Trip to Lisbon", "Setext heading"])
-        #expect(document.blocks[0].location == SourceLocation(file: "trip.md", line: 1, column: 1))
-        #expect(document.blocks[1].location == SourceLocation(file: "trip.md", line: 3, column: 1))
-        #expect(document.blocks[0].end == SourceLocation(file: "trip.md", line: 1, column: 18))
+        #expect(
+            document.blocks[0].location(in: "trip.md") == SourceLocation(file: "trip.md", line: 1, column: 1))
+        #expect(
+            document.blocks[1].location(in: "trip.md") == SourceLocation(file: "trip.md", line: 3, column: 1))
+        #expect(document.blocks[0].end == LineColumn(line: 1, column: 18))
     }
 
     @Test("Images are attachments: U+FFFC, destination, title, location, attributed alt")

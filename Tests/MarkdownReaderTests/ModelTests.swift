@@ -66,30 +66,6 @@ struct ModelTests {
         #expect(recorder.events == ["x ", "<0>", "<1>", "a", "</1>", " b", "</0>", " ", "[image 0]"])
     }
 
-    @Test("A restarted builder keeps nothing of its last text, open spans included")
-    func restartedBuilderStartsClean() {
-        func fill(_ builder: inout AttributedTextBuilder, _ word: String) {
-            builder.appendText(word)
-            builder.openSpan(.strong)
-            builder.appendText(word)
-            builder.openSpan(.emphasis)
-        }
-        var reused = AttributedTextBuilder(capacity: 4)
-        fill(&reused, "first, longer than the capacity")
-        reused.appendAttachment(0)
-        let first = reused.finish()
-        // Left open on purpose: a restart must not carry a span over into the next text.
-        reused.openSpan(.code)
-        reused.appendText("dangling")
-        reused.restart(capacity: 2, lines: 3)
-        fill(&reused, "b")
-        var fresh = AttributedTextBuilder(capacity: 2, lines: 3)
-        fill(&fresh, "b")
-        #expect(reused.finish() == fresh.finish())
-        #expect(first.string == "first, longer than the capacityfirst, longer than the capacity\u{FFFC}")
-        #expect(first.spans.count == 2)
-    }
-
     @Test("Bytes appended extend runs exactly as the same text appended as a string does")
     func builderAppendsBytesAsStrings() {
         func build(_ append: (inout AttributedTextBuilder, String) -> Void) -> AttributedText {

@@ -83,8 +83,8 @@ struct SourceRangeTests {
         let slices = note.document.blocks.map { note.slice($0.range) ?? "<none>" }
         #expect(slices == ["# Head *x*", "> quote", "quote", "```swift\ncode\n```", "<div>\nhi\n</div>"])
         for block in note.document.blocks {
-            #expect(block.range?.start.line == block.location?.line)
-            #expect(block.range?.start.column == block.location?.column)
+            #expect(block.range?.start.line == block.start?.line)
+            #expect(block.range?.start.column == block.start?.column)
         }
         #expect(note.slices { $0 == .emphasis } == ["*x*"])
     }

@@ -7,6 +7,9 @@ struct TaskListPass {
     let source: SourceText
 
     func run(_ root: OpaquePointer, marks: inout ExtensionMarks) {
+        // Most notes have no `[ ]`, `[x]` or `[X]` at all: then no item is a task, and the tree
+        // is not walked for items.
+        guard Self.mayHoldTask(source.bytes) else { return }
         for item in CmarkTree.nodes(root, ofType: CMARK_NODE_ITEM) {
             let lineNumber = Int(cmark_node_get_start_line(item))
             let line = source.line(lineNumber)
@@ -40,6 +43,21 @@ struct TaskListPass {
                 CmarkTree.setLiteral(text, rest)
             }
         }
+    }
+
+    /// Whether the bytes hold `[ ]`, `[x]` or `[X]`, as every task line does.
+    static func mayHoldTask(_ bytes: [UInt8]) -> Bool {
+        var start = 2
+        while let close = Byte.firstIndex(of: UInt8(ascii: "]"), in: bytes, from: start) {
+            let mark = bytes[close - 1]
+            if bytes[close - 2] == UInt8(ascii: "["),
+                mark == 32 || mark == UInt8(ascii: "x") || mark == UInt8(ascii: "X")
+            {
+                return true
+            }
+            start = close + 1
+        }
+        return false
     }
 
     /// `spacechar* ([*+-] | [0-9]+[.)]) spacechar+ '[' [ xX] ']' spacechar+`

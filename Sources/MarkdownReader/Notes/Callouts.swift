@@ -31,17 +31,14 @@ enum Callouts {
     }
 
     /// Whether some block quote starts with a paragraph that starts `[!` (a callout may).
-    /// Read through the buffer: an array subscript here copied every block it looked at.
     private static func hasCallout(_ blocks: [Block]) -> Bool {
-        blocks.withUnsafeBufferPointer { blocks in
-            for index in blocks.indices.dropLast() {
-                guard case .blockQuote = blocks[index].kind, case .paragraph = blocks[index + 1].kind,
-                    let string = blocks[index + 1].content?.string
-                else { continue }
-                if string.utf8.starts(with: "[!".utf8) { return true }
-            }
-            return false
+        for index in blocks.indices.dropLast() {
+            guard case .blockQuote = blocks[index].kind, case .paragraph = blocks[index + 1].kind,
+                let string = blocks[index + 1].content?.string
+            else { continue }
+            if string.utf8.starts(with: "[!".utf8) { return true }
         }
+        return false
     }
 
     struct Header {

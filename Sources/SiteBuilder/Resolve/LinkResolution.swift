@@ -44,7 +44,9 @@ struct LinkResolution {
                         resolved.hrefs[destination] = site.style.href(from: pagePath, to: folder) + fragment
                         continue
                     }
-                    let place = span.range?.location(in: note.displayName) ?? blocks[index].location
+                    let place =
+                        span.range?.location(in: note.displayName)
+                        ?? blocks[index].location(in: note.displayName)
                     let what = isNote ? "no published note" : "no file"
                     diagnostics.append(
                         .warning("link to '\(destination)' finds \(what) in the vault", at: place))

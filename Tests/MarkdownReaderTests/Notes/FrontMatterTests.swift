@@ -50,7 +50,9 @@ struct FrontMatterTests {
         #expect(document.diagnostics.isEmpty)
         // Not rendered as Markdown; positions after it are the note's own lines.
         #expect(HTMLWriter().render(document) == "<h1 id=\"lisbon\">Lisbon</h1>\n<p>Text.</p>\n")
-        #expect(document.blocks.first?.location == SourceLocation(file: "note.md", line: 16, column: 1))
+        #expect(
+            document.blocks.first?.location(in: "note.md")
+                == SourceLocation(file: "note.md", line: 16, column: 1))
     }
 
     @Test func oneStringOfTagsAndDates() throws {
@@ -99,7 +101,7 @@ struct FrontMatterTests {
         #expect(document.frontMatter?.title == "Windows")
         #expect(document.frontMatter?.draft == true)
         #expect(document.diagnostics.isEmpty)
-        #expect(document.blocks.first?.location?.line == 6)
+        #expect(document.blocks.first?.start?.line == 6)
         #expect(document.wikilinks.first?.location == SourceLocation(file: "note.md", line: 6, column: 6))
     }
 

@@ -64,7 +64,7 @@ struct NotesPositionTests {
             document.imageAttachments.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" } == [
                 "3:11", "9:5", "9:16",
             ])
-        #expect(document.blocks.map { $0.location?.line } == [1, 5, 9])
+        #expect(document.blocks.map { $0.start?.line } == [1, 5, 9])
         #expect(document.blocks.map { $0.end?.line } == [3, 7, 9])
         #expect(document.blocks[1].kind == .math(literal: "x"))
     }
