@@ -31,25 +31,28 @@ final class SearchDocument: Sendable, Hashable {
     let row: String
     let textLiteral: String
 
-    init(title: String, url: String, headings: [String], tags: [String], body: String, text: String) {
+    /// A document of the terms `counter` holds (the title's first) and this snippet text.
+    init(title: String, url: String, counting counter: TermCounter, text: String) {
         self.title = title
         self.url = url
         self.text = text
-        var counter = TermCounter()
-        SearchTokenizer.forEachTerm(in: title) { counter.add($0, field: Field.title.rawValue) }
-        for heading in headings {
-            SearchTokenizer.forEachTerm(in: heading) { counter.add($0, field: Field.headings.rawValue) }
-        }
-        for tag in tags {
-            SearchTokenizer.forEachTerm(in: tag) { counter.add($0, field: Field.tags.rawValue) }
-        }
-        SearchTokenizer.forEachTerm(in: body) { counter.add($0, field: Field.text.rawValue) }
         entries = counter.entries
         lengths = counter.lengths
         row =
             "[\(JSONString.literal(title)),\(JSONString.literal(url)),"
             + lengths.map(String.init).joined(separator: ",") + "]"
         textLiteral = JSONString.literal(text)
+    }
+
+    convenience init(
+        title: String, url: String, headings: [String], tags: [String], body: String, text: String
+    ) {
+        var counter = TermCounter()
+        counter.add(termsOf: title, field: .title)
+        for heading in headings { counter.add(termsOf: heading, field: .headings) }
+        for tag in tags { counter.add(termsOf: tag, field: .tags) }
+        counter.add(termsOf: body, field: .text)
+        self.init(title: title, url: url, counting: counter, text: text)
     }
 
     /// The count of `term` in each field (for tests).
@@ -59,30 +62,19 @@ final class SearchDocument: Sendable, Hashable {
     }
 
     convenience init(_ note: ParsedNote) {
-        // Each block's plain text made once, for the headings, the body and the snippet text.
-        let document = note.document
-        var headings: [String] = []
-        var blocks: [String] = []
-        var body = ""
-        for block in document.blocks {
-            guard let content = block.content else { continue }
-            let plain = document.plainText(of: content)
-            blocks.append(plain)
-            if case .heading = block.kind {
-                headings.append(plain)
-            } else if body.utf8.count <= SearchIndex.indexLimit {
-                body += plain
-                body += "\n"
-            }
-        }
-        // A huge note cannot fill the vocabulary. Cut inside a word at worst: a cut character
-        // decodes as U+FFFD, which no term holds.
-        if body.utf8.count > SearchIndex.indexLimit {
-            body = String(decoding: body.utf8.prefix(SearchIndex.indexLimit), as: UTF8.self)
-        }
-        self.init(
-            title: note.title, url: note.pagePath, headings: headings, tags: note.source.tags, body: body,
-            text: SearchIndex.text(of: blocks))
+        self.init(title: note.title, url: note.pagePath, tags: note.source.tags, document: note.document)
+    }
+
+    /// The note's headings and body from its blocks' plain text, walked once into bytes that are
+    /// tokenized where they lie.
+    convenience init(title: String, url: String, tags: [String], document: NoteDocument) {
+        let words = NoteWords(document)
+        var counter = TermCounter()
+        counter.add(termsOf: title, field: .title)
+        words.forEachHeading { counter.add(termsOf: $0, field: .headings) }
+        for tag in tags { counter.add(termsOf: tag, field: .tags) }
+        words.body.withUnsafeBufferPointer { counter.add(termsOf: $0, field: .text) }
+        self.init(title: title, url: url, counting: counter, text: words.snippet.text)
     }
 
     static func == (a: SearchDocument, b: SearchDocument) -> Bool {
@@ -97,5 +89,16 @@ final class SearchDocument: Sendable, Hashable {
         hasher.combine(entries)
         hasher.combine(lengths)
         hasher.combine(text)
+    }
+}
+
+extension TermCounter {
+    /// Counts the terms of `text` in `field`.
+    mutating func add(termsOf text: UnsafeBufferPointer<UInt8>, field: SearchDocument.Field) {
+        SearchTokenizer.forEachTerm(inUTF8: text) { add($0, field: field.rawValue) }
+    }
+
+    mutating func add(termsOf text: String, field: SearchDocument.Field) {
+        SearchTokenizer.forEachTerm(in: text) { add($0, field: field.rawValue) }
     }
 }

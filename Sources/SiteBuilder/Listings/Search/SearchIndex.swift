@@ -128,43 +128,11 @@ enum SearchIndex {
         return starts
     }
 
-    /// The note's words: its blocks' plain text (paragraphs, headings...), runs of white space
-    /// folded to one space, at most `textLimit` bytes (cut before a word, never inside a character).
-    /// Written into the string's own buffer: appending to an array byte by byte was most of it.
+    /// The note's words: its blocks' plain text (paragraphs, headings...), as ``SnippetText``
+    /// writes them.
     static func text(of blocks: [String]) -> String {
-        let capacity = min(textLimit + 2, blocks.reduce(0) { $0 + $1.utf8.count + 1 })
-        guard capacity > 0 else { return "" }
-        return String(unsafeUninitializedCapacity: capacity) { out in
-            // At most one byte per byte of the blocks and one after each block; and a block
-            // starts at most `textLimit` + 1 bytes in, and stops one byte later: never past `capacity`.
-            var count = 0
-            var lastWordEnd = 0
-            for var block in blocks {
-                let full = block.withUTF8 { block in
-                    for byte in block {
-                        let isSpace =
-                            byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
-                        if !isSpace {
-                            out[count] = byte
-                            count += 1
-                        } else if count > 0, out[count - 1] != 0x20 {
-                            lastWordEnd = count
-                            out[count] = 0x20
-                            count += 1
-                        }
-                        if count > textLimit { return true }
-                    }
-                    return false
-                }
-                if full { return lastWordEnd }
-                if count > 0, out[count - 1] != 0x20 {
-                    lastWordEnd = count
-                    out[count] = 0x20
-                    count += 1
-                }
-            }
-            if count > 0, out[count - 1] == 0x20 { count -= 1 }
-            return count
-        }
+        var snippet = SnippetText()
+        for var block in blocks { block.withUTF8 { snippet.appendBlock($0) } }
+        return snippet.text
     }
 }

@@ -21,12 +21,17 @@ enum SearchTokenizer {
     }
 
     /// Calls `body` with each term of `text`, in order, as UTF-8 bytes valid only during the call.
-    /// A plain ASCII word (the common case) is lower-cased byte by byte and becomes no String at all.
     static func forEachTerm(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var text = text
-        let lowered = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: maxWordLength)
-        defer { lowered.deallocate() }
-        text.withUTF8 { bytes in
+        text.withUTF8 { forEachTerm(inUTF8: $0, body) }
+    }
+
+    /// The same for valid UTF-8 bytes. A plain ASCII word (the common case) is lower-cased byte by
+    /// byte and becomes no String at all.
+    static func forEachTerm(
+        inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxWordLength) { lowered in
             var words = WordScanner(bytes: bytes, lowered: lowered)
             while let word = words.next() {
                 if word.isASCII {

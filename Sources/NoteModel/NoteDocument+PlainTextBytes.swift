@@ -1,0 +1,71 @@
+extension NoteDocument {
+    /// ``plainText(of:inside:)`` appended to `out` as UTF-8 bytes. The search index reads every
+    /// block's plain text: a String per block, walked again byte by byte, cost it more than the
+    /// walk of the runs.
+    public func appendPlainText(of text: AttributedText, to out: inout [UInt8], inside: Int = -1) {
+        var stack = [PlainTextFrame(text: text, owner: inside)]
+        while var frame = stack.popLast() {
+            guard let attachment = appendRuns(of: &frame, to: &out) else { continue }
+            let alt = imageAttachments[attachment].alt
+            stack.append(frame)
+            stack.append(PlainTextFrame(text: alt, owner: attachment))
+        }
+    }
+
+    /// Appends the frame's runs from its current one on, up to an image whose alt comes next:
+    /// returned (the frame then stands past it), nil when the text is done.
+    private func appendRuns(of frame: inout PlainTextFrame, to out: inout [UInt8]) -> Int? {
+        var string = frame.text.string
+        return string.withUTF8 { bytes in
+            while frame.run < frame.text.runs.count {
+                let run = frame.text.runs[frame.run]
+                let start = frame.position
+                let end = start + min(max(0, run.length), bytes.count - start)
+                frame.run += 1
+                frame.position = end
+                if let attachment = run.attachment {
+                    // Only later images: a malformed (decoded) document with a cycle cannot loop.
+                    if attachment > frame.owner, imageAttachments.indices.contains(attachment) {
+                        return attachment
+                    }
+                    continue
+                }
+                if let span = run.span, frame.text.spans.indices.contains(span),
+                    frame.text.spans[span].kind.isBreak
+                {
+                    out.append(0x20)
+                    continue
+                }
+                // As a Substring would: both ends rounded down to a scalar's first byte.
+                let range = Self.scalarStart(start, in: bytes)..<Self.scalarStart(end, in: bytes)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+            }
+            return nil
+        }
+    }
+
+    private static func scalarStart(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var offset = offset
+        while offset > 0, offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
+        return offset
+    }
+}
+
+/// Where a plain-text walk stands in one text: the next run, its first byte, and the image whose
+/// alt this is (-1 for none).
+private struct PlainTextFrame {
+    let text: AttributedText
+    var run = 0
+    var position = 0
+    let owner: Int
+}
+
+extension InlineKind {
+    /// A soft or hard line break: plain text has a space for it.
+    fileprivate var isBreak: Bool {
+        switch self {
+        case .softBreak, .lineBreak: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import NoteModel
+
+/// A note's words as the search index reads them, from one walk of its blocks' plain text into
+/// byte buffers: the headings, the body (paragraphs, list items, quotes, table cells, each ended
+/// by a newline, at most `SearchIndex.indexLimit` bytes) and the snippet text.
+struct NoteWords {
+    /// The headings' plain text one after another; each ends where `headingEnds` says.
+    private(set) var headings: [UInt8] = []
+    private(set) var headingEnds: [Int] = []
+    private(set) var body: [UInt8] = []
+    private(set) var snippet = SnippetText()
+
+    init(_ document: NoteDocument) {
+        // Blocks past the body's limit, while the snippet still takes words.
+        var rest: [UInt8] = []
+        for block in document.blocks {
+            guard let content = block.content else { continue }
+            if case .heading = block.kind {
+                let start = headings.count
+                document.appendPlainText(of: content, to: &headings)
+                snippet.appendBlock(headings[start...])
+                headingEnds.append(headings.count)
+            } else if body.count <= SearchIndex.indexLimit {
+                let start = body.count
+                document.appendPlainText(of: content, to: &body)
+                snippet.appendBlock(body[start...])
+                body.append(0x0A)
+            } else if !snippet.isFull {
+                rest.removeAll(keepingCapacity: true)
+                document.appendPlainText(of: content, to: &rest)
+                snippet.appendBlock(rest[...])
+            }
+        }
+        // A huge note cannot fill the vocabulary. Cut inside a word at worst, and drop a cut
+        // character's first bytes: they would end the word as U+FFFD does, which no term holds.
+        if body.count > SearchIndex.indexLimit {
+            var end = SearchIndex.indexLimit
+            if body[end] & 0xC0 == 0x80 {
+                while end > 0, body[end - 1] & 0xC0 == 0x80 { end -= 1 }
+                if end > 0 { end -= 1 }
+            }
+            body.removeSubrange(end...)
+        }
+    }
+
+    /// Each heading's bytes, in order.
+    func forEachHeading(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        headings.withUnsafeBufferPointer { all in
+            var start = 0
+            for end in headingEnds {
+                body(UnsafeBufferPointer(rebasing: all[start..<end]))
+                start = end
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import MarkdownReader
+import NoteModel
+import Testing
+
+@testable import SiteBuilder
+
+/// The search index reads a note's words as bytes in one walk; these hold that it reads the same
+/// words as the simple path: each block's `plainText` String, joined, cut and tokenized again.
+@Suite struct SearchWordsTests {
+    static let corpus = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("../shared/corpora/text").standardizedFileURL
+    static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
+    static let hasCorpus = FileManager.default.fileExists(atPath: corpus.path)
+
+    static func document(_ text: String) -> NoteDocument {
+        MarkdownReader.read(text, file: "n.md", options: ReaderOptions(syntax: .notes))
+    }
+
+    /// The document as the index read it before the byte walk: plain text Strings per block.
+    static func reference(title: String, tags: [String], _ document: NoteDocument) -> SearchDocument {
+        var headings: [String] = []
+        var blocks: [String] = []
+        var body = ""
+        for block in document.blocks {
+            guard let content = block.content else { continue }
+            let plain = document.plainText(of: content)
+            blocks.append(plain)
+            if case .heading = block.kind {
+                headings.append(plain)
+            } else if body.utf8.count <= SearchIndex.indexLimit {
+                body += plain + "\n"
+            }
+        }
+        if body.utf8.count > SearchIndex.indexLimit {
+            body = String(decoding: body.utf8.prefix(SearchIndex.indexLimit), as: UTF8.self)
+        }
+        return SearchDocument(
+            title: title, url: "n.html", headings: headings, tags: tags, body: body,
+            text: SearchOrderTests.plainText(of: blocks))
+    }
+
+    static func expectSame(_ markdown: String, _ name: String) {
+        let document = document(markdown)
+        let title = document.title ?? name
+        let fast = SearchDocument(title: title, url: "n.html", tags: ["Tag é", "b/c"], document: document)
+        let simple = reference(title: title, tags: ["Tag é", "b/c"], document)
+        #expect(fast == simple, "\(name)")
+        #expect(fast.row == simple.row && fast.textLiteral == simple.textLiteral, "\(name)")
+    }
+
+    @Test func handMadeNotesReadTheSameWords() {
+        let long = String(repeating: "Wörd ", count: 45_000)
+        let notes = [
+            "# Café *au* lait\n\nA line\nbroken softly  \nand hard. ![alt *with* ![inner](i.png)](o.png)\n",
+            "## 東京都 and ﬁne\n\n> quote `code` [[Wiki|link]] #tag\n\n- item\n- 2nd\n\n| a | b |\n|---|---|\n| c | d |\n",
+            // The body passes the index's limit inside a two-byte letter; a heading comes after it.
+            long + "\n\n# Late heading\n\nlate words\n",
+            "é" + String(repeating: "é", count: SearchIndex.indexLimit / 2) + "\n\n" + long + "\n",
+            "x" + String(repeating: "é", count: SearchIndex.indexLimit / 2) + "\n\n" + long + "\n",
+            "", "# Only a heading\n", "```\ncode only\n```\n",
+        ]
+        for (number, note) in notes.enumerated() { Self.expectSame(note, "note \(number)") }
+    }
+
+    @Test(.enabled(if: hasCorpus || isCI, "../shared/corpora is absent: corpus notes skipped"))
+    func corpusNotesReadTheSameWords() throws {
+        let files =
+            FileManager.default.enumerator(at: Self.corpus, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "md" } ?? []
+        #expect(files.count > 300, "expected the text corpus at \(Self.corpus.path)")
+        for file in files {
+            Self.expectSame(try String(contentsOf: file, encoding: .utf8), file.lastPathComponent)
+        }
+    }
+
+    /// Random runs, spans and images, also malformed ones (runs past the end or inside a
+    /// character, images that name themselves or earlier ones): bytes as `plainText` has them.
+    @Test func plainTextBytesMatchPlainText() {
+        var random = SplitMix64(seed: 5)
+        let pieces = ["a", "é", "東", "😀", " ", "\n", "\u{FFFC}", "x y"]
+        func text() -> AttributedText {
+            let string = (0..<random.next(12)).map { _ in pieces[random.next(pieces.count)] }.joined()
+            let kinds: [InlineKind] = [.emphasis, .softBreak, .lineBreak, .code, .strong]
+            let spans = (0..<random.next(4)).map { _ in
+                InlineSpan(kinds[random.next(kinds.count)], parent: nil)
+            }
+            let runs = (0..<random.next(8)).map { _ in
+                TextRun(
+                    length: random.next(8) - 1, span: random.next(3) == 0 ? nil : random.next(5),
+                    attachment: random.next(4) == 0 ? random.next(4) - 1 : nil)
+            }
+            return AttributedText(string: string, runs: runs, spans: spans)
+        }
+        for round in 0..<3_000 {
+            let images = (0..<random.next(4)).map { _ in
+                ImageAttachment(destination: "i.png", title: "", location: nil, alt: text())
+            }
+            let document = NoteDocument(imageAttachments: images)
+            let content = text()
+            var bytes: [UInt8] = [1, 2]
+            document.appendPlainText(of: content, to: &bytes)
+            #expect(bytes == [1, 2] + Array(document.plainText(of: content).utf8), "round \(round)")
+        }
+    }
+}
