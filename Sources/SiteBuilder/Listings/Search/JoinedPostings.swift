@@ -70,7 +70,7 @@ struct JoinedPostings: Sendable {
             where !old.hasSamePostings(term, at: position, as: new) {
                 touched.insert(term)
             }
-            for term in old.terms where new.positions[term] == nil { touched.insert(term) }
+            for term in old.terms where new.numbers.number(of: term) == nil { touched.insert(term) }
         }
         var lists: [String: String] = [:]
         for term in touched {

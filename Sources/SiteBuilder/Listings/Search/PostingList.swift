@@ -11,16 +11,14 @@ enum PostingList {
 
     /// The runs' postings as one list per term, the terms sorted by UTF-16 code units.
     static func join(_ runs: [PostingRun]) -> (terms: [String], encoded: [String]) {
-        var numbers: [String: Int] = [:]
-        var terms: [String] = []
+        var numbers = TermNumbers()
         var lists: [[UInt8]] = []
         var previous: [Int] = []
         for (index, run) in runs.enumerated() {
-            for position in run.terms.indices {
-                let term = run.terms[position]
-                let number = PostingRun.number(of: term, in: &numbers, next: terms.count)
-                if number == terms.count {
-                    terms.append(term)
+            for position in 0..<run.numbers.count {
+                let (number, isNew) = numbers.number(
+                    of: run.numbers.terms[position], hash: run.numbers.hash(at: position))
+                if isNew {
                     lists.append([])
                     previous.append(-1)
                 }
@@ -28,6 +26,7 @@ enum PostingList {
                     position, ofRun: index, after: previous[number], to: &lists[number])
             }
         }
+        let terms = numbers.terms
         let order = terms.indices.sorted { precedes(terms[$0], terms[$1]) }
         return (order.map { terms[$0] }, order.map { String(decoding: lists[$0], as: UTF8.self) })
     }
@@ -37,7 +36,7 @@ enum PostingList {
         var list: [UInt8] = []
         var previous = -1
         for (index, run) in runs.enumerated() {
-            guard let position = run.positions[term] else { continue }
+            guard let position = run.numbers.number(of: term) else { continue }
             previous = run.append(position, ofRun: index, after: previous, to: &list)
         }
         return list

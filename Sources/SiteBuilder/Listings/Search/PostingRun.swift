@@ -6,10 +6,9 @@ struct PostingRun: Sendable {
     /// meets each common term a few dozen times, not once per note.
     static let size = 256
 
-    /// Every term of the run, in the order first met.
-    private(set) var terms: [String] = []
-    /// Each term's place in `terms`.
-    private(set) var positions: [String: Int] = [:]
+    /// Every term of the run, numbered in the order first met.
+    private(set) var numbers = TermNumbers()
+    var terms: [String] { numbers.terms }
     /// Per term, the run-relative number of the first and the last note it is in.
     private(set) var first: [Int32] = []
     private(set) var last: [Int32] = []
@@ -21,20 +20,15 @@ struct PostingRun: Sendable {
 
     init(_ documents: ArraySlice<SearchDocument>) {
         rows = documents.map(\.row).joined(separator: ",\n")
-        var numbers: [String: Int] = [:]
-        defer { positions = numbers }
         for (offset, document) in documents.enumerated() {
             for entry in document.entries {
-                // One lookup that adds the term when it is new (looking up, then adding, hashed twice).
-                let next = terms.count
-                let number = Self.number(of: entry.term, in: &numbers, next: next)
-                if number < next {
-                    PostingList.append(offset - Int(last[number]), to: &tails[number])
-                } else {
-                    terms.append(entry.term)
+                let (number, isNew) = numbers.number(of: entry.term, hash: entry.hash)
+                if isNew {
                     first.append(Int32(offset))
                     last.append(0)
                     tails.append([])
+                } else {
+                    PostingList.append(offset - Int(last[number]), to: &tails[number])
                 }
                 last[number] = Int32(offset)
                 PostingList.append(counts: entry.counts, to: &tails[number])
@@ -42,15 +36,9 @@ struct PostingRun: Sendable {
         }
     }
 
-    /// The number of `term` in `numbers`, given `next` (and stored) when it has none yet.
-    static func number(of term: String, in numbers: inout [String: Int], next: Int) -> Int {
-        func read(_ value: inout Int) -> Int { value }
-        return read(&numbers[term, default: next])
-    }
-
     /// Whether `term` has the same postings in this run as at `position` of `other`.
     func hasSamePostings(_ term: String, at position: Int, as other: PostingRun) -> Bool {
-        guard let mine = positions[term] else { return false }
+        guard let mine = numbers.number(of: term) else { return false }
         return first[mine] == other.first[position] && last[mine] == other.last[position]
             && tails[mine] == other.tails[position]
     }

@@ -45,7 +45,8 @@ struct TermCounter {
     var entries: [SearchDocument.Entry] {
         starts.indices.map { number in
             SearchDocument.Entry(
-                term: String(decoding: bytes(of: number), as: UTF8.self), counts: counts[number])
+                term: String(decoding: bytes(of: number), as: UTF8.self), hash: hashes[number],
+                counts: counts[number])
         }
     }
 
@@ -73,7 +74,7 @@ struct TermCounter {
     }
 
     /// FNV-1a, then mixed so that the low bits, which pick the slot, depend on every byte.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return hash ^ (hash >> 29)

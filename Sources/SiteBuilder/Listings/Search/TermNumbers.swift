@@ -1,0 +1,54 @@
+/// Terms numbered in the order first met, found by the hash ``TermCounter`` already made of each
+/// note's terms: joining the notes' terms into runs and the runs into the vocabulary hashed every
+/// term of every note again, with Swift's seeded hash, through a `[String: Int]`.
+struct TermNumbers: Sendable {
+    private(set) var terms: [String] = []
+    private var hashes: [UInt64] = []
+    /// Open addressing: a term's number, or -1 for a free slot; never more than half full.
+    private var slots = [Int32](repeating: -1, count: 64)
+
+    var count: Int { terms.count }
+
+    /// The hash of the term's bytes that the table is keyed by (``TermCounter``'s).
+    func hash(at number: Int) -> UInt64 { hashes[number] }
+
+    /// The number of `term`, whose hash is `hash`; added (as the next number) when it is new.
+    mutating func number(of term: String, hash: UInt64) -> (number: Int, isNew: Bool) {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] >= 0 {
+            let number = Int(slots[slot])
+            if hashes[number] == hash && terms[number] == term { return (number, false) }
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = Int32(terms.count)
+        terms.append(term)
+        hashes.append(hash)
+        if terms.count * 2 > slots.count { grow() }
+        return (terms.count - 1, true)
+    }
+
+    /// The number of `term`, nil when it is not here.
+    func number(of term: String) -> Int? {
+        var term = term
+        let hash = term.withUTF8 { TermCounter.hash($0) }
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] >= 0 {
+            let number = Int(slots[slot])
+            if hashes[number] == hash && terms[number] == term { return number }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: -1, count: slots.count * 2)
+        let mask = slots.count - 1
+        for number in hashes.indices {
+            var slot = Int(truncatingIfNeeded: hashes[number]) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(number)
+        }
+    }
+}
