@@ -14,7 +14,7 @@ struct FolderListing: Sendable {
         var notesByFolder: [String: [ParsedNote]] = [:]
         var childrenByFolder: [String: Set<String>] = [:]
         for note in notes {
-            let folders = note.path.split(separator: "/").dropLast().map(String.init)
+            let folders = folderNames(of: note.path)
             notesByFolder[folders.joined(separator: "/"), default: []].append(note)
             // Each folder on the way, its path grown one part at a time (joining the parts
             // again at each depth showed in profiles).
@@ -38,6 +38,17 @@ struct FolderListing: Sendable {
             let listed = (notesByFolder[folder] ?? []).sorted(byKey: { $0.title.lowercased() })
             return FolderListing(pagePath: page, name: name, notes: listed, folders: children)
         }
+    }
+
+    /// The folders a note's path goes through. An ASCII path is split by its bytes (Character by
+    /// Character was most of the listings' walk); another by Characters, as a `/` followed by a
+    /// combining mark is one Character and no separator.
+    static func folderNames(of path: String) -> [String] {
+        let bytes = path.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            return path.split(separator: "/").dropLast().map(String.init)
+        }
+        return bytes.split(separator: UInt8(ascii: "/")).dropLast().map { String(Substring($0)) }
     }
 
     static func pagePath(forFolder folder: String) -> String {
