@@ -104,4 +104,35 @@ import Testing
             #expect(bytes == [1, 2] + Array(document.plainText(of: content).utf8), "round \(round)")
         }
     }
+
+    /// The byte-keyed counter against a dictionary: terms in the order first met, their counts per
+    /// field, the fields' lengths, over terms that share prefixes, lengths and (in 8 bits) hashes.
+    @Test func termCounterCountsAsADictionaryDoes() {
+        var random = SplitMix64(seed: 9)
+        for round in 0..<40 {
+            var counter = TermCounter()
+            var order: [String] = []
+            var counts: [String: [UInt32]] = [:]
+            var lengths = [0, 0, 0, 0]
+            for _ in 0..<random.next(3_000) {
+                let term =
+                    String(repeating: "ab", count: random.next(3)) + String(random.next(round * 40 + 1))
+                let field = random.next(4)
+                var bytes = term
+                bytes.withUTF8 { counter.add($0, field: field) }
+                if counts[term] == nil { order.append(term) }
+                counts[term, default: [0, 0, 0, 0]][field] += 1
+                lengths[field] += 1
+            }
+            let entries = counter.entries
+            #expect(entries.map(\.term) == order, "round \(round)")
+            #expect(entries.allSatisfy { entry in (0..<4).map { entry.counts[$0] } == counts[entry.term] })
+            #expect(counter.lengths == lengths)
+            #expect(
+                entries.allSatisfy { entry in
+                    var term = entry.term
+                    return entry.hash == term.withUTF8 { TermCounter.hash($0) }
+                })
+        }
+    }
 }

@@ -5,30 +5,35 @@ import NoteModel
 /// by a newline, at most `SearchIndex.indexLimit` bytes) and the snippet text.
 struct NoteWords {
     /// The headings' plain text one after another; each ends where `headingEnds` says.
-    private(set) var headings: [UInt8] = []
-    private(set) var headingEnds: [Int] = []
-    private(set) var body: [UInt8] = []
-    private(set) var snippet = SnippetText()
+    let headings: [UInt8]
+    let headingEnds: [Int]
+    let body: [UInt8]
+    let snippet: String
 
     init(_ document: NoteDocument) {
-        // Blocks past the body's limit, while the snippet still takes words.
-        var rest: [UInt8] = []
-        for block in document.blocks {
-            guard let content = block.content else { continue }
-            if case .heading = block.kind {
-                let start = headings.count
-                document.appendPlainText(of: content, to: &headings)
-                snippet.appendBlock(headings[start...])
-                headingEnds.append(headings.count)
-            } else if body.count <= SearchIndex.indexLimit {
-                let start = body.count
-                document.appendPlainText(of: content, to: &body)
-                snippet.appendBlock(body[start...])
-                body.append(0x0A)
-            } else if !snippet.isFull {
-                rest.removeAll(keepingCapacity: true)
-                document.appendPlainText(of: content, to: &rest)
-                snippet.appendBlock(rest[...])
+        var headings: [UInt8] = []
+        var headingEnds: [Int] = []
+        var body: [UInt8] = []
+        snippet = SnippetText.write { snippet in
+            // Blocks past the body's limit, while the snippet still takes words.
+            var rest: [UInt8] = []
+            for block in document.blocks {
+                guard let content = block.content else { continue }
+                if case .heading = block.kind {
+                    let start = headings.count
+                    document.appendPlainText(of: content, to: &headings)
+                    snippet.appendBlock(headings[start...])
+                    headingEnds.append(headings.count)
+                } else if body.count <= SearchIndex.indexLimit {
+                    let start = body.count
+                    document.appendPlainText(of: content, to: &body)
+                    snippet.appendBlock(body[start...])
+                    body.append(0x0A)
+                } else if !snippet.isFull {
+                    rest.removeAll(keepingCapacity: true)
+                    document.appendPlainText(of: content, to: &rest)
+                    snippet.appendBlock(rest[...])
+                }
             }
         }
         // A huge note cannot fill the vocabulary. Cut inside a word at worst, and drop a cut
@@ -41,6 +46,9 @@ struct NoteWords {
             }
             body.removeSubrange(end...)
         }
+        self.headings = headings
+        self.headingEnds = headingEnds
+        self.body = body
     }
 
     /// Each heading's bytes, in order.

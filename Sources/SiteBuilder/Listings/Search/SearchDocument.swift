@@ -76,7 +76,7 @@ final class SearchDocument: Sendable, Hashable {
         words.forEachHeading { counter.add(termsOf: $0, field: .headings) }
         for tag in tags { counter.add(termsOf: tag, field: .tags) }
         words.body.withUnsafeBufferPointer { counter.add(termsOf: $0, field: .text) }
-        self.init(title: title, url: url, counting: counter, text: words.snippet.text)
+        self.init(title: title, url: url, counting: counter, text: words.snippet)
     }
 
     static func == (a: SearchDocument, b: SearchDocument) -> Bool {

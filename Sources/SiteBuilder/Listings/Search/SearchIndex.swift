@@ -131,8 +131,8 @@ enum SearchIndex {
     /// The note's words: its blocks' plain text (paragraphs, headings...), as ``SnippetText``
     /// writes them.
     static func text(of blocks: [String]) -> String {
-        var snippet = SnippetText()
-        for var block in blocks { block.withUTF8 { snippet.appendBlock($0) } }
-        return snippet.text
+        SnippetText.write { snippet in
+            for var block in blocks { block.withUTF8 { snippet.appendBlock($0) } }
+        }
     }
 }

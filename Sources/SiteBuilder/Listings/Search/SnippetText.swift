@@ -1,12 +1,26 @@
 /// The words results show a snippet of, written as a note's blocks come: runs of white space
 /// folded to one space, a space between blocks, at most `SearchIndex.textLimit` bytes, cut before
-/// a word (never inside a character).
+/// a word (never inside a character). Written into one buffer of the most it can hold: appending
+/// to an array byte by byte was most of its cost.
 struct SnippetText {
-    private var out: [UInt8] = []
+    /// `textLimit` + 2 bytes: a block starts at most `textLimit` + 1 bytes in, and stops one later.
+    private let out: UnsafeMutableBufferPointer<UInt8>
+    private var count = 0
     /// Where the last whole word ends (the space after it).
     private var lastWordEnd = 0
     /// The text passed the limit: it ends at `lastWordEnd` and takes nothing more.
     private(set) var isFull = false
+
+    private init(out: UnsafeMutableBufferPointer<UInt8>) { self.out = out }
+
+    /// The text `fill` writes.
+    static func write(_ fill: (inout SnippetText) -> Void) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: SearchIndex.textLimit + 2) { buffer in
+            var snippet = SnippetText(out: buffer)
+            fill(&snippet)
+            return snippet.text
+        }
+    }
 
     /// Appends one block's plain text (white space folded) and the space after it.
     mutating func appendBlock(_ block: UnsafeBufferPointer<UInt8>) {
@@ -14,11 +28,12 @@ struct SnippetText {
         for byte in block {
             let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
             if !isSpace {
-                out.append(byte)
+                out[count] = byte
+                count += 1
             } else {
                 appendSpace()
             }
-            if out.count > SearchIndex.textLimit {
+            if count > SearchIndex.textLimit {
                 isFull = true
                 return
             }
@@ -32,15 +47,16 @@ struct SnippetText {
 
     /// One space, unless the text is empty or already ends with one.
     private mutating func appendSpace() {
-        guard let last = out.last, last != 0x20 else { return }
-        lastWordEnd = out.count
-        out.append(0x20)
+        guard count > 0, out[count - 1] != 0x20 else { return }
+        lastWordEnd = count
+        out[count] = 0x20
+        count += 1
     }
 
     /// The text, without the space after its last word.
-    var text: String {
-        var end = isFull ? lastWordEnd : out.count
+    private var text: String {
+        var end = isFull ? lastWordEnd : count
         if !isFull, end > 0, out[end - 1] == 0x20 { end -= 1 }
-        return String(decoding: out[..<end], as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(rebasing: out[..<end]), as: UTF8.self)
     }
 }

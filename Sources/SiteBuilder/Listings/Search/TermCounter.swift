@@ -6,13 +6,23 @@ import Foundation
 struct TermCounter {
     /// The distinct terms' bytes, one after another, in the order first met.
     private var storage: [UInt8] = []
-    /// Where each term starts in `storage` (it ends where the next one starts).
+    /// Per term, in the order first met: where it starts in `storage` and its hash.
     private var starts: [Int] = []
     private var hashes: [UInt64] = []
-    private var counts: [SIMD4<UInt32>] = []
-    /// Open addressing: a term's number, or -1 for a free slot; never more than half full.
-    private var slots = [Int32](repeating: -1, count: 64)
+    /// Per term, its count in each field: four in a row.
+    private var counts: [UInt32] = []
+    /// Open addressing, never more than half full. A slot holds all that tells its term from
+    /// another without reading `starts` or `hashes`: most words of a note are terms met before.
+    private var slots = [Slot](repeating: Slot(), count: 64)
     private var fieldLengths = SIMD4<Int>.zero
+
+    private struct Slot {
+        var hash: UInt64 = 0
+        /// The term's number, -1 for a free slot.
+        var number: Int32 = -1
+        var start: Int32 = 0
+        var count: Int32 = 0
+    }
 
     /// Per field, its number of terms (repeats included).
     var lengths: [Int] { (0..<4).map { fieldLengths[$0] } }
@@ -23,53 +33,50 @@ struct TermCounter {
         let hash = Self.hash(term)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] >= 0 {
-            let number = Int(slots[slot])
-            if hashes[number] == hash && isTerm(number, term) {
-                counts[number][field] += 1
+        while true {
+            let found = slots[slot]
+            if found.number < 0 { break }
+            if found.hash == hash && Int(found.count) == term.count && isStored(term, at: Int(found.start)) {
+                counts[Int(found.number) &* 4 &+ field] += 1
                 return
             }
             slot = (slot + 1) & mask
         }
-        slots[slot] = Int32(starts.count)
+        slots[slot] = Slot(
+            hash: hash, number: Int32(starts.count), start: Int32(storage.count), count: Int32(term.count))
         starts.append(storage.count)
         storage.append(contentsOf: term)
         hashes.append(hash)
-        var count = SIMD4<UInt32>.zero
-        count[field] = 1
-        counts.append(count)
+        for lane in 0..<4 { counts.append(lane == field ? 1 : 0) }
         if starts.count * 2 > slots.count { grow() }
     }
 
     /// The terms in the order first met, with their counts.
     var entries: [SearchDocument.Entry] {
         starts.indices.map { number in
-            SearchDocument.Entry(
-                term: String(decoding: bytes(of: number), as: UTF8.self), hash: hashes[number],
-                counts: counts[number])
+            let end = number + 1 < starts.count ? starts[number + 1] : storage.count
+            let base = number * 4
+            return SearchDocument.Entry(
+                term: String(decoding: storage[starts[number]..<end], as: UTF8.self), hash: hashes[number],
+                counts: SIMD4(counts[base], counts[base + 1], counts[base + 2], counts[base + 3]))
         }
     }
 
-    private func bytes(of number: Int) -> ArraySlice<UInt8> { storage[starts[number]..<end(of: number)] }
-
-    private func end(of number: Int) -> Int { number + 1 < starts.count ? starts[number + 1] : storage.count }
-
-    private func isTerm(_ number: Int, _ term: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = starts[number]
-        guard end(of: number) - start == term.count else { return false }
-        return storage.withUnsafeBufferPointer { stored in
+    private func isStored(_ term: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        storage.withUnsafeBufferPointer { stored in
             guard let base = stored.baseAddress, let other = term.baseAddress else { return true }
             return memcmp(base + start, other, term.count) == 0
         }
     }
 
     private mutating func grow() {
-        slots = [Int32](repeating: -1, count: slots.count * 2)
+        let old = slots
+        slots = [Slot](repeating: Slot(), count: old.count * 2)
         let mask = slots.count - 1
-        for number in hashes.indices {
-            var slot = Int(truncatingIfNeeded: hashes[number]) & mask
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(number)
+        for entry in old where entry.number >= 0 {
+            var slot = Int(truncatingIfNeeded: entry.hash) & mask
+            while slots[slot].number >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = entry
         }
     }
 
