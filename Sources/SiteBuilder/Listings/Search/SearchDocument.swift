@@ -97,10 +97,10 @@ final class SearchDocument: Sendable, Hashable {
 extension TermCounter {
     /// Counts the terms of `text` in `field`.
     mutating func add(termsOf text: UnsafeBufferPointer<UInt8>, field: SearchDocument.Field) {
-        SearchTokenizer.forEachTerm(inUTF8: text) { add($0, field: field.rawValue) }
+        add(field: field.rawValue) { SearchTokenizer.forEachTerm(inUTF8: text, $0) }
     }
 
     mutating func add(termsOf text: String, field: SearchDocument.Field) {
-        SearchTokenizer.forEachTerm(in: text) { add($0, field: field.rawValue) }
+        add(field: field.rawValue) { SearchTokenizer.forEachTerm(in: text, $0) }
     }
 }

@@ -30,6 +30,23 @@ struct TermCounter {
     /// Counts one occurrence of `term` in `field`.
     mutating func add(_ term: UnsafeBufferPointer<UInt8>, field: Int) {
         fieldLengths[field] += 1
+        count(term, field: field)
+    }
+
+    /// Counts the terms `forEachTerm` gives in `field` (the field's length added once).
+    mutating func add(
+        field: Int, _ forEachTerm: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    ) {
+        var length = 0
+        forEachTerm { term in
+            length += 1
+            count(term, field: field)
+        }
+        fieldLengths[field] += length
+    }
+
+    /// Counts one occurrence of `term` in `field`, but not in the field's length.
+    private mutating func count(_ term: UnsafeBufferPointer<UInt8>, field: Int) {
         let hash = Self.hash(term)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
