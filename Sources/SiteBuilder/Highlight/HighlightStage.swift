@@ -26,7 +26,7 @@ struct HighlightStage: BuildStage {
         guard let memory = context.memory else {
             // The cache is read on a worker while the code is gathered here.
             async let opened = CodeHighlighter.Cache(folder: cache)
-            let blocks = Self.blocks(in: graph.notes)
+            let blocks = await Self.blocks(in: graph.notes, jobs: context.jobs)
             return Output(
                 highlights: await CodeHighlighter.highlight(blocks, cache: opened, jobs: context.jobs))
         }
@@ -35,7 +35,7 @@ struct HighlightStage: BuildStage {
         let last = memory.noteCode.made()
         let code = graph.notes.indices.map { index in
             last?.value(for: graph.notes[index].source, at: index)
-                ?? NoteCode(Self.blocks(in: [graph.notes[index]]))
+                ?? NoteCode(Self.blocks(in: graph.notes[index...index]))
         }
         memory.noteCode.remember(code, from: graph.notes.map(\.source))
         let key = ContentKey(ContentKey(combining: code.compactMap(\.key)), cache)
@@ -48,8 +48,19 @@ struct HighlightStage: BuildStage {
         return Output(highlights: highlights)
     }
 
+    /// ``blocks(in:)`` on `jobs` workers, a share of the notes each (hashing every block's code is
+    /// most of a warm stage, and the stage waits for it).
+    static func blocks(in notes: [ParsedNote], jobs: Int) async -> Set<CodeHighlighter.Block> {
+        // A share below a few hundred notes is not worth a task.
+        let workers = max(1, min(jobs, notes.count / 256))
+        guard workers > 1 else { return blocks(in: notes[...]) }
+        let shares = (0..<workers).map { notes.count * $0 / workers..<notes.count * ($0 + 1) / workers }
+        let found = await concurrentMap(shares, limit: workers) { blocks(in: notes[$0]) }
+        return found.dropFirst().reduce(into: found[0]) { $0.formUnion($1) }
+    }
+
     /// The distinct (language, code) pairs of fenced blocks; mermaid diagrams are not code.
-    static func blocks(in notes: [ParsedNote]) -> Set<CodeHighlighter.Block> {
+    static func blocks(in notes: ArraySlice<ParsedNote>) -> Set<CodeHighlighter.Block> {
         var blocks: Set<CodeHighlighter.Block> = []
         for note in notes {
             // By index: a block is read in place, not copied with all its text.
