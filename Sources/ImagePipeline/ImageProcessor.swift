@@ -54,6 +54,15 @@ public enum ImageProcessor {
     static func recogniseFormat(of data: Data, path: String) throws(ImageError) -> SourceFormat {
         let refused: String
         switch SourceFormat.recognise(bytes: data) {
+        case .accepted(.png):
+            if let chunk = PNGContainer.overlongAncillaryChunk(in: data) {
+                throw ImageError(
+                    path: path,
+                    reason:
+                        "the PNG file is corrupt or truncated: its \(chunk.type) chunk claims \(chunk.length) bytes, "
+                        + "more than the \(data.count) the file holds")
+            }
+            return .png
         case .accepted(let format): return format
         case .refused(let name): refused = " (\(name))"
         case .unknown: refused = ""

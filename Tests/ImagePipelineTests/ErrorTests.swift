@@ -81,6 +81,32 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(1))
     }
 
+    /// A PNG with a chunk inserted after its header (`IHDR` ends at byte 33).
+    static func png(insertingAfterHeader chunk: [UInt8], in folder: TemporaryFolder, name: String) throws
+        -> String
+    {
+        let whole = folder.path("whole-\(name)")
+        try TestImage.writeQuadrants(to: whole, width: 40, height: 30)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: whole)))
+        let path = folder.path(name)
+        try Data(bytes[..<33] + chunk + bytes[33...]).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func ancillaryChunkLongerThanTheFileIsRefusedBeforeLibpng() throws {
+        let folder = try TemporaryFolder()
+        // The fuzzer's find: an iTXt chunk that claims 1.7 GB in a file of a few hundred bytes.
+        let text = Array("Title\0\0\0fi\0Otsikko\0words".utf8)
+        let overlong = [0x65, 0x64, 0x65, 0x39] + Array("iTXt".utf8) + text
+        let path = try Self.png(insertingAfterHeader: overlong, in: folder, name: "overlong.png")
+        Self.expectFailure(path, mentions: ["corrupt or truncated", "iTXt", "1701078329 bytes"])
+        // The same chunk with its true length and CRC is only metadata: the image renders.
+        let body = Array("iTXt".utf8) + text
+        let honest = PNGCRC.bigEndian(UInt32(text.count)) + body + PNGCRC.bigEndian(PNGCRC.checksum(body))
+        let fine = try Self.png(insertingAfterHeader: honest, in: folder, name: "honest.png")
+        #expect(try ImageProcessor.render(fileAt: fine).pixelWidth == 40)
+    }
+
     @Test func pixelLimitIsASetting() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("big.png")
@@ -103,5 +129,21 @@ import Testing
         } catch {
             #expect(!error.reason.isEmpty && !error.description.contains("\n"))
         }
+    }
+}
+
+/// PNG's chunk checksum (CRC-32, ISO 3309), for tests that make chunks.
+enum PNGCRC {
+    static func checksum(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return crc ^ 0xFFFF_FFFF
+    }
+
+    static func bigEndian(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
 }
