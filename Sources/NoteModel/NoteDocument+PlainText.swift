@@ -41,39 +41,8 @@ extension NoteDocument {
     /// `inside` is the attachment whose alt this is: only later attachments are followed, so a
     /// malformed (decoded) document with a cycle cannot loop.
     public func plainText(of text: AttributedText, inside: Int = -1) -> String {
-        var out = ""
-        var stack: [(text: AttributedText, run: Int, position: String.Index, owner: Int)] = [
-            (text, 0, text.string.startIndex, inside)
-        ]
-        frames: while var frame = stack.popLast() {
-            while frame.run < frame.text.runs.count {
-                let run = frame.text.runs[frame.run]
-                let string = frame.text.string
-                let end =
-                    string.utf8.index(
-                        frame.position, offsetBy: max(0, run.length), limitedBy: string.endIndex)
-                    ?? string.endIndex
-                let start = frame.position
-                frame.run += 1
-                frame.position = end
-                if let attachment = run.attachment {
-                    guard attachment > frame.owner, imageAttachments.indices.contains(attachment) else {
-                        continue
-                    }
-                    let alt = imageAttachments[attachment].alt
-                    stack.append(frame)
-                    stack.append((alt, 0, alt.string.startIndex, attachment))
-                    continue frames
-                }
-                let kind = run.span.flatMap {
-                    frame.text.spans.indices.contains($0) ? frame.text.spans[$0].kind : nil
-                }
-                switch kind {
-                case .softBreak, .lineBreak: out += " "
-                default: out += string[start..<end]
-                }
-            }
-        }
-        return out
+        var out: [UInt8] = []
+        appendPlainText(of: text, to: &out, inside: inside)
+        return String(decoding: out, as: UTF8.self)
     }
 }

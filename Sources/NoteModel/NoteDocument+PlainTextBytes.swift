@@ -1,7 +1,7 @@
 extension NoteDocument {
-    /// ``plainText(of:inside:)`` appended to `out` as UTF-8 bytes. The search index reads every
-    /// block's plain text: a String per block, walked again byte by byte, cost it more than the
-    /// walk of the runs.
+    /// ``plainText(of:inside:)`` appended to `out` as UTF-8 bytes (the one walk both use). The
+    /// search index reads every block's plain text: a String per block, walked again byte by byte,
+    /// cost it more than the walk of the runs.
     public func appendPlainText(of text: AttributedText, to out: inout [UInt8], inside: Int = -1) {
         var stack = [PlainTextFrame(text: text, owner: inside)]
         while var frame = stack.popLast() {

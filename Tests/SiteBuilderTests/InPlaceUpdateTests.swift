@@ -37,7 +37,7 @@ import Testing
     static func expected(_ site: SiteFiles) -> [String: Data?] {
         var tree: [String: Data?] = [OutputFolder.marker: Data()]
         for (path, data) in site.files { tree[path] = data }
-        for folder in OutputContents.folders(holding: site.files.keys) { tree[folder] = .some(nil) }
+        for folder in FolderPaths.holding(site.files.keys) { tree[folder] = .some(nil) }
         return tree
     }
 

@@ -76,3 +76,12 @@ import Testing
         #expect(SearchIndex.text(of: []) == "" && SearchIndex.text(of: ["", " \n "]) == "")
     }
 }
+
+extension SearchIndex {
+    /// The snippet text of blocks given as strings, as ``SnippetText`` writes a note's.
+    fileprivate static func text(of blocks: [String]) -> String {
+        SnippetText.write { snippet in
+            for var block in blocks { block.withUTF8 { snippet.appendBlock($0) } }
+        }
+    }
+}

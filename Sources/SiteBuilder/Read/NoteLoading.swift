@@ -312,14 +312,7 @@ struct LinkContext: Sendable {
         }
         key = Self.key(notes: notes, files: files, pages: pages, style: style, allowHTML: allowHTML)
         self.outlines = outlines
-        var folders: Set<String> = []
-        for path in pages.keys {
-            var parts = path.split(separator: "/").dropLast()
-            while !parts.isEmpty, folders.insert(parts.joined(separator: "/")).inserted {
-                parts = parts.dropLast()
-            }
-        }
-        noteFolders = folders
+        noteFolders = FolderPaths.holding(pages.keys)
         quartz = QuartzSlugs(notes: notes.map(\.path))
         self.aliases = aliases
     }

@@ -56,18 +56,4 @@ struct OutputContents: Sendable {
         default: return .other
         }
     }
-
-    /// Every folder that `paths` (files) need, their parents included.
-    static func folders(holding paths: some Sequence<String>) -> Set<String> {
-        var folders: Set<String> = []
-        for path in paths {
-            var end = path.lastIndex(of: "/")
-            while let slash = end {
-                let folder = String(path[..<slash])
-                guard folders.insert(folder).inserted else { break }
-                end = folder.lastIndex(of: "/")
-            }
-        }
-        return folders
-    }
 }

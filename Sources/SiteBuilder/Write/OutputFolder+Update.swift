@@ -35,7 +35,7 @@ extension OutputFolder {
     /// or the new one, never half of one). The build has succeeded by then; a failure of the file
     /// system part way leaves pages of both builds, which the next build mends like any change.
     func update(_ existing: OutputContents, to site: Set<String>, changed: [String]) throws {
-        let needed = OutputContents.folders(holding: site)
+        let needed = FolderPaths.holding(site)
         for path in existing.files where !site.contains(path) {
             guard unlink(targetPath + "/" + path) == 0 || errno == ENOENT else {
                 throw POSIXError(errno: errno, path: targetPath + "/" + path)

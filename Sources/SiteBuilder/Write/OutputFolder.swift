@@ -92,16 +92,8 @@ struct OutputFolder {
     /// it was made) and may be a hard link into the old output: it is unlinked before it is written.
     func stage(_ files: [String: Data], jobs: Int = 1, replacing: Set<String> = []) throws {
         let files = files.sorted { $0.key < $1.key }
-        var folders = Set<String>()
-        for (path, _) in files {
-            // Every folder on the way, so parents are made before their children (sorted).
-            var parts = path.split(separator: "/").dropLast()
-            while !parts.isEmpty {
-                folders.insert(parts.joined(separator: "/"))
-                parts.removeLast()
-            }
-        }
-        for folder in folders.sorted() {
+        // Every folder on the way, parents before their children (sorted).
+        for folder in FolderPaths.holding(files.map(\.key)).sorted() {
             try Self.makeFolder(staging.appendingPathComponent(folder).path)
         }
         let failures = Mutex<[String]>([])

@@ -127,12 +127,4 @@ enum SearchIndex {
         }
         return starts
     }
-
-    /// The note's words: its blocks' plain text (paragraphs, headings...), as ``SnippetText``
-    /// writes them.
-    static func text(of blocks: [String]) -> String {
-        SnippetText.write { snippet in
-            for var block in blocks { block.withUTF8 { snippet.appendBlock($0) } }
-        }
-    }
 }

@@ -14,13 +14,8 @@ struct TermNumbers: Sendable {
 
     /// The number of `term`, whose hash is `hash`; added (as the next number) when it is new.
     mutating func number(of term: String, hash: UInt64) -> (number: Int, isNew: Bool) {
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] >= 0 {
-            let number = Int(slots[slot])
-            if hashes[number] == hash && terms[number] == term { return (number, false) }
-            slot = (slot + 1) & mask
-        }
+        let (slot, found) = probe(term, hash: hash)
+        if let found { return (found, false) }
         slots[slot] = Int32(terms.count)
         terms.append(term)
         hashes.append(hash)
@@ -31,15 +26,19 @@ struct TermNumbers: Sendable {
     /// The number of `term`, nil when it is not here.
     func number(of term: String) -> Int? {
         var term = term
-        let hash = term.withUTF8 { TermCounter.hash($0) }
+        return probe(term, hash: term.withUTF8 { TermCounter.hash($0) }).number
+    }
+
+    /// The slot that holds `term`, with its number, or the free slot where it would go.
+    private func probe(_ term: String, hash: UInt64) -> (slot: Int, number: Int?) {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] >= 0 {
             let number = Int(slots[slot])
-            if hashes[number] == hash && terms[number] == term { return number }
+            if hashes[number] == hash && terms[number] == term { return (slot, number) }
             slot = (slot + 1) & mask
         }
-        return nil
+        return (slot, nil)
     }
 
     private mutating func grow() {
