@@ -48,6 +48,7 @@ struct BuildCommand {
 
     func run(console: Console) async -> Int32 {
         var options = options
+        options.endsWithProcess = true
         var bar: Task<Void, Never>?
         if ProgressBar.wanted(console: console, quiet: output.quiet) {
             let progress = BuildProgress()

@@ -180,6 +180,33 @@ import Testing
         #expect(throws: Vault.ReadError.self) { try scanned.contents(of: "Note.md") }
     }
 
+    @Test("a file's bytes are read whole at any size, and as they are when read, not when scanned")
+    func contentsAreReadWhole() throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        var generator = SystemRandomNumberGenerator()
+        let sizes = [0, 1, 63, 64, 65, 4095, 65_536, 65_537, 300_001]
+        var written: [String: Data] = [:]
+        for size in sizes {
+            let bytes = Data((0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            written["f\(size).bin"] = bytes
+            try vault.write(bytes, to: "f\(size).bin")
+        }
+        let scanned = try Vault.scan(root: vault.root, filter: PathFilter(exclude: []), excluding: [])
+        for (path, bytes) in written { #expect(try scanned.contents(of: path) == bytes, "\(path)") }
+        // The same file grown after the scan: every byte is read, past the size the scan saw.
+        let grown = Data(repeating: 7, count: 200_000)
+        let handle = try FileHandle(forWritingTo: vault.root.appendingPathComponent("f1.bin"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: grown)
+        try handle.close()
+        #expect(try scanned.contents(of: "f1.bin") == (written["f1.bin"] ?? Data()) + grown)
+        // A size guessed far too small grows the buffer as often as it takes.
+        let descriptor = open(vault.root.appendingPathComponent("f300001.bin").path, O_RDONLY)
+        defer { close(descriptor) }
+        #expect(try Vault.readAll(descriptor, expecting: 0, path: "f300001.bin") == written["f300001.bin"])
+    }
+
     @Test("a FIFO in the vault is skipped, not read (reading one would block the build)")
     func fifoIsSkipped() async throws {
         let vault = try TestVault()

@@ -5,8 +5,14 @@ import Synchronization
 enum BackgroundRelease {
     /// Takes `value` over; it is freed on a background task. Pass it with `consume`, so that no
     /// copy stays with the caller to be freed there instead.
-    static func drop<Value: Sendable>(_ value: consuming Value) {
+    /// Not `freeing` suits a process that exits right after: the exit gives the memory back at
+    /// no cost, so the value is kept until then.
+    static func drop<Value: Sendable>(_ value: consuming Value, freeing: Bool = true) {
         let box = Box(value)
+        guard freeing else {
+            _ = Unmanaged.passRetained(box)
+            return
+        }
         Task.detached(priority: .utility) { box.empty() }
     }
 

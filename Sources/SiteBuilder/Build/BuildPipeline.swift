@@ -56,7 +56,7 @@ struct BuildPipeline {
             (
                 consume read, consume graph, consume drawn, consume code, consume images, consume explorer,
                 consume pages, consume listings, consume previews
-            ))
+            ), freeing: !options.endsWithProcess)
         return (site, report)
     }
 }

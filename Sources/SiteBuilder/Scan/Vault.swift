@@ -63,16 +63,37 @@ struct Vault: Sendable {
         else {
             throw ReadError(path: path, reason: "was replaced by another file while the site was built")
         }
-        var data = Data(capacity: Int(info.st_size))
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        return try Self.readAll(descriptor, expecting: Int(info.st_size), path: path)
+    }
+
+    /// Reads to the end into one buffer the size `stat` gave (plus a byte, to see the end without a
+    /// second buffer), growing it only if the file grew; the bytes are handed to `Data` uncopied.
+    static func readAll(_ descriptor: Int32, expecting size: Int, path: String) throws(ReadError)
+        -> Data
+    {
+        var capacity = max(size + 1, 64)
+        guard var buffer = malloc(capacity) else {
+            throw ReadError(path: path, reason: reason(ENOMEM))
+        }
+        var count = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ReadError(path: path, reason: Self.reason(errno))
+            if count == capacity {
+                capacity *= 2
+                guard let grown = realloc(buffer, capacity) else {
+                    free(buffer)
+                    throw ReadError(path: path, reason: reason(ENOMEM))
+                }
+                buffer = grown
             }
-            if count == 0 { return data }
-            data.append(contentsOf: chunk[..<count])
+            let got = read(descriptor, buffer + count, capacity - count)
+            if got < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                free(buffer)
+                throw ReadError(path: path, reason: reason(code))
+            }
+            if got == 0 { return Data(bytesNoCopy: buffer, count: count, deallocator: .free) }
+            count += got
         }
     }
 
