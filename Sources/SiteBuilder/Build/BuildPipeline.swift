@@ -24,7 +24,9 @@ struct BuildPipeline {
         let read = await runner.run(ReadStage(), vault)
         let graph = await runner.run(ResolveStage(files: vault.files, configuration: settings), read).graph
         let drawn = await runner.run(
-            GraphStage(configuration: settings, rendering: rendering, theme: scan.theme), graph)
+            GraphStage(
+                configuration: settings, rendering: rendering, theme: scan.theme,
+                cache: vault.cacheFolder(named: settings.cache).map(GraphLayoutCache.init(folder:))), graph)
         let code = await runner.run(HighlightStage(configuration: settings, vault: vault), graph)
         let images = await runner.run(ImageStage(vault: vault, configuration: settings), graph)
         var files = await runner.run(

@@ -28,6 +28,11 @@ struct GraphPositions: Sendable, Hashable {
     let x: [Int]
     let y: [Int]
 
+    init(x: [Int], y: [Int]) {
+        self.x = x
+        self.y = y
+    }
+
     init(_ layout: GraphLayout, jobs: Int = 1) {
         let (x, y) = layout.positions(jobs: jobs)
         self.x = x.map(Self.whole)

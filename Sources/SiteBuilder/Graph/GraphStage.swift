@@ -12,6 +12,8 @@ struct GraphStage: BuildStage {
     let configuration: SiteConfiguration
     let rendering: ThemeRendering
     let theme: Theme
+    /// Where the layout is kept between builds; nil without the vault's cache.
+    var cache: GraphLayoutCache?
 
     struct Output: StageOutput {
         /// `assets/graph-data.js` and `graph.html`, as the settings ask.
@@ -80,12 +82,25 @@ struct GraphStage: BuildStage {
         let layout = graph.layout
         let positions =
             context.memory?.graphLayouts.value(slot: "", key: ContentKey(layout)) {
-                GraphPositions(layout, jobs: context.jobs)
+                laidOut(layout, jobs: context.jobs)
             }
-            ?? GraphPositions(layout, jobs: context.jobs)
+            ?? laidOut(layout, jobs: context.jobs)
         return DrawnGraph(
             script: GraphScript.script(for: graph, at: positions), noteCount: graph.noteCount,
             linkCount: graph.links.count)
+    }
+}
+
+extension GraphStage {
+    /// The layout's positions: from the cache when it holds this very layout, else made (and kept).
+    fileprivate func laidOut(_ layout: GraphLayout, jobs: Int) -> GraphPositions {
+        guard let cache, layout.nodeCount >= GraphLayoutCache.minimumNodes else {
+            return GraphPositions(layout, jobs: jobs)
+        }
+        if let kept = cache.positions(for: layout) { return kept }
+        let made = GraphPositions(layout, jobs: jobs)
+        cache.store(made, for: layout)
+        return made
     }
 }
 

@@ -20,9 +20,7 @@ struct HighlightStage: BuildStage {
     func run(_ graph: LinkGraph, _ context: StageContext) async -> Output {
         guard configuration.highlight else { return Output() }
         // Like the image cache: a cache folder that leads out of the vault is not used.
-        let cache = configuration.cache.map { vault.root.appendingPathComponent($0) }.flatMap {
-            vault.boundary.keepsInside($0) ? $0 : nil
-        }
+        let cache = vault.cacheFolder(named: configuration.cache)
         guard let memory = context.memory else {
             // The cache is read on a worker while the code is gathered here.
             async let opened = CodeHighlighter.Cache(folder: cache)

@@ -43,8 +43,7 @@ struct ImageStage: BuildStage {
             maxInputPixels: configuration.maxPixels, format: configuration.imageFormat,
             quality: configuration.imageQuality, timeLimit: configuration.imageTimeout)
         // A cache folder that leads out of the vault (a symlink) is neither read nor written.
-        let cacheFolder = configuration.cache.map { vault.root.appendingPathComponent($0) }
-        let cache = cacheFolder.flatMap { vault.boundary.keepsInside($0) ? RenditionCache(folder: $0) : nil }
+        let cache = vault.cacheFolder(named: configuration.cache).map(RenditionCache.init(folder:))
         let refused = configuration.cache.flatMap { name in
             cache == nil
                 ? Diagnostic.warning("cache folder '\(name)' leads outside the vault; not used") : nil

@@ -41,6 +41,12 @@ struct Vault: Sendable {
         var errorDescription: String? { description }
     }
 
+    /// The cache folder the `cache` setting names, inside the vault; nil when the setting is off
+    /// or the folder leads out of the vault (a symlink): such a cache is neither read nor written.
+    func cacheFolder(named name: String?) -> URL? {
+        name.map { root.appendingPathComponent($0) }.flatMap { boundary.keepsInside($0) ? $0 : nil }
+    }
+
     /// The real location of an accepted file; nil for any path the scan did not accept.
     func entry(_ path: String) -> Entry? { entries[path] }
 

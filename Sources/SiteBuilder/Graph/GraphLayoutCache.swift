@@ -1,0 +1,73 @@
+import ContentDigest
+import Foundation
+
+/// The last graph layout made, kept between builds in `<cache folder>/graph/layout.bin`: laying out
+/// thousands of notes is a few percent of a build, and most builds change no link. The file is
+/// found by a SHA-256 of everything the layout depends on (``GraphLayout`` whole and this format's
+/// version), so an edit of any link, or a new version of the layout, is a miss, never a stale
+/// picture. Written to a temporary file renamed into place: a parallel build never reads half.
+struct GraphLayoutCache: Sendable {
+    /// Raise when ``GraphLayout`` or ``GraphStart`` change what they compute.
+    static let formatVersion = 1
+    /// Smaller graphs are laid out in a few milliseconds: not worth a file in the vault.
+    static let minimumNodes = 256
+    let url: URL
+
+    init(folder: URL) {
+        url = folder.appendingPathComponent("graph", isDirectory: true).appendingPathComponent("layout.bin")
+    }
+
+    /// The positions kept for `layout`; nil when none are, or the file is not whole.
+    func positions(for layout: GraphLayout) -> GraphPositions? {
+        guard let data = try? Data(contentsOf: url) else { return nil }
+        let header = Self.header(for: layout)
+        let count = layout.nodeCount
+        guard data.count == header.count + 16 * count, data.starts(with: header) else { return nil }
+        var values = [Int](repeating: 0, count: 2 * count)
+        values.withUnsafeMutableBytes { values in
+            data.withUnsafeBytes { bytes in
+                values.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[header.count...]))
+            }
+        }
+        return GraphPositions(
+            x: values[..<count].map { Int(littleEndian: $0) },
+            y: values[count...].map { Int(littleEndian: $0) })
+    }
+
+    /// Keeps `positions` as the layout of `layout`; a failure to write only costs the next build time.
+    func store(_ positions: GraphPositions, for layout: GraphLayout) {
+        var data = Self.header(for: layout)
+        (positions.x + positions.y).map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
+        let folder = url.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".layout.\(UUID().uuidString).tmp")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try data.write(to: temporary)
+            guard rename(temporary.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+        }
+    }
+
+    /// `notesite-graph VERSION KEY COUNT\n`, KEY the SHA-256 of the layout's inputs.
+    static func header(for layout: GraphLayout) -> Data {
+        var inputs = Data(
+            "notesite-graph \(formatVersion) \(layout.nodeCount) \(layout.seed) \(layout.iterations)".utf8)
+        inputs.append(
+            Data(
+                "\(GraphLayout.linkLength) \(GraphLayout.gravity) \(GraphLayout.theta) \(layout.edges.count)\n"
+                    .utf8
+            ))
+        let ends = layout.edges.flatMap { [$0.low.littleEndian, $0.high.littleEndian] }
+        ends.withUnsafeBytes { inputs.append(contentsOf: $0) }
+        let key = inputs.withUnsafeBytes { SHA256.hex($0) }
+        return Data("notesite-graph \(formatVersion) \(key) \(layout.nodeCount)\n".utf8)
+    }
+
+    /// Removes the kept layout, and its folder when nothing else is in it (`notesite clean --cache`).
+    static func removeCache(in cacheFolder: URL) {
+        let cache = GraphLayoutCache(folder: cacheFolder)
+        unlink(cache.url.path)
+        rmdir(cache.url.deletingLastPathComponent().path)
+    }
+}
