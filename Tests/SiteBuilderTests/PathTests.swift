@@ -30,6 +30,41 @@ import Testing
             }
         }
         #expect(Slug.asciiComponent("Día") == nil)
+        #expect(Slug.asciiPagePath(forNote: "Día.md") == nil)
+    }
+
+    /// The page path as first written, on Strings: what the byte path must match.
+    static func stringPagePath(_ notePath: String) -> String {
+        var components = notePath.split(separator: "/").map(String.init)
+        guard let file = components.popLast() else { return "untitled.html" }
+        let stem =
+            file.hasSuffix(".md") || file.lowercased().hasSuffix(".md") ? String(file.dropLast(3)) : file
+        return (components.map(Slug.generalComponent) + [Slug.generalComponent(stem) + ".html"]).joined(
+            separator: "/")
+    }
+
+    @Test func asciiPagePathsAreTheStringOnes() {
+        // Slashes (doubled, leading, trailing), dots, `.md` in any case and place, control bytes, and
+        // non-ASCII text (combining marks after `/` or `d`), which takes the String path.
+        let alphabet = [
+            "/", "/", "//", ".md", ".MD", ".mD", "md", ".", "a", "Z", "9", " ", "-", "_", "\u{0E}", "\r\n",
+            "#", "é", "\u{301}", "D\u{301}",
+        ]
+        var state: UInt64 = 0x5EED
+        for _ in 0..<3_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            var path = ""
+            for _ in 0..<Int(state >> 60) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                path += alphabet[Int(state >> 33) % alphabet.count]
+            }
+            let ascii = path.utf8.allSatisfy { $0 < 0x80 }
+            #expect(Slug.pagePath(forNote: path) == Self.stringPagePath(path), "\(path.debugDescription)")
+            #expect((Slug.asciiPagePath(forNote: path) == nil) == !ascii)
+            let stem = path.lowercased().hasSuffix(".md") ? String(path.dropLast(3)) : path
+            #expect(QuartzSlugs.slug(path) == QuartzSlugs.generalSlug(stem), "\(path.debugDescription)")
+            #expect(QuartzSlugs.lastPart(of: path) == String(path.split(separator: "/").last ?? ""))
+        }
         #expect(QuartzSlugs.asciiSlug("Día") == nil)
     }
 

@@ -13,7 +13,7 @@ struct QuartzSlugs: Sendable, Hashable {
         for note in notes.sorted() {
             let slug = Self.slug(note)
             if bySlug[slug] == nil { bySlug[slug] = note }
-            byName[String(slug.split(separator: "/").last ?? ""), default: []].append(note)
+            byName[Self.lastPart(of: slug), default: []].append(note)
         }
         self.bySlug = bySlug
         self.byName = byName
@@ -39,8 +39,25 @@ struct QuartzSlugs: Sendable, Hashable {
     /// Quartz's slug of a vault path: `.md` dropped, in each folder and name white space to
     /// `-`, `&` to `-and-`, `%` to `-percent`, `?` to `-q`, `#` dropped; case kept.
     static func slug(_ path: String) -> String {
-        let stem = path.lowercased().hasSuffix(".md") ? String(path.dropLast(3)) : path
+        let utf8 = path.utf8
+        // `.md` in any case: read on the last three bytes, as lower-casing the whole path is dear.
+        let isMarkdown =
+            utf8.count >= 3
+            && utf8.suffix(3).elementsEqual(".md".utf8) {
+                $0 == $1 || (0x41...0x5A).contains($0) && $0 | 0x20 == $1
+            }
+        let stem = isMarkdown ? String(path.dropLast(3)) : path
         return asciiSlug(stem) ?? generalSlug(stem)
+    }
+
+    /// The part after the last `/` (all of a path without one; empty after a trailing `/`, as a
+    /// split leaves out empty parts, so the last non-empty part then).
+    static func lastPart(of slug: String) -> String {
+        // Split on bytes when ASCII: otherwise a `/` with a combining mark after it is one Character.
+        guard slug.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return String(slug.split(separator: "/").last ?? "")
+        }
+        return slug.utf8.split(separator: UInt8(ascii: "/")).last.map { String(Substring($0)) } ?? ""
     }
 
     /// ``slug(_:)`` of an ASCII stem on bytes (every note is slugged for every build); nil for any

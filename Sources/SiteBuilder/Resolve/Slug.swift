@@ -27,31 +27,62 @@ enum Slug {
     static func asciiComponent(_ name: String) -> String? {
         var slug: [UInt8] = []
         slug.reserveCapacity(name.utf8.count)
+        guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        appendASCIIComponent(name.utf8, to: &slug)
+        return String(decoding: slug, as: UTF8.self)
+    }
+
+    /// Appends the slug of an ASCII name (``component(_:)``), `untitled` when nothing is kept.
+    private static func appendASCIIComponent(_ name: some Sequence<UInt8>, to slug: inout [UInt8]) {
+        let start = slug.count
         var pendingDash = false
-        for byte in name.utf8 {
-            guard byte < 0x80 else { return nil }
+        for byte in name {
             let lower = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
             let kept =
                 (0x61...0x7A).contains(lower) || (0x30...0x39).contains(lower) || lower == UInt8(ascii: "_")
                 || lower == UInt8(ascii: ".")
             if kept {
-                if pendingDash && !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
+                if pendingDash && slug.count > start { slug.append(UInt8(ascii: "-")) }
                 pendingDash = false
                 slug.append(lower)
             } else {
                 pendingDash = true
             }
         }
-        return slug.isEmpty ? "untitled" : String(decoding: slug, as: UTF8.self)
+        if slug.count == start { slug += "untitled".utf8 }
     }
 
     /// The page path for a note at `notePath` (vault-relative, `/`-separated).
     static func pagePath(forNote notePath: String) -> String {
+        if let ascii = asciiPagePath(forNote: notePath) { return ascii }
         var components = notePath.split(separator: "/").map(String.init)
         guard let file = components.popLast() else { return "untitled.html" }
         let stem =
             file.hasSuffix(".md") || file.lowercased().hasSuffix(".md") ? String(file.dropLast(3)) : file
         return (components.map(component) + [component(stem) + ".html"]).joined(separator: "/")
+    }
+
+    /// ``pagePath(forNote:)`` of an ASCII path, in one pass over its bytes; nil for any other path.
+    static func asciiPagePath(forNote notePath: String) -> String? {
+        let bytes = Array(notePath.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        // The parts between slashes, empty ones left out (as `split` does).
+        let parts = bytes.split(separator: UInt8(ascii: "/"))
+        guard let file = parts.last else { return "untitled.html" }
+        var page: [UInt8] = []
+        page.reserveCapacity(bytes.count + 8)
+        for folder in parts.dropLast() {
+            appendASCIIComponent(folder, to: &page)
+            page.append(UInt8(ascii: "/"))
+        }
+        let end = file.endIndex
+        let isMarkdown =
+            file.count >= 3 && file[end - 3] == UInt8(ascii: ".")
+            && (file[end - 2] == UInt8(ascii: "m") || file[end - 2] == UInt8(ascii: "M"))
+            && (file[end - 1] == UInt8(ascii: "d") || file[end - 1] == UInt8(ascii: "D"))
+        appendASCIIComponent(isMarkdown ? file.dropLast(3) : file, to: &page)
+        page += ".html".utf8
+        return String(decoding: page, as: UTF8.self)
     }
 
     /// The relative prefix from a page back to the site root: `trips/lisbon.html` -> `../`.
