@@ -224,12 +224,13 @@ import Testing
         let clock = ContinuousClock()
         let started = clock.now
         let report = await build(vault)
-        // A loose guard (alone it takes about a second; a full parallel run of the suite on two cores
-        // has taken 63 s): without the bound it would be 65,536 placings, hours. Not asserted under
+        // A loose guard (alone it takes about two seconds; in a full parallel run of the suite on two
+        // cores it waits for the others' tasks: 63 s on an idle machine, 411 s beside three other
+        // builds): without the bound it would be 65,536 placings, hours. Not asserted under
         // scripts/sanitize, where the suite's tasks wait many minutes for the two cores; the
         // counts below still prove the bound there.
         let sanitized = ProcessInfo.processInfo.environment["NOTESITE_SANITIZER"] != nil
-        #expect(sanitized || clock.now - started < .seconds(300))
+        #expect(sanitized || clock.now - started < .seconds(900))
         #expect(report.errorCount == 0)
         let page = try vault.read("_site/l0.html")
         #expect(page.components(separatedBy: "<div class=\"embed\" ").count - 1 == PageBody.maxEmbedsPerPage)
