@@ -16,41 +16,46 @@ enum SearchTokenizer {
     /// The terms of `text`, in order, repeated as often as they occur.
     static func terms(in text: String) -> [String] {
         var terms: [String] = []
-        forEachTerm(in: text) { terms.append(String(decoding: $0, as: UTF8.self)) }
+        forEachTerm(in: text) { terms.append(String(decoding: $0.bytes, as: UTF8.self)) }
         return terms
     }
 
     /// Calls `body` with each term of `text`, in order, as UTF-8 bytes valid only during the call.
-    static func forEachTerm(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    static func forEachTerm(in text: String, _ body: (HashedTerm) -> Void) {
         var text = text
         text.withUTF8 { forEachTerm(inUTF8: $0, body) }
     }
 
     /// The same for valid UTF-8 bytes. A plain ASCII word (the common case) is lower-cased byte by
-    /// byte and becomes no String at all.
-    static func forEachTerm(
-        inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
-    ) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxWordLength) { lowered in
+    /// byte into a buffer that its hash reads eight bytes at a time, and becomes no String at all.
+    static func forEachTerm(inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (HashedTerm) -> Void) {
+        // Whole eight-byte chunks, so that a word's hash may read its last chunk whole.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: loweredCapacity) { lowered in
+            guard let base = lowered.baseAddress else { return }
+            lowered.initialize(repeating: 0)
             var words = WordScanner(bytes: bytes, lowered: lowered)
             while let word = words.next() {
                 if word.isASCII {
-                    body(UnsafeBufferPointer(rebasing: lowered[..<word.loweredCount]))
+                    body(HashedTerm(padded: base, count: word.loweredCount))
                 } else {
                     var terms: [String] = []
                     let scalars = Array(String(decoding: bytes[word.range], as: UTF8.self).unicodeScalars)
                     split(scalars, into: &terms, folds: &words.folds)
-                    for var term in terms { term.withUTF8(body) }
+                    for var term in terms { term.withUTF8 { body(HashedTerm($0)) } }
                 }
             }
         }
     }
+
+    /// `maxWordLength` rounded up to whole eight-byte chunks, at least two (`HashedTerm`'s head).
+    private static let loweredCapacity = max(16, (maxWordLength + 7) & ~7)
 
     /// The words of valid UTF-8 text: runs of letters and digits with their marks.
     private struct WordScanner {
         let bytes: UnsafeBufferPointer<UInt8>
         /// The current word's ASCII bytes lower-cased (at most `maxWordLength`), while it is all ASCII.
         let lowered: UnsafeMutableBufferPointer<UInt8>
+        let loweredLimit = SearchTokenizer.maxWordLength
         var index = 0
         var folds: [String: String] = [:]
 
@@ -72,7 +77,7 @@ enum SearchTokenizer {
                     let lower = byte | 0x20
                     if (0x61...0x7A).contains(lower) || (0x30...0x39).contains(byte) {
                         if start < 0 { start = here }
-                        if count < lowered.count {
+                        if count < loweredLimit {
                             lowered[count] = byte < 0x40 ? byte : lower
                             count += 1
                         }
