@@ -78,3 +78,38 @@ extension HashedTerm {
         }
     }
 }
+
+@Suite struct WordScannerTests {
+    /// The ASCII fast path hands over to the general walk mid-word or between words: the words it
+    /// finds (ranges, whether all ASCII, the lowered bytes) are those of the general walk alone.
+    @Test func fastPathFindsTheGeneralWalksWords() {
+        var random = SplitMix64(seed: 31)
+        let pieces = ["a", "Z", "7", " ", "-", "é", "\u{301}", "東", "😀", "—", "x", "Q9", "\n", "@", "`"]
+        for round in 0..<3_000 {
+            var text = (0..<random.next(40)).map { _ in
+                let piece = pieces[random.next(pieces.count)]
+                return random.next(10) == 0 ? String(repeating: piece, count: 1 + random.next(45)) : piece
+            }.joined()
+            let (fast, general) = text.withUTF8 { bytes in
+                (Self.words(bytes, fast: true), Self.words(bytes, fast: false))
+            }
+            #expect(fast == general, "round \(round): \(text.debugDescription)")
+        }
+    }
+
+    static func words(_ bytes: UnsafeBufferPointer<UInt8>, fast: Bool) -> [String] {
+        SearchTokenizer.loweredASCII.withUnsafeBufferPointer { table in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { lowered in
+                var scanner = SearchTokenizer.WordScanner(
+                    bytes: bytes, lowered: lowered, table: table.baseAddress!)
+                var found: [String] = []
+                while let word = fast ? scanner.next() : scanner.nextByGeneralWalk() {
+                    let text = UnsafeBufferPointer(rebasing: lowered[..<word.loweredCount])
+                    let shown = word.isASCII ? String(decoding: text, as: UTF8.self) : "(not ASCII)"
+                    found.append("\(word.range) \(word.isASCII) \(word.loweredCount) \(shown)")
+                }
+                return found
+            }
+        }
+    }
+}

@@ -27,7 +27,7 @@ enum PostingList {
             }
         }
         let terms = numbers.terms
-        let order = terms.indices.sorted { precedes(terms[$0], terms[$1]) }
+        let order = VocabularyOrder.order(of: terms)
         return (order.map { terms[$0] }, order.map { String(decoding: lists[$0], as: UTF8.self) })
     }
 
