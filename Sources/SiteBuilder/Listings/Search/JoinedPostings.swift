@@ -54,15 +54,19 @@ struct JoinedPostings: Sendable {
         return isPlain ? "\"" + term + "\"" : JSONString.literal(term)
     }
 
-    /// The postings of the terms from `start` on, at most `blockSize`, as JSON strings.
+    /// The postings of the terms from `start` on, at most `blockSize`, as JSON strings. Written
+    /// as bytes: three String appends per term showed in profiles.
     private static func block(_ encoded: [String], at start: Int) -> String {
-        var block = ""
-        for index in start..<min(start + blockSize, encoded.count) {
-            block += index > start ? ",\"" : "\""
-            block += encoded[index]
-            block += "\""
+        let end = min(start + blockSize, encoded.count)
+        var block: [UInt8] = []
+        block.reserveCapacity(encoded[start..<end].reduce(0) { $0 + $1.utf8.count + 3 })
+        for index in start..<end {
+            if index > start { block.append(UInt8(ascii: ",")) }
+            block.append(UInt8(ascii: "\""))
+            block.append(contentsOf: encoded[index].utf8)
+            block.append(UInt8(ascii: "\""))
         }
-        return block
+        return String(decoding: block, as: UTF8.self)
     }
 
     /// The postings of `runs`, from these when few runs changed: the same as a join from nothing.

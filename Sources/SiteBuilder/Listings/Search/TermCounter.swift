@@ -15,12 +15,13 @@ struct TermCounter {
 
     /// One distinct term: what tells it from another (its hash, length and first 16 bytes; the
     /// longer ones' bytes are in `longBytes`) and its count in each field.
+    /// (The vectors first: 48 bytes, where their 16-byte alignment after `hash` made 64.)
     private struct Term {
-        let hash: UInt64
         let head: SIMD2<UInt64>
+        var counts: SIMD4<UInt32>
+        let hash: UInt64
         let length: Int32
         let longStart: Int32
-        var counts: SIMD4<UInt32>
     }
 
     /// Per field, its number of terms (repeats included).
@@ -62,9 +63,8 @@ struct TermCounter {
         counts[field] = 1
         terms.append(
             Term(
-                hash: term.hash, head: term.head, length: Int32(term.bytes.count),
-                longStart: Int32(longStart),
-                counts: counts))
+                head: term.head, counts: counts, hash: term.hash, length: Int32(term.bytes.count),
+                longStart: Int32(longStart)))
         if terms.count * 2 > slots.count { grow() }
     }
 
