@@ -40,15 +40,30 @@ struct FolderListing: Sendable {
         }
     }
 
-    /// The folders a note's path goes through. An ASCII path is split by its bytes (Character by
-    /// Character was most of the listings' walk); another by Characters, as a `/` followed by a
-    /// combining mark is one Character and no separator.
+    /// The folders a note's path goes through. An ASCII path is split by its bytes, read once
+    /// through a pointer (Character by Character, then through the UTF-8 view's indices, was most of
+    /// the listings' walk); another by Characters, as a `/` followed by a combining mark is one
+    /// Character and no separator.
     static func folderNames(of path: String) -> [String] {
-        let bytes = path.utf8
-        guard bytes.allSatisfy({ $0 < 0x80 }) else {
-            return path.split(separator: "/").dropLast().map(String.init)
+        var path = path
+        let ascii = path.withUTF8 { bytes -> [String]? in
+            var parts: [String] = []
+            var start = 0
+            for index in 0...bytes.count {
+                let byte = index < bytes.count ? bytes[index] : UInt8(ascii: "/")
+                guard byte < 0x80 else { return nil }
+                guard byte == UInt8(ascii: "/") else { continue }
+                // As `split` does: no empty parts.
+                if index > start {
+                    parts.append(
+                        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                }
+                start = index + 1
+            }
+            if !parts.isEmpty { parts.removeLast() }
+            return parts
         }
-        return bytes.split(separator: UInt8(ascii: "/")).dropLast().map { String(Substring($0)) }
+        return ascii ?? path.split(separator: "/").dropLast().map(String.init)
     }
 
     static func pagePath(forFolder folder: String) -> String {

@@ -21,7 +21,7 @@ struct JoinedPostings: Sendable {
         let joined = PostingList.join(runs)
         self.init(
             runs: runs, runKeys: keys, terms: joined.terms, encoded: joined.encoded,
-            literals: joined.terms.map(JSONString.literal))
+            literals: joined.terms.map(Self.literal))
     }
 
     private init(
@@ -41,15 +41,32 @@ struct JoinedPostings: Sendable {
             }
     }
 
-    /// The postings of the terms from `start` on, at most `blockSize`, as JSON strings.
-    private static func block(_ encoded: [String], at start: Int) -> String {
-        var block = ""
-        for index in start..<min(start + blockSize, encoded.count) {
-            block += index > start ? ",\"" : "\""
-            block += encoded[index]
-            block += "\""
+    /// `term` as a JSON string in a script. A term is letters, digits and marks, which need no
+    /// escape: quoted as it is, unless a byte says otherwise (the vocabulary's thousands of
+    /// literals went through the escaper's buffers one by one).
+    static func literal(_ term: String) -> String {
+        var term = term
+        let isPlain = term.withUTF8 { bytes in
+            bytes.allSatisfy { byte in
+                (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10 || (byte >= 0x80 && byte != 0xE2)
+            }
         }
-        return block
+        return isPlain ? "\"" + term + "\"" : JSONString.literal(term)
+    }
+
+    /// The postings of the terms from `start` on, at most `blockSize`, as JSON strings. Written
+    /// as bytes: three String appends per term showed in profiles.
+    private static func block(_ encoded: [String], at start: Int) -> String {
+        let end = min(start + blockSize, encoded.count)
+        var block: [UInt8] = []
+        block.reserveCapacity(encoded[start..<end].reduce(0) { $0 + $1.utf8.count + 3 })
+        for index in start..<end {
+            if index > start { block.append(UInt8(ascii: ",")) }
+            block.append(UInt8(ascii: "\""))
+            block.append(contentsOf: encoded[index].utf8)
+            block.append(UInt8(ascii: "\""))
+        }
+        return String(decoding: block, as: UTF8.self)
     }
 
     /// The postings of `runs`, from these when few runs changed: the same as a join from nothing.
@@ -140,7 +157,7 @@ struct JoinedPostings: Sendable {
             guard let list = lists[edit.term] else { continue }
             merged.terms.append(edit.term)
             merged.encoded.append(list)
-            merged.literals.append(known ? literals[edit.place] : JSONString.literal(edit.term))
+            merged.literals.append(known ? literals[edit.place] : Self.literal(edit.term))
         }
         merged.terms += terms[copied...]
         merged.encoded += encoded[copied...]

@@ -14,6 +14,19 @@ struct NoteWords {
         var headings: [UInt8] = []
         var headingEnds: [Int] = []
         var body: [UInt8] = []
+        // Room for the blocks' text at once (images' alt text aside): grown as it came, the body
+        // was copied and its new pages touched at each doubling.
+        var sizes = (headings: 0, body: 0)
+        for block in document.blocks {
+            guard let content = block.content else { continue }
+            if case .heading = block.kind {
+                sizes.headings += content.string.utf8.count
+            } else {
+                sizes.body += content.string.utf8.count + 1
+            }
+        }
+        headings.reserveCapacity(sizes.headings)
+        body.reserveCapacity(min(sizes.body, 2 * SearchIndex.indexLimit))
         snippet = SnippetText.write { snippet in
             // Blocks past the body's limit, while the snippet still takes words.
             var rest: [UInt8] = []

@@ -27,7 +27,7 @@ enum PostingList {
             }
         }
         let terms = numbers.terms
-        let order = terms.indices.sorted { precedes(terms[$0], terms[$1]) }
+        let order = VocabularyOrder.order(of: terms)
         return (order.map { terms[$0] }, order.map { String(decoding: lists[$0], as: UTF8.self) })
     }
 
@@ -80,6 +80,34 @@ enum PostingList {
             rest >>= 5
             bytes.append(digit(rest > 0 ? low | 32 : low))
         } while rest > 0
+    }
+
+    /// The most bytes `write(_:to:)` and `write(counts:to:)` take for one note: a gap (any `Int`,
+    /// 13 digits) and four counts (`UInt32`, the first shifted by three: 7 digits each).
+    static let maxEntryBytes = 13 + 4 * 7
+
+    /// `append(_:to:)` into memory with room for it; returns the bytes written.
+    @inline(__always)
+    static func write(_ value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var rest = max(0, value)
+        var count = 0
+        repeat {
+            let low = rest & 31
+            rest >>= 5
+            out[count] = digit(rest > 0 ? low | 32 : low)
+            count += 1
+        } while rest > 0
+        return count
+    }
+
+    /// `append(counts:to:)` into memory with room for it; returns the bytes written.
+    @inline(__always)
+    static func write(counts: SIMD4<UInt32>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var mask = 0
+        for field in 0..<3 where counts[field] > 0 { mask |= 1 << field }
+        var count = write(Int(counts[3]) << 3 | mask, to: out)
+        for field in 0..<3 where counts[field] > 0 { count += write(Int(counts[field]), to: out + count) }
+        return count
     }
 
     /// `alphabet[value]` (0 to 63) computed: reading the table went through its lazy global and

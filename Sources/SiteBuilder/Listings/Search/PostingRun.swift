@@ -13,34 +13,107 @@ struct PostingRun: Sendable {
     private(set) var first: [Int32] = []
     private(set) var last: [Int32] = []
     /// Per term, its encoded postings in the run after the first note's gap (which depends on the
-    /// runs before, so the join writes it).
-    private(set) var tails: [[UInt8]] = []
+    /// runs before, so the join writes it): all terms' one after another, term `n`'s from
+    /// `tailStarts[n]` to `tailStarts[n + 1]`. (An array per term was an allocation per term and a
+    /// checked append per digit.)
+    private(set) var tailBytes: [UInt8] = []
+    private(set) var tailStarts: [Int] = []
     /// The run's rows of the index's `docs`, joined: a save joins the runs' rows, not every note's.
     let rows: String
 
     init(_ documents: ArraySlice<SearchDocument>) {
         rows = documents.map(\.row).joined(separator: ",\n")
+        // Each entry's term, and per term how many notes it is in.
+        var termOfEntry: [Int32] = []
+        termOfEntry.reserveCapacity(documents.reduce(0) { $0 + $1.entries.count })
+        var notesOfTerm: [Int] = []
         for (offset, document) in documents.enumerated() {
             for entry in document.entries {
                 let (number, isNew) = numbers.number(of: entry.term, hash: entry.hash)
                 if isNew {
                     first.append(Int32(offset))
                     last.append(0)
-                    tails.append([])
-                } else {
-                    PostingList.append(offset - Int(last[number]), to: &tails[number])
+                    notesOfTerm.append(0)
                 }
                 last[number] = Int32(offset)
-                PostingList.append(counts: entry.counts, to: &tails[number])
+                notesOfTerm[number] += 1
+                termOfEntry.append(Int32(number))
             }
         }
+        let postings = Self.byTerm(documents, termOfEntry: termOfEntry, notesOfTerm: notesOfTerm)
+        (tailBytes, tailStarts) = Self.encode(postings, notesOfTerm: notesOfTerm)
+    }
+
+    /// One note's posting of a term: the note's run-relative number and the term's counts in it.
+    private struct Posting {
+        var note: Int32
+        var counts: SIMD4<UInt32>
+    }
+
+    /// The entries of `documents` grouped by term, in term order, each term's in note order (a
+    /// counting sort).
+    private static func byTerm(
+        _ documents: ArraySlice<SearchDocument>, termOfEntry: [Int32], notesOfTerm: [Int]
+    ) -> [Posting] {
+        var place: [Int] = []
+        place.reserveCapacity(notesOfTerm.count)
+        var total = 0
+        for count in notesOfTerm {
+            place.append(total)
+            total += count
+        }
+        var postings = [Posting](repeating: Posting(note: 0, counts: .zero), count: total)
+        var index = 0
+        for (offset, document) in documents.enumerated() {
+            for entry in document.entries {
+                let term = Int(termOfEntry[index])
+                postings[place[term]] = Posting(note: Int32(offset), counts: entry.counts)
+                place[term] += 1
+                index += 1
+            }
+        }
+        return postings
+    }
+
+    /// Each term's postings after its first note's gap, written into one buffer of the most they
+    /// can take; and where each term's start, with the end after the last.
+    private static func encode(_ postings: [Posting], notesOfTerm: [Int]) -> (bytes: [UInt8], starts: [Int]) {
+        var starts: [Int] = []
+        starts.reserveCapacity(notesOfTerm.count + 1)
+        let capacity = max(1, postings.count) * PostingList.maxEntryBytes
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) {
+            buffer, written in
+            guard let base = buffer.baseAddress else { return }
+            var end = 0
+            var index = 0
+            for count in notesOfTerm {
+                starts.append(end)
+                for posting in 0..<count {
+                    let current = postings[index + posting]
+                    if posting > 0 {
+                        end += PostingList.write(
+                            Int(current.note - postings[index + posting - 1].note), to: base + end)
+                    }
+                    end += PostingList.write(counts: current.counts, to: base + end)
+                }
+                index += count
+            }
+            starts.append(end)
+            written = end
+        }
+        return (bytes, starts)
+    }
+
+    /// Term `position`'s encoded postings after its first note's gap.
+    private func tail(_ position: Int) -> ArraySlice<UInt8> {
+        tailBytes[tailStarts[position]..<tailStarts[position + 1]]
     }
 
     /// Whether `term` has the same postings in this run as at `position` of `other`.
     func hasSamePostings(_ term: String, at position: Int, as other: PostingRun) -> Bool {
         guard let mine = numbers.number(of: term) else { return false }
         return first[mine] == other.first[position] && last[mine] == other.last[position]
-            && tails[mine] == other.tails[position]
+            && tail(mine) == other.tail(position)
     }
 
     /// Appends the term's postings in this run (run number `index`) to `list`, after those of the
@@ -48,7 +121,7 @@ struct PostingRun: Sendable {
     func append(_ position: Int, ofRun index: Int, after previous: Int, to list: inout [UInt8]) -> Int {
         let base = index * Self.size
         PostingList.append(base + Int(first[position]) - previous, to: &list)
-        list.append(contentsOf: tails[position])
+        list.append(contentsOf: tail(position))
         return base + Int(last[position])
     }
 

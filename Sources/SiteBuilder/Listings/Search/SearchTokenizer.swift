@@ -16,53 +16,102 @@ enum SearchTokenizer {
     /// The terms of `text`, in order, repeated as often as they occur.
     static func terms(in text: String) -> [String] {
         var terms: [String] = []
-        forEachTerm(in: text) { terms.append(String(decoding: $0, as: UTF8.self)) }
+        forEachTerm(in: text) { terms.append(String(decoding: $0.bytes, as: UTF8.self)) }
         return terms
     }
 
     /// Calls `body` with each term of `text`, in order, as UTF-8 bytes valid only during the call.
-    static func forEachTerm(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    static func forEachTerm(in text: String, _ body: (HashedTerm) -> Void) {
         var text = text
         text.withUTF8 { forEachTerm(inUTF8: $0, body) }
     }
 
     /// The same for valid UTF-8 bytes. A plain ASCII word (the common case) is lower-cased byte by
-    /// byte and becomes no String at all.
-    static func forEachTerm(
-        inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
-    ) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxWordLength) { lowered in
-            var words = WordScanner(bytes: bytes, lowered: lowered)
-            while let word = words.next() {
-                if word.isASCII {
-                    body(UnsafeBufferPointer(rebasing: lowered[..<word.loweredCount]))
-                } else {
-                    var terms: [String] = []
-                    let scalars = Array(String(decoding: bytes[word.range], as: UTF8.self).unicodeScalars)
-                    split(scalars, into: &terms, folds: &words.folds)
-                    for var term in terms { term.withUTF8(body) }
+    /// byte into a buffer that its hash reads eight bytes at a time, and becomes no String at all.
+    static func forEachTerm(inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (HashedTerm) -> Void) {
+        // Whole eight-byte chunks, so that a word's hash may read its last chunk whole.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: loweredCapacity) { lowered in
+            loweredASCII.withUnsafeBufferPointer { table in
+                guard let base = lowered.baseAddress, let table = table.baseAddress else { return }
+                lowered.initialize(repeating: 0)
+                var words = WordScanner(bytes: bytes, lowered: lowered, table: table)
+                while let word = words.next() {
+                    if word.isASCII {
+                        body(HashedTerm(padded: base, count: word.loweredCount))
+                    } else {
+                        var terms: [String] = []
+                        let scalars = Array(String(decoding: bytes[word.range], as: UTF8.self).unicodeScalars)
+                        split(scalars, into: &terms, folds: &words.folds)
+                        for var term in terms { term.withUTF8 { body(HashedTerm($0)) } }
+                    }
                 }
             }
         }
     }
 
+    /// `maxWordLength` rounded up to whole eight-byte chunks, at least two (`HashedTerm`'s head).
+    private static let loweredCapacity = max(16, (maxWordLength + 7) & ~7)
+
+    /// Per ASCII byte, its lower case when it is a letter or digit, else 0.
+    static let loweredASCII: [UInt8] = (0..<128).map { byte in
+        let lower = UInt8(byte) | 0x20
+        if (0x61...0x7A).contains(lower) { return lower }
+        return (0x30...0x39).contains(byte) ? UInt8(byte) : 0
+    }
+
     /// The words of valid UTF-8 text: runs of letters and digits with their marks.
-    private struct WordScanner {
+    struct WordScanner {
+        typealias Word = (range: Range<Int>, isASCII: Bool, loweredCount: Int)
         let bytes: UnsafeBufferPointer<UInt8>
         /// The current word's ASCII bytes lower-cased (at most `maxWordLength`), while it is all ASCII.
         let lowered: UnsafeMutableBufferPointer<UInt8>
+        /// `loweredASCII`, read through a pointer at every byte.
+        let table: UnsafePointer<UInt8>
+        let loweredLimit = SearchTokenizer.maxWordLength
         var index = 0
         var folds: [String: String] = [:]
 
-        init(bytes: UnsafeBufferPointer<UInt8>, lowered: UnsafeMutableBufferPointer<UInt8>) {
+        init(
+            bytes: UnsafeBufferPointer<UInt8>, lowered: UnsafeMutableBufferPointer<UInt8>,
+            table: UnsafePointer<UInt8>
+        ) {
             self.bytes = bytes
             self.lowered = lowered
+            self.table = table
         }
 
-        mutating func next() -> (range: Range<Int>, isASCII: Bool, loweredCount: Int)? {
-            var start = -1
-            var isASCII = true
+        /// The next word. Separators are skipped and an ASCII word read by the table, a load and a
+        /// test a byte; at a byte past ASCII, the general walk goes on from where this stands.
+        mutating func next() -> Word? {
+            let end = bytes.count
+            while index < end {
+                let byte = bytes[index]
+                if byte >= 0x80 || table[Int(byte)] != 0 { break }
+                index += 1
+            }
+            guard index < end else { return nil }
+            let start = index
             var count = 0
+            while index < end {
+                let byte = bytes[index]
+                if byte >= 0x80 { return nextByGeneralWalk(start: index > start ? start : -1, count: count) }
+                let lower = table[Int(byte)]
+                if lower == 0 { return (start..<index, true, count) }
+                if count < loweredLimit {
+                    lowered[count] = lower
+                    count += 1
+                }
+                index += 1
+            }
+            return (start..<end, true, count)
+        }
+
+        /// The next word by decoding every character that is not ASCII, from a word's `start`
+        /// (-1 before one) with `count` bytes lowered.
+        mutating func nextByGeneralWalk(start: Int = -1, count: Int = 0) -> Word? {
+            var start = start
+            var isASCII = true
+            var count = count
             while index < bytes.count {
                 let byte = bytes[index]
                 let here = index
@@ -72,7 +121,7 @@ enum SearchTokenizer {
                     let lower = byte | 0x20
                     if (0x61...0x7A).contains(lower) || (0x30...0x39).contains(byte) {
                         if start < 0 { start = here }
-                        if count < lowered.count {
+                        if count < loweredLimit {
                             lowered[count] = byte < 0x40 ? byte : lower
                             count += 1
                         }

@@ -25,9 +25,21 @@ struct SnippetText {
     /// Appends one block's plain text (white space folded) and the space after it.
     mutating func appendBlock(_ block: UnsafeBufferPointer<UInt8>) {
         guard !isFull else { return }
+        // Folding only shortens: a block that cannot pass the limit needs no check at each byte.
+        guard count + block.count > SearchIndex.textLimit else {
+            for byte in block {
+                if Self.isSpace(byte) {
+                    appendSpace()
+                } else {
+                    out[count] = byte
+                    count += 1
+                }
+            }
+            appendSpace()
+            return
+        }
         for byte in block {
-            let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
-            if !isSpace {
+            if !Self.isSpace(byte) {
                 out[count] = byte
                 count += 1
             } else {
@@ -39,6 +51,12 @@ struct SnippetText {
             }
         }
         appendSpace()
+    }
+
+    /// Space, line feed, tab, carriage return and form feed: one bit each of a 64-bit mask.
+    @inline(__always)
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte <= 0x20 && (0x1_0000_3600 as UInt64) >> UInt64(byte) & 1 != 0
     }
 
     mutating func appendBlock(_ block: ArraySlice<UInt8>) {

@@ -1,27 +1,27 @@
 import Foundation
 
 /// A note's distinct search terms and their count in each field, counted straight from the
-/// tokenizer's bytes: a term is hashed on its bytes and becomes a String once, when first met.
-/// (Counting through `[String: Int]` made a String and hashed it for every word of the vault.)
+/// tokenizer's bytes: a term becomes a String once, for `entries`. (Counting through
+/// `[String: Int]` made a String and hashed it for every word of the vault.)
 struct TermCounter {
-    /// The distinct terms' bytes, one after another, in the order first met.
-    private var storage: [UInt8] = []
-    /// Per term, in the order first met: where it starts in `storage` and its hash.
-    private var starts: [Int] = []
-    private var hashes: [UInt64] = []
-    /// Per term, its count in each field: four in a row.
-    private var counts: [UInt32] = []
-    /// Open addressing, never more than half full. A slot holds all that tells its term from
-    /// another without reading `starts` or `hashes`: most words of a note are terms met before.
-    private var slots = [Slot](repeating: Slot(), count: 64)
+    /// The distinct terms in the order first met: a third of a note's words are new to it, so
+    /// adding one is a single append.
+    private var terms: [Term] = []
+    /// The bytes of the terms longer than a `Term` holds, one after another.
+    private var longBytes: [UInt8] = []
+    /// Open addressing: a term's number, or -1 for a free slot; never more than half full.
+    private var slots = [Int32](repeating: -1, count: 64)
     private var fieldLengths = SIMD4<Int>.zero
 
-    private struct Slot {
-        var hash: UInt64 = 0
-        /// The term's number, -1 for a free slot.
-        var number: Int32 = -1
-        var start: Int32 = 0
-        var count: Int32 = 0
+    /// One distinct term: what tells it from another (its hash, length and first 16 bytes; the
+    /// longer ones' bytes are in `longBytes`) and its count in each field.
+    /// (The vectors first: 48 bytes, where their 16-byte alignment after `hash` made 64.)
+    private struct Term {
+        let head: SIMD2<UInt64>
+        var counts: SIMD4<UInt32>
+        let hash: UInt64
+        let length: Int32
+        let longStart: Int32
     }
 
     /// Per field, its number of terms (repeats included).
@@ -30,13 +30,11 @@ struct TermCounter {
     /// Counts one occurrence of `term` in `field`.
     mutating func add(_ term: UnsafeBufferPointer<UInt8>, field: Int) {
         fieldLengths[field] += 1
-        count(term, field: field)
+        count(HashedTerm(term), field: field)
     }
 
     /// Counts the terms `forEachTerm` gives in `field` (the field's length added once).
-    mutating func add(
-        field: Int, _ forEachTerm: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
-    ) {
+    mutating func add(field: Int, _ forEachTerm: ((HashedTerm) -> Void) -> Void) {
         var length = 0
         forEachTerm { term in
             length += 1
@@ -46,61 +44,72 @@ struct TermCounter {
     }
 
     /// Counts one occurrence of `term` in `field`, but not in the field's length.
-    private mutating func count(_ term: UnsafeBufferPointer<UInt8>, field: Int) {
-        let hash = Self.hash(term)
+    private mutating func count(_ term: HashedTerm, field: Int) {
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
+        var slot = Int(truncatingIfNeeded: term.hash) & mask
         while true {
-            let found = slots[slot]
-            if found.number < 0 { break }
-            if found.hash == hash && Int(found.count) == term.count && isStored(term, at: Int(found.start)) {
-                counts[Int(found.number) &* 4 &+ field] += 1
+            let number = Int(slots[slot])
+            if number < 0 { break }
+            if isTerm(number, term) {
+                terms[number].counts[field] &+= 1
                 return
             }
             slot = (slot + 1) & mask
         }
-        slots[slot] = Slot(
-            hash: hash, number: Int32(starts.count), start: Int32(storage.count), count: Int32(term.count))
-        starts.append(storage.count)
-        storage.append(contentsOf: term)
-        hashes.append(hash)
-        for lane in 0..<4 { counts.append(lane == field ? 1 : 0) }
-        if starts.count * 2 > slots.count { grow() }
+        slots[slot] = Int32(terms.count)
+        let longStart = longBytes.count
+        if term.bytes.count > 16 { longBytes.append(contentsOf: term.bytes) }
+        var counts = SIMD4<UInt32>.zero
+        counts[field] = 1
+        terms.append(
+            Term(
+                head: term.head, counts: counts, hash: term.hash, length: Int32(term.bytes.count),
+                longStart: Int32(longStart)))
+        if terms.count * 2 > slots.count { grow() }
+    }
+
+    private func isTerm(_ number: Int, _ term: HashedTerm) -> Bool {
+        let known = terms[number]
+        guard known.hash == term.hash, known.head == term.head, Int(known.length) == term.bytes.count else {
+            return false
+        }
+        guard term.bytes.count > 16 else { return true }
+        return longBytes.withUnsafeBufferPointer { stored in
+            guard let base = stored.baseAddress, let other = term.bytes.baseAddress else { return true }
+            return memcmp(base + Int(known.longStart), other, term.bytes.count) == 0
+        }
     }
 
     /// The terms in the order first met, with their counts.
     var entries: [SearchDocument.Entry] {
-        starts.indices.map { number in
-            let end = number + 1 < starts.count ? starts[number + 1] : storage.count
-            let base = number * 4
-            return SearchDocument.Entry(
-                term: String(decoding: storage[starts[number]..<end], as: UTF8.self), hash: hashes[number],
-                counts: SIMD4(counts[base], counts[base + 1], counts[base + 2], counts[base + 3]))
-        }
-    }
-
-    private func isStored(_ term: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-        storage.withUnsafeBufferPointer { stored in
-            guard let base = stored.baseAddress, let other = term.baseAddress else { return true }
-            return memcmp(base + start, other, term.count) == 0
+        longBytes.withUnsafeBufferPointer { long in
+            terms.map { term in
+                let length = Int(term.length)
+                let text: String
+                if length > 16 {
+                    let start = Int(term.longStart)
+                    text = String(
+                        decoding: UnsafeBufferPointer(rebasing: long[start..<start + length]), as: UTF8.self)
+                } else {
+                    var head = SIMD2(term.head[0].littleEndian, term.head[1].littleEndian)
+                    text = withUnsafeBytes(of: &head) { bytes in
+                        let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+                        return String(
+                            decoding: UnsafeBufferPointer(start: start, count: length), as: UTF8.self)
+                    }
+                }
+                return SearchDocument.Entry(term: text, hash: term.hash, counts: term.counts)
+            }
         }
     }
 
     private mutating func grow() {
-        let old = slots
-        slots = [Slot](repeating: Slot(), count: old.count * 2)
+        slots = [Int32](repeating: -1, count: slots.count * 2)
         let mask = slots.count - 1
-        for entry in old where entry.number >= 0 {
-            var slot = Int(truncatingIfNeeded: entry.hash) & mask
-            while slots[slot].number >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = entry
+        for number in terms.indices {
+            var slot = Int(truncatingIfNeeded: terms[number].hash) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(number)
         }
-    }
-
-    /// FNV-1a, then mixed so that the low bits, which pick the slot, depend on every byte.
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash ^ (hash >> 29)
     }
 }

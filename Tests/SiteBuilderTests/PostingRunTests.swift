@@ -1,0 +1,65 @@
+import Testing
+
+@testable import SiteBuilder
+
+/// A run's postings are written into one buffer by pointer; these hold them to the plain
+/// definition: per term, each note it is in, in order, as appended one number at a time.
+@Suite struct PostingRunTests {
+    @Test func writtenNumbersAreAppendedNumbers() {
+        var random = SplitMix64(seed: 4)
+        let edges = [0, 1, 31, 32, 1023, 1024, Int(UInt32.max), Int.max]
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PostingList.maxEntryBytes) { buffer in
+            guard let out = buffer.baseAddress else { return }
+            for round in 0..<3_000 {
+                let value = round < edges.count ? edges[round] : random.next(1 << random.next(40))
+                let counts = SIMD4<UInt32>(
+                    (0..<4).map { field in
+                        random.next(3) == 0
+                            ? 0 : UInt32(truncatingIfNeeded: random.next(1 << random.next(33)))
+                    })
+                var appended: [UInt8] = []
+                PostingList.append(value, to: &appended)
+                PostingList.append(counts: counts, to: &appended)
+                let gap = PostingList.write(value, to: out)
+                let written = gap + PostingList.write(counts: counts, to: out + gap)
+                #expect(written <= PostingList.maxEntryBytes)
+                #expect(Array(UnsafeBufferPointer(start: out, count: written)) == appended, "round \(round)")
+            }
+        }
+    }
+
+    @Test func runPostingsAreEachTermsNotesInOrder() {
+        var random = SplitMix64(seed: 12)
+        for round in 0..<20 {
+            let words = (0..<(1 + random.next(300))).map { "w\($0)" }
+            let documents = (0..<(1 + random.next(PostingRun.size))).map { number in
+                let body = (0..<random.next(60)).map { _ in words[random.next(words.count)] }
+                let title = (0..<random.next(3)).map { _ in words[random.next(words.count)] }
+                return SearchDocument(
+                    title: title.joined(separator: " "), url: "n\(number).html", headings: [],
+                    tags: random.next(4) == 0 ? [words[random.next(words.count)]] : [],
+                    body: body.joined(separator: " "), text: "")
+            }
+            let run = PostingRun(documents[...])
+            // The plain way: each term's notes, from note 0 (the join writes the first gap so).
+            var expected: [String: [UInt8]] = [:]
+            var previous: [String: Int] = [:]
+            for (offset, document) in documents.enumerated() {
+                for entry in document.entries {
+                    PostingList.append(
+                        offset - (previous[entry.term] ?? -1), to: &expected[entry.term, default: []])
+                    PostingList.append(counts: entry.counts, to: &expected[entry.term, default: []])
+                    previous[entry.term] = offset
+                }
+            }
+            #expect(Set(run.terms) == Set(expected.keys), "round \(round)")
+            for (position, term) in run.terms.enumerated() {
+                var list: [UInt8] = []
+                let last = run.append(position, ofRun: 0, after: -1, to: &list)
+                #expect(list == expected[term], "round \(round), \(term)")
+                #expect(last == previous[term])
+                #expect(run.hasSamePostings(term, at: position, as: run))
+            }
+        }
+    }
+}
