@@ -18,6 +18,8 @@ struct CmarkConverter {
     private var depth = 0
     /// Inline content being built: the leaf block's text, then one per open image (its alt).
     var builders: [AttributedTextBuilder] = []
+    /// The last leaf block's builder, finished, kept to build the next one's text in its buffers.
+    private var spareBuilder: AttributedTextBuilder?
     /// The block that owns the bottom builder, and the attachment of each open image.
     var leafBlock: Int?
     private var openImages: [Int] = []
@@ -35,6 +37,8 @@ struct CmarkConverter {
     private var linkDepth = 0
     /// Added to the lines of everything inside a footnote definition (parsed on its own).
     var lineShift = 0
+    /// The line of the last source range made (see ``sourceRange(_:)``).
+    var lineHint = 0
 
     init(file: String, source: SourceText) {
         self.file = file
@@ -168,6 +172,7 @@ struct CmarkConverter {
         case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_CUSTOM_BLOCK:
             if let index = leafBlock, var builder = builders.popLast() {
                 blocks[index].content = builder.finish()
+                spareBuilder = builder
             }
             // Emptied, not freed: the next leaf block fills them again.
             builders.removeAll(keepingCapacity: true)
@@ -224,8 +229,11 @@ struct CmarkConverter {
         builders.removeAll(keepingCapacity: true)
         // cmark's own line numbers (a table cell, made by a pass, has none: one line).
         let lines = Int(cmark_node_get_end_line(node)) - Int(cmark_node_get_start_line(node)) + 1
-        builders.append(
-            AttributedTextBuilder(capacity: locator.map { $0.limit - $0.cursor } ?? 0, lines: max(1, lines)))
+        var builder = spareBuilder ?? AttributedTextBuilder()
+        // Let go first, so the builder's buffers are its own again and are reused, not copied.
+        spareBuilder = nil
+        builder.reset(capacity: locator.map { $0.limit - $0.cursor } ?? 0, lines: max(1, lines))
+        builders.append(builder)
         openImages.removeAll(keepingCapacity: true)
         openInlines.removeAll(keepingCapacity: true)
     }
