@@ -18,8 +18,6 @@ struct CmarkConverter {
     private var depth = 0
     /// Inline content being built: the leaf block's text, then one per open image (its alt).
     var builders: [AttributedTextBuilder] = []
-    /// The last leaf block's builder, finished, kept to build the next one's text in its buffers.
-    private var spareBuilder: AttributedTextBuilder?
     /// The block that owns the bottom builder, and the attachment of each open image.
     var leafBlock: Int?
     private var openImages: [Int] = []
@@ -172,7 +170,6 @@ struct CmarkConverter {
         case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_CUSTOM_BLOCK:
             if let index = leafBlock, var builder = builders.popLast() {
                 blocks[index].content = builder.finish()
-                spareBuilder = builder
             }
             // Emptied, not freed: the next leaf block fills them again.
             builders.removeAll(keepingCapacity: true)
@@ -229,11 +226,8 @@ struct CmarkConverter {
         builders.removeAll(keepingCapacity: true)
         // cmark's own line numbers (a table cell, made by a pass, has none: one line).
         let lines = Int(cmark_node_get_end_line(node)) - Int(cmark_node_get_start_line(node)) + 1
-        var builder = spareBuilder ?? AttributedTextBuilder()
-        // Let go first, so the builder's buffers are its own again and are reused, not copied.
-        spareBuilder = nil
-        builder.reset(capacity: locator.map { $0.limit - $0.cursor } ?? 0, lines: max(1, lines))
-        builders.append(builder)
+        builders.append(
+            AttributedTextBuilder(capacity: locator.map { $0.limit - $0.cursor } ?? 0, lines: max(1, lines)))
         openImages.removeAll(keepingCapacity: true)
         openInlines.removeAll(keepingCapacity: true)
     }

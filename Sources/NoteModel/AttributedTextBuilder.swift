@@ -18,17 +18,6 @@ public struct AttributedTextBuilder: Sendable {
         if lines > 1 { parts.spans.reserveCapacity(lines - 1) }
     }
 
-    /// Empties the builder for another text, with room as ``init(capacity:lines:)`` makes, keeping
-    /// its byte buffer and span stack: a builder made anew for each leaf block allocated both again.
-    public mutating func reset(capacity bytes: Int, lines: Int = 1) {
-        utf8.removeAll(keepingCapacity: true)
-        utf8.reserveCapacity(max(0, bytes))
-        open.removeAll(keepingCapacity: true)
-        parts = AttributedText()
-        parts.runs.reserveCapacity(max(1, 2 * lines - 1))
-        if lines > 1 { parts.spans.reserveCapacity(lines - 1) }
-    }
-
     /// The innermost open span.
     public var currentSpan: Int? { open.last?.id }
 

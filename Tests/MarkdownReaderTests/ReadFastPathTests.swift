@@ -9,28 +9,6 @@ import Testing
 @Suite struct ReadFastPathTests {
     typealias Random = ByteLevelEquivalenceTests
 
-    /// The scanner's skip to the next construct byte, against stepping byte by byte.
-    @Test(arguments: 0..<8)
-    func constructSkipMatchesTheByteLoop(seed: UInt64) {
-        var generator = SeededGenerator(seed: seed)
-        let alphabet = [
-            "a", " ", "é", "\n", "\r", "\\", "`", "[", "!", "%", "$", "=", "#", "\u{E000}", "Z", "]",
-        ]
-        for length in [0, 1, 2, 5, 40] {
-            for _ in 0..<50 {
-                let bytes = Array(Random.randomText(alphabet, length: length, using: &generator).utf8)
-                for start in 0...bytes.count {
-                    var expected = start
-                    while expected < bytes.count, !NotesScanner.startsConstruct(bytes[expected]) {
-                        expected += 1
-                    }
-                    #expect(
-                        NotesScanner.nextConstruct(in: bytes, from: start) == expected, "\(bytes) \(start)")
-                }
-            }
-        }
-    }
-
     /// A table cell's text, trimmed and with `\|` unescaped, against the first (closure) version.
     @Test(arguments: 0..<8)
     func cellTextMatchesTheReference(seed: UInt64) {

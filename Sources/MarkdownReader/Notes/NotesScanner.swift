@@ -69,7 +69,8 @@ struct NotesScanner {
                 }
             default:
                 // Most bytes are none of the above: pass a run of them in one tight loop.
-                index = Self.nextConstruct(in: bytes, from: index + 1)
+                index += 1
+                while index < bytes.count, !Self.startsConstruct(bytes[index]) { index += 1 }
             }
         }
     }
@@ -88,19 +89,8 @@ struct NotesScanner {
         byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+")
     }
 
-    /// The first byte at or after `start` that `scan` acts on (the end when none). Read through
-    /// the buffer: indexing the array from the mutating scan reloaded and bounds-checked it for
-    /// every byte, and this loop passes nearly every byte of a note.
-    static func nextConstruct(in bytes: [UInt8], from start: Int) -> Int {
-        bytes.withUnsafeBufferPointer { buffer in
-            var index = start
-            while index < buffer.count, !startsConstruct(buffer[index]) { index += 1 }
-            return index
-        }
-    }
-
     /// The bytes `scan` acts on (every case of its switch but the default).
-    static func startsConstruct(_ byte: UInt8) -> Bool {
+    private static func startsConstruct(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "["),
             UInt8(ascii: "!"), UInt8(ascii: "%"), UInt8(ascii: "$"), UInt8(ascii: "="), UInt8(ascii: "#"),
