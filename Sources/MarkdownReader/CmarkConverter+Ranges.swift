@@ -173,15 +173,18 @@ extension CmarkConverter {
         notes?.map.originalOffset(offset) ?? offset
     }
 
-    /// Offsets in the text cmark parsed as a range in the note's own source.
-    func sourceRange(_ offsets: Range<Int>) -> SourceRange {
+    /// Offsets in the text cmark parsed as a range in the note's own source. Ranges come in the
+    /// order they are written: the last one's line is where the next is looked for first.
+    mutating func sourceRange(_ offsets: Range<Int>) -> SourceRange {
         let start = mappedOffset(offsets.lowerBound)
         let end = offsets.isEmpty ? start : mappedOffset(offsets.upperBound - 1) + 1
-        return originalLines.range(start..<max(start, end))
+        let range = originalLines.range(start..<max(start, end), near: lineHint)
+        lineHint = range.start.line
+        return range
     }
 
     /// A block's range from cmark's start and (inclusive) end, both in the text cmark parsed.
-    func blockRange(_ start: LineColumn, _ end: LineColumn) -> SourceRange {
+    mutating func blockRange(_ start: LineColumn, _ end: LineColumn) -> SourceRange {
         let lines = source.lines
         let first = lines.offset(line: start.line, column: start.column)
         let last =
@@ -191,7 +194,7 @@ extension CmarkConverter {
     }
 
     /// The notes placeholders written in a stretch of the parsed text, in order, as source ranges.
-    func tokenRanges(_ offsets: Range<Int>) -> [SourceRange] {
+    mutating func tokenRanges(_ offsets: Range<Int>) -> [SourceRange] {
         guard notes != nil else { return [] }
         let bytes = source.bytes
         var ranges: [SourceRange] = []

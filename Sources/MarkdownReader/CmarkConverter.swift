@@ -35,6 +35,8 @@ struct CmarkConverter {
     private var linkDepth = 0
     /// Added to the lines of everything inside a footnote definition (parsed on its own).
     var lineShift = 0
+    /// The line of the last source range made (see ``sourceRange(_:)``).
+    var lineHint = 0
 
     init(file: String, source: SourceText) {
         self.file = file

@@ -44,4 +44,35 @@ struct DiagramFenceTests {
         let document = MarkdownReader.read(text, file: "n.md", options: ReaderOptions(syntax: .notes))
         #expect(SiteScripts.hasDiagram(document) == expected)
     }
+
+    /// The byte check of an ASCII info string against the character one it stands in for, on
+    /// random info strings of blanks, near-miss words and non-ASCII (which takes the character
+    /// path: a combining mark after a blank joins it into one character).
+    @Test(arguments: 0..<4)
+    func byteCheckMatchesTheCharacterOne(seed: UInt64) {
+        var generator = SplitMix(state: seed &* 0x9E37_79B9_7F4A_7C15 &+ 1)
+        let pieces = [" ", "\t", "mermaid", "mermai", "d", "Mermaid", "x", "{", "\r\n", "\u{301}", "é"]
+        var found = 0
+        for _ in 0..<2_000 {
+            let count = Int(generator.next() % 5)
+            let info = (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+            let expected = info.drop(while: blank).prefix { !blank($0) } == "mermaid"
+            #expect(SiteScripts.firstWordIsMermaid(info) == expected, "\(info.debugDescription)")
+            if expected { found += 1 }
+        }
+        #expect(found > 50)
+    }
+}
+
+/// SplitMix64, so a failing case repeats.
+private struct SplitMix {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
 }

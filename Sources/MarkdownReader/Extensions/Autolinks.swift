@@ -24,11 +24,12 @@ struct AutolinkPass {
         var inLink: Bool
     }
 
-    /// `emails`: false when no text can hold an `@` (the e-mail pass then has nothing to find).
-    func run(_ root: OpaquePointer, emails: Bool = true) {
+    /// `urls`, `emails`: false when no text can hold a `www.` or `://` (see ``mayHoldURL(_:)``), or
+    /// an `@` (that part of the pass then has nothing to find, and the tree is not walked for it).
+    func run(_ root: OpaquePointer, urls: Bool = true, emails: Bool = true) {
         // cmark-gfm links no URL while a `[` is open: count them through each leaf block's text.
         var brackets = (block: OpaquePointer?.none, depth: 0)
-        for candidate in textNodes(root) where !candidate.inLink {
+        for candidate in urls ? textNodes(root) : [] where !candidate.inLink {
             let block = leafBlock(of: candidate.node)
             if block != brackets.block { brackets = (block, 0) }
             linkURLs(candidate.node, bracketDepth: &brackets.depth)
@@ -94,6 +95,17 @@ struct AutolinkPass {
 
     /// Whether the text may hold a `www.` or `://` link outside brackets, read in place; when not
     /// (almost every text), the bracket depth is moved past it and the text is neither copied nor cut.
+    /// Whether text parsed from these bytes may hold `www.` or `://`. Text is the source less the
+    /// backslashes of escapes (`www\.`, `:\/\/`) and with entities decoded (any `&`): without
+    /// `www`, `:/`, `:\` and `&` in the source, no text holds either.
+    static func mayHoldURL(_ source: [UInt8]) -> Bool {
+        source.withUnsafeBufferPointer { bytes in
+            Byte.contains("www", in: bytes) || Byte.contains(":/", in: bytes)
+                || Byte.contains(":\\", in: bytes)
+                || Byte.contains("&", in: bytes)
+        }
+    }
+
     private static func mayHoldURL(_ node: OpaquePointer, bracketDepth: inout Int) -> Bool {
         guard let literal = cmark_node_get_literal(node) else { return false }
         return literal.withMemoryRebound(to: UInt8.self, capacity: 1) { start in

@@ -46,7 +46,9 @@ struct GFMExtensions {
         footnotePass.resolve(root, marks: &marks)
         // Unmatched `~` runs were split off: rejoin the text so a URL reads on through them.
         cmark_consolidate_text_nodes(root)
-        AutolinkPass().run(root, emails: mayHaveEntities || Byte.contains(source.bytes, UInt8(ascii: "@")))
+        AutolinkPass().run(
+            root, urls: AutolinkPass.mayHoldURL(source.bytes),
+            emails: mayHaveEntities || Byte.contains(source.bytes, UInt8(ascii: "@")))
         return (marks, footnotePass.bodies)
     }
 }

@@ -122,11 +122,15 @@ enum TableRowScanner {
 
     /// cmark-gfm's `unescape_pipes` then `cmark_strbuf_trim`, in one copy: trimming first gives the
     /// same bytes, since an escape (`\|`) is never whitespace and unescaping makes none.
-    private static func unescapedTrimmed(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+    static func unescapedTrimmed(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
         let isSpace = { (byte: UInt8) in byte == 32 || (9...13).contains(byte) }
-        guard let first = bytes.firstIndex(where: { !isSpace($0) }),
-            let last = bytes.lastIndex(where: { !isSpace($0) })
-        else { return [] }
+        var first = bytes.startIndex
+        var last = bytes.endIndex - 1
+        while first <= last, isSpace(bytes[first]) { first += 1 }
+        while last > first, isSpace(bytes[last]) { last -= 1 }
+        guard first <= last else { return [] }
+        // Nearly every cell has no backslash: its bytes in one copy, not appended one by one.
+        if !bytes[first...last].contains(backslash) { return Array(bytes[first...last]) }
         var out: [UInt8] = []
         out.reserveCapacity(last + 1 - first)
         var index = first

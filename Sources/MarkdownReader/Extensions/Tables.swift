@@ -39,25 +39,46 @@ struct TablePass {
     mutating func run(_ root: OpaquePointer, flags: Int32) {
         let plans = findPlans(root)
         guard !plans.isEmpty else { return }
+        let smart = flags & CMARK_OPT_SMART != 0
         var text: [UInt8] = []
         for plan in plans {
             if !plan.prefix.isEmpty { appendPiece(plan.prefix.map(\.bytes), to: &text) }
             for row in plan.rows {
-                for cell in row.cells.prefix(plan.alignments.count) {
+                for cell in row.cells.prefix(plan.alignments.count)
+                where !Self.isPlain(cell.text, smart: smart) {
                     appendPiece([cell.text[...]], to: &text)
                 }
             }
             if !plan.suffix.isEmpty { appendPiece(plan.suffix.map(\.bytes), to: &text) }
         }
-        guard let parsed = parseCells(text, flags: flags) else { return }
-        defer { cmark_node_free(parsed) }
-        var pieces = CmarkTree.children(parsed).makeIterator()
+        // Only cells with inline syntax (and text around tables) go to cmark; often none do.
+        let parsed = text.isEmpty ? nil : parseCells(text, flags: flags)
+        if !text.isEmpty && parsed == nil { return }
+        defer { parsed.map { cmark_node_free($0) } }
+        var pieces = (parsed.map { CmarkTree.children($0) } ?? []).makeIterator()
         // Every row and cell gets a kind and a position: room for them all at once.
         let nodes = plans.reduce(0) { $0 + $1.rows.count * ($1.alignments.count + 1) + 4 }
         marks.blocks.reserveCapacity(marks.blocks.count + nodes)
         marks.positions.reserveCapacity(marks.positions.count + nodes)
         for plan in plans {
-            splice(plan, pieces: &pieces)
+            splice(plan, pieces: &pieces, smart: smart)
+        }
+    }
+
+    /// Whether cmark reads a cell's text as one text node of the same bytes: it has no byte that
+    /// cmark's inline parser stops at (`subject_find_special_char`: line endings, `\\`, `` ` ``,
+    /// `&`, `_`, `*`, `[`, `]`, `<`, `!`, and with smart punctuation `"`, `'`, `.`, `-`) and no NUL
+    /// (which cmark replaces). Such a cell needs no parse: parsing a paragraph per cell was most
+    /// of what tables cost.
+    static func isPlain(_ text: [UInt8], smart: Bool) -> Bool {
+        text.allSatisfy { byte in
+            switch byte {
+            case 0, 10, 13, UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "&"), UInt8(ascii: "_"),
+                UInt8(ascii: "*"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: "!"):
+                false
+            case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "."), UInt8(ascii: "-"): !smart
+            default: true
+            }
         }
     }
 
@@ -220,7 +241,7 @@ struct TablePass {
         }
     }
 
-    private mutating func splice(_ plan: Plan, pieces: inout IndexingIterator<[OpaquePointer]>) {
+    private mutating func splice(_ plan: Plan, pieces: inout IndexingIterator<[OpaquePointer]>, smart: Bool) {
         let paragraph = plan.paragraph
         if let first = plan.prefix.first, let last = plan.prefix.last, let piece = pieces.next() {
             stripGuard(piece)
@@ -255,7 +276,12 @@ struct TablePass {
                 let start = location(line.line, line.column + content.lowerBound)
                 let end = location(line.line, line.column + content.upperBound - 1)
                 marks.positions[cellNode] = (start, end)
-                if let piece = pieces.next() {
+                if Self.isPlain(cells[column].text, smart: smart) {
+                    // What cmark would make of it (an empty cell: nothing).
+                    if !cells[column].text.isEmpty, let text = CmarkTree.newText(cells[column].text) {
+                        cmark_node_append_child(cellNode, text)
+                    }
+                } else if let piece = pieces.next() {
                     stripGuard(piece)
                     CmarkTree.moveChildren(from: piece, to: cellNode)
                 }

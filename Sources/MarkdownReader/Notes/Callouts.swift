@@ -5,40 +5,40 @@ import NoteModel
 enum Callouts {
     static func apply(_ document: inout NoteDocument) {
         // Most notes have no callout: leave their blocks alone rather than copy each one.
-        guard hasCallout(document.blocks) else { return }
-        var blocks: [Block] = []
-        blocks.reserveCapacity(document.blocks.count)
-        /// The callout's first paragraph, without its header line (nil: it was only the header).
-        var body: (index: Int, content: AttributedText?)?
-        for (index, var block) in document.blocks.enumerated() {
-            if let pending = body, pending.index == index {
-                body = nil
-                guard let content = pending.content else { continue }
-                block.content = content
-            }
-            blocks.append(block)
-            guard case .blockQuote = block.kind, index + 1 < document.blocks.count else { continue }
-            let first = document.blocks[index + 1]
-            guard case .paragraph = first.kind, first.depth == block.depth + 1, let content = first.content,
+        let candidates = quotesOpeningWithMarker(document.blocks)
+        guard !candidates.isEmpty else { return }
+        // Changed in place: rebuilding the array copied every block of a note with a callout.
+        var emptied: [Int] = []
+        for index in candidates {
+            let depth = document.blocks[index].depth
+            guard document.blocks[index + 1].depth == depth + 1,
+                let content = document.blocks[index + 1].content,
                 let header = header(content)
             else { continue }
-            blocks[blocks.count - 1].kind = .callout(type: header.type, fold: header.fold)
-            blocks[blocks.count - 1].content = content.slice(header.titleStart..<header.titleEnd)
+            document.blocks[index].kind = .callout(type: header.type, fold: header.fold)
+            document.blocks[index].content = content.slice(header.titleStart..<header.titleEnd)
+            // The callout's first paragraph keeps what follows the header line, or goes.
             let length = content.string.utf8.count
-            body = (index + 1, header.bodyStart < length ? content.slice(header.bodyStart..<length) : nil)
+            if header.bodyStart < length {
+                document.blocks[index + 1].content = content.slice(header.bodyStart..<length)
+            } else {
+                emptied.append(index + 1)
+            }
         }
-        document.blocks = blocks
+        for index in emptied.reversed() { document.blocks.remove(at: index) }
     }
 
-    /// Whether some block quote starts with a paragraph that starts `[!` (a callout may).
-    private static func hasCallout(_ blocks: [Block]) -> Bool {
-        for index in blocks.indices.dropLast() {
-            guard case .blockQuote = blocks[index].kind, case .paragraph = blocks[index + 1].kind,
-                let string = blocks[index + 1].content?.string
-            else { continue }
-            if string.utf8.starts(with: "[!".utf8) { return true }
+    /// The block quotes whose next block is a paragraph that starts `[!` (a callout may), read
+    /// through the buffer so no block is copied.
+    private static func quotesOpeningWithMarker(_ blocks: [Block]) -> [Int] {
+        blocks.withUnsafeBufferPointer { blocks in
+            blocks.indices.dropLast().filter { index in
+                guard case .blockQuote = blocks[index].kind, case .paragraph = blocks[index + 1].kind else {
+                    return false
+                }
+                return blocks[index + 1].content?.string.utf8.starts(with: "[!".utf8) ?? false
+            }
         }
-        return false
     }
 
     struct Header {

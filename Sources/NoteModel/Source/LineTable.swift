@@ -84,16 +84,27 @@ public struct LineTable: Sendable, Hashable {
         return (low + 1, offset - starts[low] + 1)
     }
 
+    /// ``position(of:)``, looking first at `line` and the few lines after it: offsets asked in
+    /// the order they are written (a note's inline ranges) are nearly always there.
+    public func position(of offset: Int, near line: Int) -> (line: Int, column: Int) {
+        var index = line - 1
+        guard index >= 0, index < starts.count, starts[index] <= offset else { return position(of: offset) }
+        let last = min(starts.count - 1, index + 4)
+        while index < last, starts[index + 1] <= offset { index += 1 }
+        guard index == starts.count - 1 || starts[index + 1] > offset else { return position(of: offset) }
+        return (index + 1, offset - starts[index] + 1)
+    }
+
     /// The full position of a byte offset (clamped to the text).
-    public func sourcePosition(of offset: Int) -> SourcePosition {
+    public func sourcePosition(of offset: Int, near line: Int = 0) -> SourcePosition {
         let offset = min(max(offset, 0), count)
-        let (line, column) = position(of: offset)
+        let (line, column) = line > 0 ? position(of: offset, near: line) : position(of: offset)
         return SourcePosition(line: line, column: column, offset: offset)
     }
 
-    /// The range between two byte offsets.
-    public func range(_ offsets: Range<Int>) -> SourceRange {
-        let start = sourcePosition(of: offsets.lowerBound)
+    /// The range between two byte offsets; `line`, when given, is where to look first for the start.
+    public func range(_ offsets: Range<Int>, near line: Int = 0) -> SourceRange {
+        let start = sourcePosition(of: offsets.lowerBound, near: line)
         // The end is nearly always on the start's line or a few after: step there rather than
         // search the whole table again.
         let end = min(max(offsets.upperBound, start.offset), count)

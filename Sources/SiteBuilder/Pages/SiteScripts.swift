@@ -49,9 +49,22 @@ struct SiteScripts: Sendable {
     static func hasDiagram(_ document: NoteDocument) -> Bool {
         document.blocks.contains { block in
             guard case .codeBlock(let info, _) = block.kind else { return false }
-            // The first word, without splitting the whole info string into an array.
-            let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-            return info.drop(while: blank).prefix { !blank($0) } == "mermaid"
+            return firstWordIsMermaid(info)
         }
+    }
+
+    /// Whether the info string's first word is `mermaid`: by bytes when it is ASCII (by characters
+    /// it cost 2% of reading a note), else by characters, where a combining mark joins a blank.
+    static func firstWordIsMermaid(_ info: String) -> Bool {
+        var info = info
+        let ascii = info.withUTF8 { bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+            let word = bytes.drop(while: isBlank).prefix { !isBlank($0) }
+            return word.elementsEqual("mermaid".utf8)
+        }
+        if let ascii { return ascii }
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        return info.drop(while: blank).prefix { !blank($0) } == "mermaid"
     }
 }

@@ -1,0 +1,215 @@
+internal import CCmark
+import Testing
+
+@testable import MarkdownReader
+@testable import NoteModel
+
+/// The read stage's byte-level shortcuts against the plain code they stand in for, on random input
+/// built to hit their edges.
+@Suite struct ReadFastPathTests {
+    typealias Random = ByteLevelEquivalenceTests
+
+    /// A table cell's text, trimmed and with `\|` unescaped, against the first (closure) version.
+    @Test(arguments: 0..<8)
+    func cellTextMatchesTheReference(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let alphabet = ["a", " ", "\t", "\u{0B}", "\r", "\\", "|", "\\|", "é", "x"]
+        for length in [0, 1, 2, 3, 8, 20] {
+            for _ in 0..<100 {
+                let bytes = Array(Random.randomText(alphabet, length: length, using: &generator).utf8)
+                let start = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &generator)
+                let slice = bytes[start...]
+                #expect(TableRowScanner.unescapedTrimmed(slice) == Self.referenceCellText(slice), "\(bytes)")
+            }
+        }
+    }
+
+    /// A cell called plain is not parsed: cmark must read it (after the guard character the
+    /// parse puts first) as one text node of the same bytes, with and without smart punctuation.
+    /// Cells of every ASCII byte and some non-ASCII text, and tables rendered against cmark-gfm.
+    @Test(arguments: 0..<8)
+    func plainCellsAreOneTextNodeForCmark(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let alphabet = (1..<0x7F).map { String(UnicodeScalar(UInt8($0))) } + ["é", "\u{A0}", "中"]
+        var plain = 0
+        for smart in [false, true] {
+            let flags = CMARK_OPT_SOURCEPOS | (smart ? CMARK_OPT_SMART : 0)
+            for length in [1, 2, 3, 6, 12] {
+                for _ in 0..<300 {
+                    let cell = Array(Random.randomText(alphabet, length: length, using: &generator).utf8)
+                    let text = TableRowScanner.unescapedTrimmed(cell[...])
+                    guard !text.isEmpty, TablePass.isPlain(text, smart: smart) else { continue }
+                    plain += 1
+                    let piece = [0xC2, 0xA0] + text
+                    #expect(Self.textNodes(piece, flags: flags) == [piece], "\(text) smart \(smart)")
+                }
+            }
+        }
+        #expect(plain > 1_000)
+    }
+
+    /// The URL part of the autolink pass is skipped for a note whose source fails the byte test:
+    /// then no text node cmark makes may hold `www.` or `://` (escapes and entities included).
+    @Test(arguments: 0..<8)
+    func noURLTextWithoutItsBytes(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let alphabet = [
+            "w", "ww", ".", ":", "/", "\\", "\\.", "\\/", "&#47;", "&#119;", "[", "]", "a", " ", "\n", "*",
+            "`",
+        ]
+        var skipped = 0
+        for length in [1, 3, 6, 12] {
+            for _ in 0..<300 {
+                let markdown = Array(Random.randomText(alphabet, length: length, using: &generator).utf8)
+                guard !AutolinkPass.mayHoldURL(markdown) else { continue }
+                skipped += 1
+                for literal in Self.allTextNodes(markdown) {
+                    let found = literal.withUnsafeBufferPointer {
+                        Byte.contains("www.", in: $0) || Byte.contains("://", in: $0)
+                    }
+                    #expect(!found, "\(String(decoding: markdown, as: UTF8.self).debugDescription)")
+                }
+            }
+        }
+        #expect(skipped > 200)
+    }
+
+    static func allTextNodes(_ markdown: [UInt8]) -> [[UInt8]] {
+        let root = markdown.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, 0) }
+        }
+        guard let root else { return [] }
+        defer { cmark_node_free(root) }
+        // Adjacent text nodes joined, as the passes before autolinking leave them.
+        cmark_consolidate_text_nodes(root)
+        return CmarkTree.nodes(root, ofType: CMARK_NODE_TEXT).map(CmarkTree.literal)
+    }
+
+    /// The literals of the document's nodes when it is one paragraph of text nodes only.
+    static func textNodes(_ markdown: [UInt8], flags: Int32) -> [[UInt8]]? {
+        let root = markdown.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, flags) }
+        }
+        guard let root else { return nil }
+        defer { cmark_node_free(root) }
+        guard let paragraph = cmark_node_first_child(root), cmark_node_next(paragraph) == nil,
+            cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH
+        else { return nil }
+        var literals: [[UInt8]] = []
+        var child = cmark_node_first_child(paragraph)
+        while let node = child {
+            guard cmark_node_get_type(node) == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(node)
+            else {
+                return nil
+            }
+            literals.append(Array(String(cString: literal).utf8))
+            child = cmark_node_next(node)
+        }
+        return literals
+    }
+
+    /// Random tables of plain and marked-up cells render as cmark-gfm renders them.
+    @Test(arguments: 0..<4)
+    func tablesWithPlainCellsMatchCmarkGFM(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let words = [
+            "a", "b c", "`x`", "*e*", "[l](/u)", "", "1.5", "x-y", "it's", "\\|", "é", "~~s~~", "a_b",
+            "&amp;",
+        ]
+        for _ in 0..<40 {
+            let columns = Int.random(in: 1...3, using: &generator)
+            let row = { (generator: inout SeededGenerator) in
+                "| "
+                    + (0..<columns).map { _ in words.randomElement(using: &generator) ?? "" }.joined(
+                        separator: " | ")
+                    + " |\n"
+            }
+            var markdown = row(&generator) + "|" + String(repeating: " --- |", count: columns) + "\n"
+            for _ in 0..<Int.random(in: 0...3, using: &generator) { markdown += row(&generator) }
+            guard let reference = CmarkGFMReference.html(markdown, unsafe: false) else { return }
+            #expect(Rendering.html(markdown, unsafe: false, syntax: .gfm) == reference, "\(markdown)")
+        }
+    }
+
+    static func referenceCellText(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        let isSpace = { (byte: UInt8) in byte == 32 || (9...13).contains(byte) }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }),
+            let last = bytes.lastIndex(where: { !isSpace($0) })
+        else { return [] }
+        var out: [UInt8] = []
+        var index = first
+        while index <= last {
+            if bytes[index] == UInt8(ascii: "\\"), index < last, bytes[index + 1] == UInt8(ascii: "|") {
+                index += 1
+            }
+            out.append(bytes[index])
+            index += 1
+        }
+        return out
+    }
+
+    /// A position looked for near a line is the one the search finds, whatever the line given.
+    @Test(arguments: 0..<8)
+    func positionNearALineMatchesTheSearch(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let alphabet = ["a", "\n", "\n\n", "é", "\r\n", "\r"]
+        for length in [0, 1, 3, 20, 200] {
+            for _ in 0..<20 {
+                let table = LineTable(Random.randomText(alphabet, length: length, using: &generator))
+                for offset in 0...table.count {
+                    let hint = Int.random(in: -1...(table.lineCount + 2), using: &generator)
+                    #expect(table.position(of: offset, near: hint) == table.position(of: offset))
+                    let end = Int.random(in: offset...table.count, using: &generator)
+                    #expect(table.range(offset..<end, near: hint) == table.range(offset..<end))
+                }
+            }
+        }
+    }
+
+    /// Callouts made in place against the first version, which built the blocks anew: quotes
+    /// with and without a marker, header-only paragraphs, nesting and folds.
+    @Test(arguments: 0..<8)
+    func calloutsInPlaceMatchTheRebuild(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let lines = [
+            "> [!note] Title\n", "> [!tip]-\n", "> body *em*\n", ">\n", "\n", "para [!x]\n",
+            "> > [!warn]+ Deep\n", "> - [!no] item\n", "> [!bad type]\n", "- > [!info]\n", "text\n",
+        ]
+        var callouts = 0
+        for _ in 0..<300 {
+            let count = Int.random(in: 1...8, using: &generator)
+            let markdown = (0..<count).map { _ in lines.randomElement(using: &generator) ?? "" }.joined()
+            // Read without the notes passes, then apply both versions to the same blocks.
+            var document = MarkdownReader.read(markdown, options: ReaderOptions(syntax: .gfm))
+            var expected = document
+            Self.referenceCallouts(&expected)
+            Callouts.apply(&document)
+            #expect(document == expected, "\(markdown.debugDescription)")
+            callouts += document.blocks.filter { if case .callout = $0.kind { true } else { false } }.count
+        }
+        #expect(callouts > 100)
+    }
+
+    static func referenceCallouts(_ document: inout NoteDocument) {
+        var blocks: [Block] = []
+        var body: (index: Int, content: AttributedText?)?
+        for (index, var block) in document.blocks.enumerated() {
+            if let pending = body, pending.index == index {
+                body = nil
+                guard let content = pending.content else { continue }
+                block.content = content
+            }
+            blocks.append(block)
+            guard case .blockQuote = block.kind, index + 1 < document.blocks.count else { continue }
+            let first = document.blocks[index + 1]
+            guard case .paragraph = first.kind, first.depth == block.depth + 1, let content = first.content,
+                let header = Callouts.header(content)
+            else { continue }
+            blocks[blocks.count - 1].kind = .callout(type: header.type, fold: header.fold)
+            blocks[blocks.count - 1].content = content.slice(header.titleStart..<header.titleEnd)
+            let length = content.string.utf8.count
+            body = (index + 1, header.bodyStart < length ? content.slice(header.bodyStart..<length) : nil)
+        }
+        document.blocks = blocks
+    }
+}
