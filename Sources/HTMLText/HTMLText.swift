@@ -5,23 +5,37 @@ public enum HTMLText {
     public static func appendEscaped(
         _ bytes: UnsafeBufferPointer<UInt8>, singleQuote: Bool = false, to output: inout [UInt8]
     ) {
+        guard let base = bytes.baseAddress else { return }
+        // Every byte to escape is below 64: one bit of a mask each (`"` 34, `&` 38, `'` 39, `<` 60,
+        // `>` 62), so a byte is tested with a compare and a shift, not a switch per byte.
+        let quotes: UInt64 = 1 << 34 | 1 << 38 | 1 << 60 | 1 << 62
+        let special = singleQuote ? quotes | 1 << 39 : quotes
         var runStart = 0
-        for index in bytes.indices {
-            let entity: StaticString
-            switch bytes[index] {
-            case UInt8(ascii: "&"): entity = "&amp;"
-            case UInt8(ascii: "<"): entity = "&lt;"
-            case UInt8(ascii: ">"): entity = "&gt;"
-            case UInt8(ascii: "\""): entity = "&quot;"
-            case UInt8(ascii: "'") where singleQuote: entity = "&#39;"
-            default: continue
+        var index = 0
+        while index < bytes.count {
+            let byte = base[index]
+            guard byte < 64, special & (1 << UInt64(byte)) != 0 else {
+                index += 1
+                continue
             }
-            output.append(contentsOf: bytes[runStart..<index])
+            output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+            let entity = entity(of: byte)
             output.append(
                 contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
-            runStart = index + 1
+            index += 1
+            runStart = index
         }
-        output.append(contentsOf: bytes[runStart..<bytes.count])
+        output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: bytes.count - runStart))
+    }
+
+    private static func entity(of byte: UInt8) -> StaticString {
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\""): "&quot;"
+        default: "&#39;"
+        }
     }
 
     /// Escapes any bytes, contiguous or not. Inlinable, so callers get it specialized for their

@@ -1,3 +1,5 @@
+import HTMLText
+
 /// Renders a node tree with an explicit stack of frames, so deep templates and recursive partials use the
 /// heap, not the call stack.
 struct Renderer {
@@ -18,6 +20,8 @@ struct Renderer {
     /// context per lookup retained and released its storage each time).
     private let hasSlots: Bool
     private let rootSlots: [TemplateValue?]
+    /// Slots set as UTF-8 (``TemplateContext/setUTF8(_:_:)``); empty when none is.
+    private let rootUTF8: [[UInt8]?]
     /// The values sections pushed, innermost last; the root is below them all.
     private var contexts: [TemplateValue] = []
     private var frames: [Frame] = []
@@ -47,10 +51,12 @@ struct Renderer {
             rootValue = value
             hasSlots = false
             rootSlots = []
+            rootUTF8 = []
         case .slots(let context):
             rootValue = .null
             hasSlots = true
             rootSlots = context.values
+            rootUTF8 = context.utf8Values
         }
     }
 
@@ -79,6 +85,8 @@ struct Renderer {
                 case .lineStart:
                     output.append(contentsOf: frames[top].indent)
                 case .variable(let path, let escaped):
+                    // A slot set as UTF-8 is written from its bytes.
+                    guard rootUTF8.isEmpty || !appendUTF8(path, escaped: escaped) else { break }
                     if let value = lookup(path) {
                         HTMLEscaper.append(value.interpolationText, escaped: escaped, to: &output)
                     }
@@ -197,6 +205,25 @@ struct Renderer {
         output.append(contentsOf: bytes[runStart...])
     }
 
+    /// Writes a top-level name set as UTF-8 from its bytes, when no section's value has the name
+    /// (the name then resolves to the slot, as ``lookup(_:)`` finds it). Returns whether it did.
+    private mutating func appendUTF8(_ path: Path, escaped: Bool) -> Bool {
+        guard path.components.count == 1, rootUTF8.indices.contains(path.firstID),
+            rootSlots.indices.contains(path.firstID), rootSlots[path.firstID] == nil,
+            let bytes = rootUTF8[path.firstID]
+        else { return false }
+        let name = path.components[0]
+        for level in contexts.indices {
+            if case .object(let members) = contexts[level], members[name] != nil { return false }
+        }
+        if escaped {
+            bytes.withUnsafeBufferPointer { HTMLText.appendEscaped($0, singleQuote: true, to: &output) }
+        } else {
+            output.append(contentsOf: bytes)
+        }
+        return true
+    }
+
     /// Resolves a name against the context stack as the spec defines: the first part on the innermost
     /// context that has it, the other parts inside that value only.
     private func lookup(_ path: Path) -> TemplateValue? {
@@ -207,7 +234,9 @@ struct Renderer {
             return Self.member(path, of: value)
         }
         if hasSlots {
-            guard rootSlots.indices.contains(path.firstID), let value = rootSlots[path.firstID] else {
+            guard rootSlots.indices.contains(path.firstID),
+                let value = TemplateContext.value(at: path.firstID, rootSlots, rootUTF8)
+            else {
                 return nil
             }
             return Self.member(path, of: value)
@@ -229,6 +258,6 @@ struct Renderer {
 
     /// The root as one value: slots stand for the object of their values.
     private var topValue: TemplateValue {
-        hasSlots ? TemplateContext.object(of: rootSlots, names: names) : rootValue
+        hasSlots ? TemplateContext.object(of: rootSlots, rootUTF8, names: names) : rootValue
     }
 }

@@ -62,18 +62,8 @@ struct PreviewWriter {
     init(note: ParsedNote, urls: URLStyle) {
         self.note = note
         self.urls = urls
-        folder = Self.folder(of: note.pagePath)
+        folder = FolderNames.joined(above: note.pagePath)
         ownPage = urls.href(from: Self.rootPage, to: note.pagePath)
-    }
-
-    /// The page's folders joined by `/`, as splitting its characters at `/` gives; by bytes when
-    /// the path is ASCII (each byte a character; walking characters showed in profiles).
-    static func folder(of page: String) -> String {
-        guard page.utf8.allSatisfy({ $0 < 0x80 }) else {
-            return page.split(separator: "/").dropLast().joined(separator: "/")
-        }
-        let parts = page.utf8.split(separator: UInt8(ascii: "/")).dropLast()
-        return parts.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
     }
 
     func html(_ document: NoteDocument) -> String {
