@@ -33,18 +33,30 @@ struct LinkPreview: Sendable, Hashable {
 
     /// `"page":{"t":title,"s":html,"h":{"anchor":[title,html]}}`, one line of a shard (a script
     /// file loaded by its own tag, never inline: its HTML needs no escaping for `<script>`).
+    /// Written as bytes, one string made at the end rather than one per literal.
     func json(pagePath: String) -> String {
-        let literal = { (text: String) in JSONString.literal(text, inScript: false) }
-        var entry = "\(literal(pagePath)):{\"t\":\(literal(title)),\"s\":"
-        entry += literal(html)
+        var entry: [UInt8] = []
+        entry.reserveCapacity(pagePath.utf8.count + title.utf8.count + html.utf8.count + 32)
+        JSONString.append(pagePath, inScript: false, to: &entry)
+        entry.append(contentsOf: #":{"t":"#.utf8)
+        JSONString.append(title, inScript: false, to: &entry)
+        entry.append(contentsOf: #","s":"#.utf8)
+        JSONString.append(html, inScript: false, to: &entry)
         if !sections.isEmpty {
-            let parts = sections.map { section in
-                "\(literal(section.anchor)):[\(literal(section.title ?? "")),"
-                    + "\(literal(section.html))]"
+            entry.append(contentsOf: #","h":{"#.utf8)
+            for (number, section) in sections.enumerated() {
+                if number > 0 { entry.append(UInt8(ascii: ",")) }
+                JSONString.append(section.anchor, inScript: false, to: &entry)
+                entry.append(contentsOf: ":[".utf8)
+                JSONString.append(section.title ?? "", inScript: false, to: &entry)
+                entry.append(UInt8(ascii: ","))
+                JSONString.append(section.html, inScript: false, to: &entry)
+                entry.append(UInt8(ascii: "]"))
             }
-            entry += ",\"h\":{\(parts.joined(separator: ","))}"
+            entry.append(UInt8(ascii: "}"))
         }
-        return entry + "}"
+        entry.append(UInt8(ascii: "}"))
+        return String(decoding: entry, as: UTF8.self)
     }
 }
 
