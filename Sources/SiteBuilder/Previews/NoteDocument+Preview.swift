@@ -57,26 +57,27 @@ extension NoteDocument {
                 index = end
                 continue
             }
-            // Counted once: characters are counted by walking them.
-            let length = block.content?.string.count ?? 0
+            // Counted once, and no further than the budget: characters are counted by walking
+            // them, and a long paragraph or code block was walked whole. Nil: past the budget.
+            let length = block.content.map { PreviewText.count(of: $0.string, atMost: budget) } ?? 0
             switch block.kind {
             case .codeBlock(let info, let literal):
-                guard literal.count > budget else { break }
+                guard PreviewText.count(of: literal, atMost: budget) == nil else { break }
                 guard budget >= 40 || kept.isEmpty else { break blocks }
-                block.kind = .codeBlock(info: info, literal: Self.lines(of: literal, within: budget))
+                block.kind = .codeBlock(info: info, literal: PreviewText.lines(of: literal, within: budget))
                 kept.append(block)
                 break blocks
             case .math(let literal):
-                guard literal.count <= budget else { break blocks }
-                budget -= literal.count
+                guard let count = PreviewText.count(of: literal, atMost: budget) else { break blocks }
+                budget -= count
             default:
-                guard let content = block.content, length > budget else { break }
+                guard let content = block.content, length == nil else { break }
                 guard budget >= 40 || kept.isEmpty else { break blocks }
                 block.content = content.truncated(toCharacters: max(budget, 40))
                 kept.append(block)
                 break blocks
             }
-            budget -= length
+            budget -= length ?? block.content?.string.count ?? 0
             if case .codeBlock(_, let literal) = block.kind { budget -= literal.count }
             kept.append(block)
             index += 1
@@ -84,30 +85,6 @@ extension NoteDocument {
         }
         while let last = kept.last, Self.isContainer(last.kind) { kept.removeLast() }
         return kept
-    }
-
-    /// The first lines of a code block within `limit` characters (at least one line, cut), and a
-    /// line "…" when some were left out.
-    private static func lines(of literal: String, within limit: Int) -> String {
-        var kept = ""
-        // `kept`'s length kept as it grows (counting it again per line was quadratic): a line
-        // and its "\n" add their counts, but for a lone "\r" at the very end, which the "\n"
-        // joins into one character (inside, a "\r\n" is one character, not a line end). Lines
-        // are found one at a time: a long block was split whole for its first lines.
-        var keptCount = 0
-        var start = literal.startIndex
-        while true {
-            let end = literal[start...].firstIndex(of: "\n") ?? literal.endIndex
-            let line = literal[start..<end]
-            let lineCount = line.count
-            guard keptCount + lineCount + 1 <= limit else { break }
-            kept += line + "\n"
-            keptCount += line.last == "\r" ? lineCount : lineCount + 1
-            guard end < literal.endIndex else { break }
-            start = literal.index(after: end)
-        }
-        if kept.isEmpty { kept = String(literal.prefix(max(limit, 1))) + "\n" }
-        return kept + "…\n"
     }
 
     /// Blocks that show nothing without children.
