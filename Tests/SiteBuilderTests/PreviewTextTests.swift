@@ -2,7 +2,7 @@ import Testing
 
 @testable import SiteBuilder
 
-/// The bounded count against `count`, and the byte lines against the character lines.
+/// The byte lines against the character lines.
 struct PreviewTextTests {
     static func randomText(_ state: inout UInt64, pieces: [String]) -> String {
         var text = ""
@@ -12,19 +12,6 @@ struct PreviewTextTests {
             text += pieces[Int(state >> 33) % pieces.count]
         }
         return text
-    }
-
-    @Test func boundedCountIsCountUpToTheLimit() {
-        // CR LF and a combining accent are one character with what precedes them.
-        let pieces = ["a", "bc", " ", "\n", "\r", "\r\n", "é", "e\u{301}", "\u{301}", "🙂", "日本"]
-        var state: UInt64 = 3
-        for _ in 0..<2_000 {
-            let text = Self.randomText(&state, pieces: pieces)
-            let limit = Int(state >> 58)
-            let expected = text.count <= limit ? text.count : nil
-            #expect(
-                PreviewText.count(of: text, atMost: limit) == expected, "\(text.debugDescription) \(limit)")
-        }
     }
 
     @Test func asciiLinesAreTheCharacterLines() {

@@ -57,27 +57,26 @@ extension NoteDocument {
                 index = end
                 continue
             }
-            // Counted once, and no further than the budget: characters are counted by walking
-            // them, and a long paragraph or code block was walked whole. Nil: past the budget.
-            let length = block.content.map { PreviewText.count(of: $0.string, atMost: budget) } ?? 0
+            // Counted once: characters are counted by walking them.
+            let length = block.content?.string.count ?? 0
             switch block.kind {
             case .codeBlock(let info, let literal):
-                guard PreviewText.count(of: literal, atMost: budget) == nil else { break }
+                guard literal.count > budget else { break }
                 guard budget >= 40 || kept.isEmpty else { break blocks }
                 block.kind = .codeBlock(info: info, literal: PreviewText.lines(of: literal, within: budget))
                 kept.append(block)
                 break blocks
             case .math(let literal):
-                guard let count = PreviewText.count(of: literal, atMost: budget) else { break blocks }
-                budget -= count
+                guard literal.count <= budget else { break blocks }
+                budget -= literal.count
             default:
-                guard let content = block.content, length == nil else { break }
+                guard let content = block.content, length > budget else { break }
                 guard budget >= 40 || kept.isEmpty else { break blocks }
                 block.content = content.truncated(toCharacters: max(budget, 40))
                 kept.append(block)
                 break blocks
             }
-            budget -= length ?? block.content?.string.count ?? 0
+            budget -= length
             if case .codeBlock(_, let literal) = block.kind { budget -= literal.count }
             kept.append(block)
             index += 1

@@ -1,18 +1,5 @@
-/// Counting and cutting a preview's text by characters, walking no more of it than needed.
+/// Cutting a preview's code by characters, walking no more of it than needed.
 enum PreviewText {
-    /// `text.count` when it is at most `limit`, else nil: the walk stops past the limit (a
-    /// paragraph or code block much longer than a preview was counted whole).
-    static func count(of text: String, atMost limit: Int) -> Int? {
-        var count = 0
-        var index = text.startIndex
-        while index < text.endIndex {
-            guard count < limit else { return nil }
-            text.formIndex(after: &index)
-            count += 1
-        }
-        return count
-    }
-
     /// The first lines of a code block within `limit` characters (at least one line, cut), and a
     /// line "…" when some were left out. By bytes when the code is ASCII without a CR (each byte
     /// then a character, and each LF a line's end), as most code is.
