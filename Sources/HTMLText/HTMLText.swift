@@ -5,23 +5,61 @@ public enum HTMLText {
     public static func appendEscaped(
         _ bytes: UnsafeBufferPointer<UInt8>, singleQuote: Bool = false, to output: inout [UInt8]
     ) {
+        guard let base = bytes.baseAddress else { return }
+        // Every byte to escape is below 64: one bit of a mask each (`"` 34, `&` 38, `'` 39, `<` 60,
+        // `>` 62), so a byte is tested with a compare and a shift, not a switch per byte; and
+        // eight bytes at a time are passed over while none of them is one.
+        let quotes: UInt64 = 1 << 34 | 1 << 38 | 1 << 60 | 1 << 62
+        let special = singleQuote ? quotes | 1 << 39 : quotes
         var runStart = 0
-        for index in bytes.indices {
-            let entity: StaticString
-            switch bytes[index] {
-            case UInt8(ascii: "&"): entity = "&amp;"
-            case UInt8(ascii: "<"): entity = "&lt;"
-            case UInt8(ascii: ">"): entity = "&gt;"
-            case UInt8(ascii: "\""): entity = "&quot;"
-            case UInt8(ascii: "'") where singleQuote: entity = "&#39;"
-            default: continue
+        var index = 0
+        while index < bytes.count {
+            var end = bytes.count
+            if bytes.count - index >= 8 {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                guard mayHoldSpecial(word, singleQuote: singleQuote) else {
+                    index += 8
+                    continue
+                }
+                end = index + 8
             }
-            output.append(contentsOf: bytes[runStart..<index])
-            output.append(
-                contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
-            runStart = index + 1
+            while index < end {
+                let byte = base[index]
+                index += 1
+                guard byte < 64, special & (1 << UInt64(byte)) != 0 else { continue }
+                output.append(
+                    contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - 1 - runStart))
+                let entity = entity(of: byte)
+                output.append(
+                    contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+                runStart = index
+            }
         }
-        output.append(contentsOf: bytes[runStart..<bytes.count])
+        output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: bytes.count - runStart))
+    }
+
+    /// Whether some byte of `word` is one to escape: for each such byte value, the word XOR that
+    /// value repeated has a zero byte exactly where the value is, and `(x - 0x01...) & ~x & 0x80...`
+    /// is nonzero exactly when `x` has a zero byte.
+    @inline(__always)
+    private static func mayHoldSpecial(_ word: UInt64, singleQuote: Bool) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & (ones << 7) }
+        var found =
+            zeroBytes(word ^ (ones &* 34)) | zeroBytes(word ^ (ones &* 38)) | zeroBytes(word ^ (ones &* 60))
+            | zeroBytes(word ^ (ones &* 62))
+        if singleQuote { found |= zeroBytes(word ^ (ones &* 39)) }
+        return found != 0
+    }
+
+    private static func entity(of byte: UInt8) -> StaticString {
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\""): "&quot;"
+        default: "&#39;"
+        }
     }
 
     /// Escapes any bytes, contiguous or not. Inlinable, so callers get it specialized for their

@@ -1,4 +1,6 @@
-/// Renders a node tree with an explicit stack of frames, so deep templates and recursive partials use the
+import HTMLText
+
+/// Renders a library's ``Program`` with an explicit stack of frames, so deep templates and recursive partials use the
 /// heap, not the call stack.
 struct Renderer {
     /// Partials and parents nest at most this deep; deeper means runaway recursion.
@@ -11,6 +13,9 @@ struct Renderer {
     }
 
     private let templates: [TemplateLibrary.Template]
+    private let program: Program
+    /// The program's text, held once: every text is a range of it.
+    private let bytes: [UInt8]
     private let names: [String]
     /// The root when it is a value; `.null` when it is slots.
     private let rootValue: TemplateValue
@@ -18,22 +23,26 @@ struct Renderer {
     /// context per lookup retained and released its storage each time).
     private let hasSlots: Bool
     private let rootSlots: [TemplateValue?]
+    /// Slots set as UTF-8 (``TemplateContext/setUTF8(_:_:)``); empty when none is.
+    private let rootUTF8: [[UInt8]?]
     /// The values sections pushed, innermost last; the root is below them all.
     private var contexts: [TemplateValue] = []
     private var frames: [Frame] = []
     private(set) var output: [UInt8] = []
 
-    /// A list of nodes being rendered, once or once per list item.
+    /// A list of operations being rendered, once or once per list item.
     private struct Frame {
-        var nodes: [Node]
+        /// The list's number in the program.
+        var list: Int
         var index = 0
         /// The list a section iterates; each item is pushed on the context stack in turn.
         var items: [TemplateValue] = []
         var itemIndex = 0
         var pushesContext = false
         var indent: [UInt8]
-        /// The blocks callers override, the outermost caller's first: a few, found by name number.
-        var overrides: [Block]
+        /// The blocks callers override, the outermost caller's first: a few, by their number in
+        /// the program, found by name number.
+        var overrides: [Int]
         /// The template the nodes come from (its index), and how many partials deep it is.
         var template: Int
         var partialDepth: Int
@@ -41,16 +50,20 @@ struct Renderer {
 
     init(library: TemplateLibrary, root: Root) {
         templates = library.templates
+        program = library.program
+        bytes = library.program.bytes
         names = library.nameTable.names
         switch root {
         case .value(let value):
             rootValue = value
             hasSlots = false
             rootSlots = []
+            rootUTF8 = []
         case .slots(let context):
             rootValue = .null
             hasSlots = true
             rootSlots = context.values
+            rootUTF8 = context.utf8Values
         }
     }
 
@@ -60,26 +73,29 @@ struct Renderer {
         output.reserveCapacity(max(capacity, templates[template].source.bytes.count * 2))
         frames.append(
             Frame(
-                nodes: templates[template].nodes, indent: [], overrides: [], template: template,
+                list: program.templateLists[template], indent: [], overrides: [], template: template,
                 partialDepth: 0))
-        // The frame is read in place, not copied, and its nodes are held once per pass rather than
-        // copied per node: a copy per node retained its five arrays and strings, which was most of
-        // a page's rendering.
+        // The frame is read in place, not copied, and its list is held once per pass. Operations
+        // hold no references: reading one copies a few words.
         while let top = frames.indices.last {
-            let nodes = frames[top].nodes
+            let ops = program.lists[frames[top].list]
             var index = frames[top].index
-            inline: while index < nodes.count {
-                switch nodes[index] {
-                case .text(let bytes):
+            inline: while index < ops.count {
+                switch ops[index] {
+                case .text(let range):
                     if frames[top].indent.isEmpty {
-                        output.append(contentsOf: bytes)
+                        output.append(contentsOf: bytes[range])
                     } else {
-                        appendText(bytes, indent: frames[top].indent)
+                        appendText(range, indent: frames[top].indent)
                     }
                 case .lineStart:
                     output.append(contentsOf: frames[top].indent)
                 case .variable(let path, let escaped):
-                    if let value = lookup(path) {
+                    // A slot set as UTF-8 is written from its bytes.
+                    guard rootUTF8.isEmpty || !appendUTF8(program.paths[path], escaped: escaped) else {
+                        break
+                    }
+                    if let value = lookup(program.paths[path]) {
                         HTMLEscaper.append(value.interpolationText, escaped: escaped, to: &output)
                     }
                 default:
@@ -88,8 +104,8 @@ struct Renderer {
                 index += 1
             }
             frames[top].index = index + 1
-            if index < nodes.count {
-                try render(nodes[index], inFrame: top)
+            if index < ops.count {
+                try render(ops[index], inFrame: top)
             } else {
                 finish(top)
             }
@@ -109,15 +125,15 @@ struct Renderer {
         }
     }
 
-    /// A node that opens a frame (section, partial, parent, block) of the frame at `top`.
-    private mutating func render(_ node: Node, inFrame top: Int) throws(TemplateError) {
-        switch node {
+    /// An operation that opens a frame (section, partial, parent, block) of the frame at `top`.
+    private mutating func render(_ op: Program.Op, inFrame top: Int) throws(TemplateError) {
+        switch op {
         case .text, .lineStart, .variable:
-            break  // written in place by render(_:name:)
-        case .section(let path, let inverted, let children):
-            let value = lookup(path) ?? .null
+            break  // written in place by render(template:capacity:)
+        case .section(let path, let inverted, let list):
+            let value = lookup(program.paths[path]) ?? .null
             var child = Frame(
-                nodes: children, indent: frames[top].indent, overrides: frames[top].overrides,
+                list: list, indent: frames[top].indent, overrides: frames[top].overrides,
                 template: frames[top].template, partialDepth: frames[top].partialDepth)
             if inverted {
                 if !value.isTruthy { frames.append(child) }
@@ -131,70 +147,85 @@ struct Renderer {
                 contexts.append(value)
                 frames.append(child)
             }
-        case .partial(let name, let template, let indent, let offset):
-            try include(name, template, indent: indent, overrides: [], from: top, offset: offset)
-        case .parent(let name, let template, let indent, let overrides, let offset):
-            try include(name, template, indent: indent, overrides: overrides, from: top, offset: offset)
+        case .include(let call):
+            try include(program.includes[call], from: top)
         case .block(let block):
             let content = override(of: block, inFrame: top) ?? block
             let indent = frames[top].indent
             frames.append(
                 Frame(
-                    nodes: content.children, indent: block.indent.map { indent + $0 } ?? indent,
-                    overrides: frames[top].overrides, template: content.template,
+                    list: program.blocks[content].list,
+                    indent: program.blocks[block].indent.map { indent + $0 } ?? indent,
+                    overrides: frames[top].overrides, template: program.blocks[content].template,
                     partialDepth: frames[top].partialDepth))
         }
     }
 
-    /// The block a caller gave for `block`, if any.
-    private func override(of block: Block, inFrame top: Int) -> Block? {
-        for index in frames[top].overrides.indices where frames[top].overrides[index].id == block.id {
-            return frames[top].overrides[index]
-        }
-        return nil
+    /// The block a caller gave for `block` (both numbers in the program), if any.
+    private func override(of block: Int, inFrame top: Int) -> Int? {
+        let id = program.blocks[block].id
+        return frames[top].overrides.first { program.blocks[$0].id == id }
     }
 
-    /// Starts rendering partial or parent `name`; overrides given by enclosing callers win over `overrides`.
-    private mutating func include(
-        _ name: String, _ template: Int?, indent: [UInt8]?, overrides: [Block], from top: Int, offset: Int
-    ) throws(TemplateError) {
-        guard let template, templates.indices.contains(template) else { return }
+    /// Starts rendering a partial or parent; overrides given by enclosing callers win over the call's.
+    private mutating func include(_ call: Program.Include, from top: Int) throws(TemplateError) {
+        guard let template = call.template, templates.indices.contains(template) else { return }
         // The caller's frame read field by field: a copy of it retained all of its arrays.
         let depth = frames[top].partialDepth
         guard depth < Self.maximumPartialDepth else {
             let message =
-                "partials nested more than \(Self.maximumPartialDepth) deep: is '\(name)' recursive?"
+                "partials nested more than \(Self.maximumPartialDepth) deep: is '\(call.name)' recursive?"
             let caller = frames[top].template
             guard templates.indices.contains(caller) else {
-                throw TemplateError(template: name, line: 1, column: 1, message: message)
+                throw TemplateError(template: call.name, line: 1, column: 1, message: message)
             }
-            throw templates[caller].source.error(at: offset, message)
+            throw templates[caller].source.error(at: call.offset, message)
         }
         var merged = frames[top].overrides
-        for block in overrides where !merged.contains(where: { $0.id == block.id }) {
-            merged.append(block)
+        for block in call.overrides {
+            let id = program.blocks[block].id
+            if !merged.contains(where: { program.blocks[$0].id == id }) { merged.append(block) }
         }
         // An inline partial is not indented at all: only lines of the including template carry indentation.
-        let lineIndent = indent.map { frames[top].indent.isEmpty ? $0 : frames[top].indent + $0 } ?? []
+        let lineIndent = call.indent.map { frames[top].indent.isEmpty ? $0 : frames[top].indent + $0 } ?? []
         frames.append(
             Frame(
-                nodes: templates[template].nodes, indent: lineIndent, overrides: merged, template: template,
-                partialDepth: depth + 1))
+                list: program.templateLists[template], indent: lineIndent, overrides: merged,
+                template: template, partialDepth: depth + 1))
     }
 
-    /// Appends literal text, indenting each line that starts inside it.
-    private mutating func appendText(_ bytes: [UInt8], indent: [UInt8]) {
+    /// Appends literal text (a range of the program's bytes), indenting each line that starts inside it.
+    private mutating func appendText(_ range: Range<Int>, indent: [UInt8]) {
         guard !indent.isEmpty else {
-            output.append(contentsOf: bytes)
+            output.append(contentsOf: bytes[range])
             return
         }
-        var runStart = 0
-        for index in bytes.indices where bytes[index] == ASCII.newline && index + 1 < bytes.count {
+        var runStart = range.lowerBound
+        for index in range where bytes[index] == ASCII.newline && index + 1 < range.upperBound {
             output.append(contentsOf: bytes[runStart...index])
             output.append(contentsOf: indent)
             runStart = index + 1
         }
-        output.append(contentsOf: bytes[runStart...])
+        output.append(contentsOf: bytes[runStart..<range.upperBound])
+    }
+
+    /// Writes a top-level name set as UTF-8 from its bytes, when no section's value has the name
+    /// (the name then resolves to the slot, as ``lookup(_:)`` finds it). Returns whether it did.
+    private mutating func appendUTF8(_ path: Path, escaped: Bool) -> Bool {
+        guard path.components.count == 1, rootUTF8.indices.contains(path.firstID),
+            rootSlots.indices.contains(path.firstID), rootSlots[path.firstID] == nil,
+            let bytes = rootUTF8[path.firstID]
+        else { return false }
+        let name = path.components[0]
+        for level in contexts.indices {
+            if case .object(let members) = contexts[level], members[name] != nil { return false }
+        }
+        if escaped {
+            bytes.withUnsafeBufferPointer { HTMLText.appendEscaped($0, singleQuote: true, to: &output) }
+        } else {
+            output.append(contentsOf: bytes)
+        }
+        return true
     }
 
     /// Resolves a name against the context stack as the spec defines: the first part on the innermost
@@ -207,7 +238,9 @@ struct Renderer {
             return Self.member(path, of: value)
         }
         if hasSlots {
-            guard rootSlots.indices.contains(path.firstID), let value = rootSlots[path.firstID] else {
+            guard rootSlots.indices.contains(path.firstID),
+                let value = TemplateContext.value(at: path.firstID, rootSlots, rootUTF8)
+            else {
                 return nil
             }
             return Self.member(path, of: value)
@@ -229,6 +262,6 @@ struct Renderer {
 
     /// The root as one value: slots stand for the object of their values.
     private var topValue: TemplateValue {
-        hasSlots ? TemplateContext.object(of: rootSlots, names: names) : rootValue
+        hasSlots ? TemplateContext.object(of: rootSlots, rootUTF8, names: names) : rootValue
     }
 }

@@ -10,8 +10,10 @@ public struct TemplateContext: Sendable {
         let library: ObjectIdentifier
     }
 
-    /// By slot index; nil: not set (reads as a missing name).
+    /// By slot index; nil: not set (reads as a missing name), or set as UTF-8 in ``utf8Values``.
     private(set) var values: [TemplateValue?]
+    /// Strings set as UTF-8 (``setUTF8(_:_:)``), by slot index; empty when none is.
+    private(set) var utf8Values: [[UInt8]?] = []
     let library: TemplateLibrary.Identity
 
     init(library: TemplateLibrary.Identity, count: Int) {
@@ -21,11 +23,29 @@ public struct TemplateContext: Sendable {
 
     /// The value of `slot`; setting a slot of another library changes nothing.
     public subscript(slot: Slot) -> TemplateValue? {
-        get { fits(slot) ? values[slot.index] : nil }
+        get { fits(slot) ? Self.value(at: slot.index, values, utf8Values) : nil }
         set {
             guard fits(slot) else { return }
             values[slot.index] = newValue
+            if utf8Values.indices.contains(slot.index) { utf8Values[slot.index] = nil }
         }
+    }
+
+    /// Sets `slot` to the string whose UTF-8 `bytes` are (valid UTF-8, as a writer of HTML makes):
+    /// an interpolation copies the bytes as they are, and no string is made unless a template
+    /// reads the value otherwise (in a section, a dotted name or `{{.}}`).
+    public mutating func setUTF8(_ slot: Slot, _ bytes: [UInt8]) {
+        guard fits(slot) else { return }
+        if utf8Values.isEmpty { utf8Values = Array(repeating: nil, count: values.count) }
+        values[slot.index] = nil
+        utf8Values[slot.index] = bytes
+    }
+
+    /// The value at `index`: set as a value, or as UTF-8 (made a string here).
+    static func value(at index: Int, _ values: [TemplateValue?], _ utf8Values: [[UInt8]?]) -> TemplateValue? {
+        if let value = values[index] { return value }
+        guard utf8Values.indices.contains(index), let bytes = utf8Values[index] else { return nil }
+        return .string(String(decoding: bytes, as: UTF8.self))
     }
 
     private func fits(_ slot: Slot) -> Bool {
@@ -34,10 +54,14 @@ public struct TemplateContext: Sendable {
 
     /// The object slots `values` stand for (for `{{.}}` and `{{#.}}` at the top, which show the
     /// whole context): every value set, by its name.
-    static func object(of values: [TemplateValue?], names: [String]) -> TemplateValue {
+    static func object(of values: [TemplateValue?], _ utf8Values: [[UInt8]?], names: [String])
+        -> TemplateValue
+    {
         var members: [String: TemplateValue] = [:]
-        for (index, value) in values.enumerated() {
-            if let value, names.indices.contains(index) { members[names[index]] = value }
+        for index in values.indices {
+            if let value = value(at: index, values, utf8Values), names.indices.contains(index) {
+                members[names[index]] = value
+            }
         }
         return .object(members)
     }

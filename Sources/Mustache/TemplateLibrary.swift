@@ -24,6 +24,8 @@ public struct TemplateLibrary: Sendable {
     let indices: [String: Int]
     /// The names the templates read, numbered: the slots of a ``TemplateContext``.
     let nameTable: NameTable
+    /// The templates flattened for rendering.
+    let program: Program
     let identity = Identity()
 
     /// Parses every template; the first syntax error (in name order) is thrown, naming its template, line
@@ -42,6 +44,7 @@ public struct TemplateLibrary: Sendable {
         self.templates = templates
         self.indices = indices
         self.nameTable = names
+        program = Program(templates: templates.map(\.nodes))
     }
 
     /// The names of the templates, sorted.

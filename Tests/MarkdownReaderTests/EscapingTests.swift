@@ -31,6 +31,26 @@ struct EscapingTests {
     }
 }
 
+/// URLs of random runs of safe and escaped bytes (the writer copies safe runs whole): as cmark.
+struct HrefRunTests {
+    @Test func randomURLsEscapeAsCmarkDoes() {
+        let pieces = ["a", "Zz9", "/", "&", "'", "%", " ", "é", "\"", "[", "`", "#x", "?q=1", "日"]
+        var state: UInt64 = 17
+        for _ in 0..<150 {
+            var url = ""
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            for _ in 0..<Int(state >> 60) + 1 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                url += pieces[Int(state >> 33) % pieces.count]
+            }
+            let markdown = "[a](<\(url)>) ![b](<\(url)> \"t\")\n"
+            #expect(
+                Rendering.html(markdown, unsafe: false) == CmarkReference.html(markdown, unsafe: false),
+                "\(url)")
+        }
+    }
+}
+
 /// Inputs that test the byte handling between Swift and cmark: line endings, NUL, BOM, tabs.
 struct OddInputTests {
     @Test(

@@ -50,6 +50,52 @@ struct TemplateContextTests {
         }
     }
 
+    /// Top-level strings set as UTF-8 render as the same strings set as values: interpolated
+    /// (escaped or not), shadowed by sections' objects, as sections, through dotted names and `{{.}}`.
+    @Test func utf8SlotsAgreeWithStrings() throws {
+        var random = SplitMix(seed: 11)
+        let names = ["a", "b", "c", "site", "list", "flag"]
+        for _ in 0..<400 {
+            let template = Self.randomTemplate(names: names, depth: 0, random: &random)
+            let library = try TemplateLibrary(sources: [
+                "main": "{{<frame}}{{$inner}}" + template + "{{/inner}}{{/frame}}",
+                "frame": "[{{$inner}}none{{/inner}}|{{>part}}]", "part": "{{a}}{{#site}}{{{b}}}{{/site}}",
+            ])
+            var object: [String: TemplateValue] = [:]
+            var context = library.context()
+            for name in names where random.next() % 4 != 0 {
+                let value =
+                    random.next() % 2 == 0
+                    ? Self.randomValue(names: names, depth: 0, random: &random)
+                    : .string(["", "s&", "<t>", "it's é"][random.next() % 4])
+                object[name] = value
+                guard let slot = library.slot(name) else { continue }
+                if case .string(let text) = value, random.next() % 4 != 0 {
+                    context.setUTF8(slot, Array(text.utf8))
+                } else {
+                    context[slot] = value
+                }
+            }
+            let expected = try library.render("main", with: .object(object))
+            let bytes = try library.renderBytes("main", with: context)
+            #expect(String(decoding: bytes, as: UTF8.self) == expected, "template: \(template)")
+        }
+    }
+
+    @Test func aValueReplacesUTF8AndBack() throws {
+        let library = try TemplateLibrary(sources: ["t": "{{x}}|{{{x}}}"])
+        var context = library.context()
+        guard let slot = library.slot("x") else { return #expect(Bool(false), "x is read") }
+        context.setUTF8(slot, Array("<b>".utf8))
+        #expect(context[slot] == "<b>")
+        #expect(
+            String(decoding: try library.renderBytes("t", with: context), as: UTF8.self) == "&lt;b&gt;|<b>")
+        context[slot] = 2
+        #expect(String(decoding: try library.renderBytes("t", with: context), as: UTF8.self) == "2|2")
+        context.setUTF8(slot, Array("é".utf8))
+        #expect(String(decoding: try library.renderBytes("t", with: context), as: UTF8.self) == "é|é")
+    }
+
     @Test func slotsBelongToTheirLibrary() throws {
         let first = try TemplateLibrary(sources: ["t": "{{x}}-{{y}}"])
         let second = try TemplateLibrary(sources: ["t": "{{y}}"])

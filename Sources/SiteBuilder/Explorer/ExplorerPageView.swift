@@ -168,19 +168,24 @@ struct ExplorerPageView: Sendable, Hashable {
     }
 
     /// The entry that stands for a level's notes outside the window: a link to the folder's page.
+    /// Its escaped link and place made once as bytes (an interpolated string per entry showed).
     private struct More {
-        var url: String
-        var place: String
+        var url: [UInt8]
+        var place: [UInt8]
 
         init(folder: ExplorerTree.Node, depth: Int, links: PageLinks) {
-            url = links.href(to: folder.pagePath).htmlEscaped
-            place = depth == 0 ? "on the home page" : "in " + folder.title.htmlEscaped
+            url = Array(links.href(to: folder.pagePath).htmlEscaped.utf8)
+            place = Array((depth == 0 ? "on the home page" : "in " + folder.title.htmlEscaped).utf8)
         }
 
         func append(_ count: Int, to html: inout [UInt8]) {
-            html.append(
-                contentsOf: "<li class=\"explorer-more\"><a href=\"\(url)\">\(count) more \(place)</a></li>"
-                    .utf8)
+            html.append("<li class=\"explorer-more\"><a href=\"")
+            html += url
+            html.append("\">")
+            html += String(count).utf8
+            html.append(" more ")
+            html += place
+            html.append("</a></li>")
         }
     }
 }

@@ -54,7 +54,7 @@ struct ExplorerTree: Sendable, Hashable {
         var folderNotes: [String: Entry] = [:]
         var notes: [(Entry, folder: String)] = []
         for entry in entries.sorted(by: { $0.path < $1.path }) {
-            let parts = entry.path.split(separator: "/").dropLast().map(String.init)
+            let parts = FolderNames.above(entry.path)
             let folder = parts.joined(separator: "/")
             // Only a page named index.html can be a folder's (slugging the folder costs more).
             if entry.pagePath.hasSuffix("index.html"),

@@ -7,10 +7,18 @@ public enum JSONString {
     public static func literal(_ text: String) -> String { literal(text, inScript: true) }
 
     public static func literal(_ text: String, inScript: Bool) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 16)
+        append(text, inScript: inScript, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ``literal(_:inScript:)``'s bytes appended to `out`, for JSON written as bytes: a string
+    /// made (and checked) per literal, only to be copied into a larger one, showed in profiles.
+    public static func append(_ text: String, inScript: Bool = true, to out: inout [UInt8]) {
         var text = text
-        return text.withUTF8 { bytes in
-            var out: [UInt8] = [UInt8(ascii: "\"")]
-            out.reserveCapacity(bytes.count + 16)
+        text.withUTF8 { bytes in
+            out.append(UInt8(ascii: "\""))
             // Runs of bytes that need no escape are copied whole; the table finds their end.
             let plain = inScript ? scriptPlainBytes : plainBytes
             var run = 0
@@ -28,16 +36,16 @@ public enum JSONString {
                 }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
                 if escaped > 0xFF {
-                    out += unicodeEscape(escaped)
+                    appendUnicodeEscape(escaped, to: &out)
                 } else {
-                    out += [92, UInt8(escaped)]
+                    out.append(92)
+                    out.append(UInt8(escaped))
                 }
                 index += escaped >= 0x2028 ? 3 : 1
                 run = index
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
             out.append(UInt8(ascii: "\""))
-            return String(decoding: out, as: UTF8.self)
         }
     }
 
@@ -72,9 +80,13 @@ public enum JSONString {
     }
 
     /// `\uXXXX` for `value`, whose bit 0x100 only marks a control or HTML character.
-    private static func unicodeEscape(_ value: UInt32) -> [UInt8] {
+    private static func appendUnicodeEscape(_ value: UInt32, to out: inout [UInt8]) {
         let code = value >= 0x2028 ? value : value & 0xFF
-        let digits = Array("0123456789abcdef".utf8)
-        return [92, UInt8(ascii: "u")] + [12, 8, 4, 0].map { digits[Int(code >> UInt32($0) & 0xF)] }
+        out.append(92)
+        out.append(UInt8(ascii: "u"))
+        for shift in stride(from: UInt32(12), through: 0, by: -4) {
+            let digit = UInt8(code >> shift & 0xF)
+            out.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+        }
     }
 }

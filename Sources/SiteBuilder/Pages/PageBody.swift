@@ -26,6 +26,21 @@ struct PageBody {
         for note: ParsedNote, section: Int? = nil, embedding: [EmbedFrame] = [], idPrefix: String = "",
         budget: EmbedBudget? = nil
     ) -> (html: String, diagnostics: [Diagnostic], inlined: [InlinedImage]) {
+        let (bytes, diagnostics, inlined) = utf8(
+            for: note, section: section, embedding: embedding, idPrefix: idPrefix, budget: budget)
+        let html = String(decoding: bytes, as: UTF8.self)
+        guard !idPrefix.isEmpty else { return (html, diagnostics, inlined) }
+        // A section's footnotes stay at the end of its note: its references point there.
+        let notesPage = section == nil ? nil : urls.href(from: pagePath, to: note.pagePath)
+        return (Self.prefixingFootnoteIDs(html, with: idPrefix, notesPage: notesPage), diagnostics, inlined)
+    }
+
+    /// ``html(for:section:embedding:idPrefix:budget:)``'s UTF-8 before footnote ids get
+    /// `idPrefix`: the page's own note (no prefix) goes into the page as bytes.
+    func utf8(
+        for note: ParsedNote, section: Int? = nil, embedding: [EmbedFrame] = [], idPrefix: String = "",
+        budget: EmbedBudget? = nil
+    ) -> (html: [UInt8], diagnostics: [Diagnostic], inlined: [InlinedImage]) {
         let budget = budget ?? EmbedBudget()
         var diagnostics: [Diagnostic] = []
         var inlined: [InlinedImage] = []
@@ -60,11 +75,8 @@ struct PageBody {
         }
         var document = section.map { note.document.section(at: $0) } ?? note.document
         if !idPrefix.isEmpty { document = document.prefixingIDs(with: idPrefix) }
-        let html = writer.render(document)
-        guard !idPrefix.isEmpty else { return (html, diagnostics, inlined) }
-        // A section's footnotes stay at the end of its note: its references point there.
-        let notesPage = section == nil ? nil : urls.href(from: pagePath, to: note.pagePath)
-        return (Self.prefixingFootnoteIDs(html, with: idPrefix, notesPage: notesPage), diagnostics, inlined)
+        let html = writer.renderUTF8(document)
+        return (html, diagnostics, inlined)
     }
 
     /// Where the page loads a rendition from: its `data:` URI (recorded in `inlined`), or its

@@ -12,9 +12,12 @@ struct PageFeatures: Sendable, Hashable {
     /// `katex` and `mermaid` say whether the site publishes those scripts; without them the page
     /// loads nothing for math or diagrams and their source stays readable.
     init(body: String, katex: Bool, mermaid: Bool) {
+        self.init(body: Array(body.utf8), katex: katex, mermaid: mermaid)
+    }
+
+    init(body: [UInt8], katex: Bool, mermaid: Bool) {
         // The writer's own markup: text in a note is escaped, so it cannot fake these.
-        var body = body
-        body.withUTF8 { bytes in
+        body.withUnsafeBufferPointer { bytes in
             Self.scanTags(bytes) { tag in
                 if Self.starts(tag, with: "<pre><code") || Self.starts(tag, with: "<pre class=\"highlight\">")
                 {

@@ -103,7 +103,7 @@ struct PageStage: BuildStage {
             publishing: input.images.publishing,
             allowHTML: configuration.allowHTML, urls: configuration.urls, pagePath: note.pagePath)
         writer.highlights = input.code.highlights
-        var (body, problems, inlined) = writer.html(for: note)
+        var (body, problems, inlined) = writer.utf8(for: note)
         let features = PageFeatures(body: body, katex: scripts.katex, mermaid: scripts.mermaid)
         let place = SourceLocation(file: note.source.displayName, line: 1, column: 1)
         if let warning = PageBudget.warning(

@@ -72,7 +72,7 @@ struct ThemeRendering: Sendable {
     }
 
     func page(
-        for note: ParsedNote, body: String, backlinks: [Backlinks.Entry],
+        for note: ParsedNote, body: [UInt8], backlinks: [Backlinks.Entry],
         features: PageFeatures = PageFeatures(), image: HeadMetadata.Image? = nil,
         explorer: ExplorerPageView? = nil
     ) throws(TemplateError) -> [UInt8] {
@@ -97,7 +97,8 @@ struct ThemeRendering: Sendable {
             ]
         }
         context.set(slots.title, .string(note.title))
-        context.set(slots.body, .string(body))
+        // As bytes: the page's HTML is not made a string only to be copied into the page.
+        if let slot = slots.body { context.setUTF8(slot, body) }
         context.set(slots.path, .string(note.path))
         context.set(slots.backlinks, .array(linking))
         context.set(slots.hasBacklinks, .bool(!linking.isEmpty))
@@ -126,7 +127,7 @@ struct ThemeRendering: Sendable {
         context.set(slots.icon, icon(root: root))
         // Pages are remembered by their stage (``PageStage``), by a key of what they show.
         // The body and the explorer's list are most of a page; the theme's own markup fits in 16 KB.
-        let capacity = body.utf8.count + (explorer?.list?.utf8.count ?? 0) + 16_384
+        let capacity = body.count + (explorer?.list?.utf8.count ?? 0) + 16_384
         return try library.renderBytes("page", with: context, capacity: capacity)
     }
 

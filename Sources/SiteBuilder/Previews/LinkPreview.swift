@@ -33,18 +33,30 @@ struct LinkPreview: Sendable, Hashable {
 
     /// `"page":{"t":title,"s":html,"h":{"anchor":[title,html]}}`, one line of a shard (a script
     /// file loaded by its own tag, never inline: its HTML needs no escaping for `<script>`).
+    /// Written as bytes, one string made at the end rather than one per literal.
     func json(pagePath: String) -> String {
-        let literal = { (text: String) in JSONString.literal(text, inScript: false) }
-        var entry = "\(literal(pagePath)):{\"t\":\(literal(title)),\"s\":"
-        entry += literal(html)
+        var entry: [UInt8] = []
+        entry.reserveCapacity(pagePath.utf8.count + title.utf8.count + html.utf8.count + 32)
+        JSONString.append(pagePath, inScript: false, to: &entry)
+        entry.append(contentsOf: #":{"t":"#.utf8)
+        JSONString.append(title, inScript: false, to: &entry)
+        entry.append(contentsOf: #","s":"#.utf8)
+        JSONString.append(html, inScript: false, to: &entry)
         if !sections.isEmpty {
-            let parts = sections.map { section in
-                "\(literal(section.anchor)):[\(literal(section.title ?? "")),"
-                    + "\(literal(section.html))]"
+            entry.append(contentsOf: #","h":{"#.utf8)
+            for (number, section) in sections.enumerated() {
+                if number > 0 { entry.append(UInt8(ascii: ",")) }
+                JSONString.append(section.anchor, inScript: false, to: &entry)
+                entry.append(contentsOf: ":[".utf8)
+                JSONString.append(section.title ?? "", inScript: false, to: &entry)
+                entry.append(UInt8(ascii: ","))
+                JSONString.append(section.html, inScript: false, to: &entry)
+                entry.append(UInt8(ascii: "]"))
             }
-            entry += ",\"h\":{\(parts.joined(separator: ","))}"
+            entry.append(UInt8(ascii: "}"))
         }
-        return entry + "}"
+        entry.append(UInt8(ascii: "}"))
+        return String(decoding: entry, as: UTF8.self)
     }
 }
 
@@ -62,18 +74,8 @@ struct PreviewWriter {
     init(note: ParsedNote, urls: URLStyle) {
         self.note = note
         self.urls = urls
-        folder = Self.folder(of: note.pagePath)
+        folder = FolderNames.joined(above: note.pagePath)
         ownPage = urls.href(from: Self.rootPage, to: note.pagePath)
-    }
-
-    /// The page's folders joined by `/`, as splitting its characters at `/` gives; by bytes when
-    /// the path is ASCII (each byte a character; walking characters showed in profiles).
-    static func folder(of page: String) -> String {
-        guard page.utf8.allSatisfy({ $0 < 0x80 }) else {
-            return page.split(separator: "/").dropLast().joined(separator: "/")
-        }
-        let parts = page.utf8.split(separator: UInt8(ascii: "/")).dropLast()
-        return parts.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
     }
 
     func html(_ document: NoteDocument) -> String {

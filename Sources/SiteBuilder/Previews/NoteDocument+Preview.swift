@@ -63,7 +63,7 @@ extension NoteDocument {
             case .codeBlock(let info, let literal):
                 guard literal.count > budget else { break }
                 guard budget >= 40 || kept.isEmpty else { break blocks }
-                block.kind = .codeBlock(info: info, literal: Self.lines(of: literal, within: budget))
+                block.kind = .codeBlock(info: info, literal: PreviewText.lines(of: literal, within: budget))
                 kept.append(block)
                 break blocks
             case .math(let literal):
@@ -84,30 +84,6 @@ extension NoteDocument {
         }
         while let last = kept.last, Self.isContainer(last.kind) { kept.removeLast() }
         return kept
-    }
-
-    /// The first lines of a code block within `limit` characters (at least one line, cut), and a
-    /// line "…" when some were left out.
-    private static func lines(of literal: String, within limit: Int) -> String {
-        var kept = ""
-        // `kept`'s length kept as it grows (counting it again per line was quadratic): a line
-        // and its "\n" add their counts, but for a lone "\r" at the very end, which the "\n"
-        // joins into one character (inside, a "\r\n" is one character, not a line end). Lines
-        // are found one at a time: a long block was split whole for its first lines.
-        var keptCount = 0
-        var start = literal.startIndex
-        while true {
-            let end = literal[start...].firstIndex(of: "\n") ?? literal.endIndex
-            let line = literal[start..<end]
-            let lineCount = line.count
-            guard keptCount + lineCount + 1 <= limit else { break }
-            kept += line + "\n"
-            keptCount += line.last == "\r" ? lineCount : lineCount + 1
-            guard end < literal.endIndex else { break }
-            start = literal.index(after: end)
-        }
-        if kept.isEmpty { kept = String(literal.prefix(max(limit, 1))) + "\n" }
-        return kept + "…\n"
     }
 
     /// Blocks that show nothing without children.

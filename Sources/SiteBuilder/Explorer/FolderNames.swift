@@ -1,0 +1,43 @@
+/// The folders above a path, as splitting its characters at `/` and dropping the last part gives
+/// (empty parts dropped too). By bytes when the path is ASCII, each byte a character: splitting
+/// characters, and even `utf8.split`'s array of slices, showed in the explorer's and the link
+/// previews' profiles.
+enum FolderNames {
+    /// `a/b/c.md` -> `["a", "b"]`.
+    static func above(_ path: String) -> [String] {
+        var names: [String] = []
+        let ascii = forEachFolder(of: path) { names.append(String(decoding: $0, as: UTF8.self)) }
+        return ascii ? names : path.split(separator: "/").dropLast().map(String.init)
+    }
+
+    /// `a/b/c.md` -> `a/b`: the folders joined by `/`.
+    static func joined(above path: String) -> String {
+        var joined: [UInt8] = []
+        let ascii = forEachFolder(of: path) { name in
+            if !joined.isEmpty { joined.append(UInt8(ascii: "/")) }
+            joined.append(contentsOf: name)
+        }
+        return ascii
+            ? String(decoding: joined, as: UTF8.self)
+            : path.split(separator: "/").dropLast().joined(separator: "/")
+    }
+
+    /// Calls `body` with each non-empty part but the last; false (having called nothing) when
+    /// the path is not ASCII.
+    private static func forEachFolder(of path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        var path = path
+        return path.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+            // The part before the latest `/` is only known to be a folder once another part follows.
+            var pending: Range<Int>?
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+                defer { start = index + 1 }
+                guard index > start else { continue }
+                if let folder = pending { body(UnsafeBufferPointer(rebasing: bytes[folder])) }
+                pending = start..<index
+            }
+            return true
+        }
+    }
+}
