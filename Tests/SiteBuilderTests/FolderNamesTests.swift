@@ -11,6 +11,8 @@ struct FolderNamesTests {
         #expect(FolderNames.joined(above: "trips/europe/lisbon.html") == "trips/europe")
         #expect(FolderNames.joined(above: "index.html") == "")
         #expect(FolderNames.joined(above: "été/x.html") == "été")
+        #expect(FolderNames.above("a/\u{301}b/c.md") == ["a/\u{301}b"], "a mark joins the slash")
+        #expect(FolderNames.above("") == [] && FolderNames.above("/") == [])
     }
 
     /// Random paths of letters, slashes (doubled, leading, trailing), non-ASCII letters and a

@@ -64,6 +64,8 @@ import Testing
             let stem = path.lowercased().hasSuffix(".md") ? String(path.dropLast(3)) : path
             #expect(QuartzSlugs.slug(path) == QuartzSlugs.generalSlug(stem), "\(path.debugDescription)")
             #expect(QuartzSlugs.lastPart(of: path) == String(path.split(separator: "/").last ?? ""))
+            let parts = path.split(separator: "/").count
+            #expect(Slug.rootPrefix(forPage: path) == String(repeating: "../", count: max(parts - 1, 0)))
         }
         #expect(QuartzSlugs.asciiSlug("Día") == nil)
     }

@@ -14,7 +14,7 @@ struct FolderListing: Sendable {
         var notesByFolder: [String: [ParsedNote]] = [:]
         var childrenByFolder: [String: Set<String>] = [:]
         for note in notes {
-            let folders = folderNames(of: note.path)
+            let folders = FolderNames.above(note.path)
             notesByFolder[folders.joined(separator: "/"), default: []].append(note)
             // Each folder on the way, its path grown one part at a time (joining the parts
             // again at each depth showed in profiles).
@@ -38,32 +38,6 @@ struct FolderListing: Sendable {
             let listed = (notesByFolder[folder] ?? []).sorted(byKey: { $0.title.lowercased() })
             return FolderListing(pagePath: page, name: name, notes: listed, folders: children)
         }
-    }
-
-    /// The folders a note's path goes through. An ASCII path is split by its bytes, read once
-    /// through a pointer (Character by Character, then through the UTF-8 view's indices, was most of
-    /// the listings' walk); another by Characters, as a `/` followed by a combining mark is one
-    /// Character and no separator.
-    static func folderNames(of path: String) -> [String] {
-        var path = path
-        let ascii = path.withUTF8 { bytes -> [String]? in
-            var parts: [String] = []
-            var start = 0
-            for index in 0...bytes.count {
-                let byte = index < bytes.count ? bytes[index] : UInt8(ascii: "/")
-                guard byte < 0x80 else { return nil }
-                guard byte == UInt8(ascii: "/") else { continue }
-                // As `split` does: no empty parts.
-                if index > start {
-                    parts.append(
-                        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
-                }
-                start = index + 1
-            }
-            if !parts.isEmpty { parts.removeLast() }
-            return parts
-        }
-        return ascii ?? path.split(separator: "/").dropLast().map(String.init)
     }
 
     static func pagePath(forFolder folder: String) -> String {

@@ -87,11 +87,18 @@ enum Slug {
 
     /// The relative prefix from a page back to the site root: `trips/lisbon.html` -> `../`.
     static func rootPrefix(forPage pagePath: String) -> String {
-        // ASCII by bytes (each byte a character): splitting characters showed in every page's profile.
-        let ascii = pagePath.utf8.allSatisfy { $0 < 0x80 }
-        let parts =
-            ascii
-            ? pagePath.utf8.split(separator: UInt8(ascii: "/")).count : pagePath.split(separator: "/").count
-        return String(repeating: "../", count: parts - 1)
+        // ASCII by bytes (each byte a character): splitting characters showed in every page's profile,
+        // and splitting bytes allocated the parts only to count them.
+        guard pagePath.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return String(repeating: "../", count: pagePath.split(separator: "/").count - 1)
+        }
+        var parts = 0
+        var previous = UInt8(ascii: "/")
+        for byte in pagePath.utf8 {
+            // A part starts at each byte after a slash that is not a slash (`split` leaves out empty ones).
+            if byte != UInt8(ascii: "/") && previous == UInt8(ascii: "/") { parts += 1 }
+            previous = byte
+        }
+        return String(repeating: "../", count: max(parts - 1, 0))
     }
 }

@@ -1,4 +1,4 @@
-/// The folders above a path, as splitting its characters at `/` and dropping the last part gives
+/// The folders above a path (listings, the explorer, link previews), as splitting its characters at `/` and dropping the last part gives
 /// (empty parts dropped too). By bytes when the path is ASCII, each byte a character: splitting
 /// characters, and even `utf8.split`'s array of slices, showed in the explorer's and the link
 /// previews' profiles.
