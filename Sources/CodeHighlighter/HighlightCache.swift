@@ -25,7 +25,7 @@ struct HighlightCache: Sendable {
         url = folder.appendingPathComponent("highlight", isDirectory: true).appendingPathComponent(
             "entries.pack")
         today = Int(now.timeIntervalSince1970 / 86_400)
-        if let data = try? Data(contentsOf: url) { entries = Self.decode(Array(data)) ?? [:] }
+        if let data = CacheFile.read(url) { entries = Self.decode(Array(data)) ?? [:] }
     }
 
     static func key(pygments: String, language: String, code: String) -> String {
@@ -68,7 +68,7 @@ struct HighlightCache: Sendable {
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".entries.\(UUID().uuidString).tmp")
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try CacheFile.prepareFolder(folder)
             try data.write(to: temporary)
             guard rename(temporary.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
             return true

@@ -26,6 +26,46 @@ struct HighlightCacheTests {
         #expect(reread.entries.count == answers.count)
     }
 
+    /// A link at the pack or at its folder could lead out of the vault: neither is read through,
+    /// and saving replaces a linked folder by a real one instead of writing where it leads.
+    @Test func linksAreNeitherReadNorWrittenThrough() throws {
+        let manager = FileManager.default
+        let folder = manager.temporaryDirectory.appendingPathComponent("hc-\(UUID().uuidString)")
+        let outside = manager.temporaryDirectory.appendingPathComponent("hc-outside-\(UUID().uuidString)")
+        defer {
+            try? manager.removeItem(at: folder)
+            try? manager.removeItem(at: outside)
+        }
+        // A valid pack, made where it may be, then copied outside.
+        let made = manager.temporaryDirectory.appendingPathComponent("hc-made-\(UUID().uuidString)")
+        defer { try? manager.removeItem(at: made) }
+        var cache = HighlightCache(folder: made)
+        cache.store(.html("<b>planted</b>"), for: Self.key)
+        #expect(cache.save())
+        try manager.createDirectory(at: outside, withIntermediateDirectories: true)
+        try manager.copyItem(at: cache.url, to: outside.appendingPathComponent("entries.pack"))
+        let highlight = folder.appendingPathComponent("highlight")
+        try manager.createDirectory(at: highlight, withIntermediateDirectories: true)
+        try manager.createSymbolicLink(
+            at: highlight.appendingPathComponent("entries.pack"),
+            withDestinationURL: outside.appendingPathComponent("entries.pack"))
+        #expect(HighlightCache(folder: folder).entries.isEmpty, "a linked pack is not read")
+        try manager.removeItem(at: highlight)
+        try manager.createSymbolicLink(at: highlight, withDestinationURL: outside)
+        var linked = HighlightCache(folder: folder)
+        #expect(linked.entries.isEmpty, "a pack in a linked folder is not read")
+        linked.store(.unknown, for: String(repeating: "d", count: 64))
+        #expect(linked.save())
+        #expect(try manager.contentsOfDirectory(atPath: outside.path) == ["entries.pack"])
+        #expect(
+            try Data(contentsOf: outside.appendingPathComponent("entries.pack"))
+                == Data(contentsOf: cache.url))
+        var status = stat()
+        #expect(
+            lstat(highlight.path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR, "a real folder now")
+        #expect(HighlightCache(folder: folder).entries.count == 1, "the new pack is read back")
+    }
+
     @Test(arguments: [
         "\(key) 20000 ok 4\nabc",  // the body runs past the end
         "\(key.dropLast()) 20000 ok 0\n",  // a short key

@@ -116,6 +116,10 @@ import Testing
             "a", "b c", "`x`", "*e*", "[l](/u)", "", "1.5", "x-y", "it's", "\\|", "é", "~~s~~", "a_b",
             "&amp;",
         ]
+        // All forty tables in one document, a blank line apart, so cmark-gfm runs once per seed: each
+        // run of a process through Foundation's Process can crash on Linux (swift-corelibs-foundation
+        // #5472, an over-read of /proc/self/fd entries in Swift 6.3.1), so tests start as few as they can.
+        var document = ""
         for _ in 0..<40 {
             let columns = Int.random(in: 1...3, using: &generator)
             let row = { (generator: inout SeededGenerator) in
@@ -126,9 +130,10 @@ import Testing
             }
             var markdown = row(&generator) + "|" + String(repeating: " --- |", count: columns) + "\n"
             for _ in 0..<Int.random(in: 0...3, using: &generator) { markdown += row(&generator) }
-            guard let reference = CmarkGFMReference.html(markdown, unsafe: false) else { return }
-            #expect(Rendering.html(markdown, unsafe: false, syntax: .gfm) == reference, "\(markdown)")
+            document += markdown + "\n"
         }
+        guard let reference = CmarkGFMReference.html(document, unsafe: false) else { return }
+        #expect(Rendering.html(document, unsafe: false, syntax: .gfm) == reference, "\(document)")
     }
 
     static func referenceCellText(_ bytes: ArraySlice<UInt8>) -> [UInt8] {

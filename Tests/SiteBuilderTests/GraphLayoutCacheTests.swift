@@ -72,6 +72,42 @@ import Testing
         #expect(try vault.read("_site/assets/graph-data.js") == first)
     }
 
+    @Test func linksInTheCacheAreNeitherReadNorWrittenThrough() async throws {
+        let vault = try await Self.build()
+        defer { vault.remove() }
+        let laidOut = try vault.read("_site/assets/graph-data.js")
+        let file = Self.layoutFile(vault)
+        // A valid file with other positions, outside the vault.
+        var kept = try Data(contentsOf: file)
+        let header = kept.count - 16 * Self.count
+        let planted = (0..<2 * Self.count).map { Int64($0 + 1).littleEndian }
+        planted.withUnsafeBytes { kept.replaceSubrange(header..., with: $0) }
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "notesite-outside-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try kept.write(to: outside.appendingPathComponent("layout.bin"))
+        let manager = FileManager.default
+        // The file as a link: not read.
+        try manager.removeItem(at: file)
+        try manager.createSymbolicLink(
+            at: file, withDestinationURL: outside.appendingPathComponent("layout.bin"))
+        _ = await SiteBuild.run(BuildOptions(vault: vault.root, jobs: 2))
+        #expect(try vault.read("_site/assets/graph-data.js") == laidOut)
+        // The folder as a link: not read, and the new layout is written inside the cache, not there.
+        let folder = file.deletingLastPathComponent()
+        try manager.removeItem(at: folder)
+        try manager.createSymbolicLink(at: folder, withDestinationURL: outside)
+        try vault.write("# N0\n\nNow linked to [[n5]] only.\n", to: "n0.md")
+        _ = await SiteBuild.run(BuildOptions(vault: vault.root, jobs: 2))
+        #expect(try vault.read("_site/assets/graph-data.js") != laidOut)
+        #expect(try manager.contentsOfDirectory(atPath: outside.path) == ["layout.bin"])
+        #expect(try Data(contentsOf: outside.appendingPathComponent("layout.bin")) == kept)
+        var status = stat()
+        #expect(lstat(folder.path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR, "a real folder now")
+        #expect(manager.fileExists(atPath: file.path))
+    }
+
     @Test func theKeyChangesWithEveryInputOfTheLayout() {
         let base = GraphLayout(nodeCount: 5, links: [(0, 1), (1, 2), (3, 4)])
         var variants: [GraphLayout] = []

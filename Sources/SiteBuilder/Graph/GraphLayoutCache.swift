@@ -1,3 +1,4 @@
+import CodeHighlighter
 import ContentDigest
 import Foundation
 
@@ -5,7 +6,8 @@ import Foundation
 /// thousands of notes is a few percent of a build, and most builds change no link. The file is
 /// found by a SHA-256 of everything the layout depends on (``GraphLayout`` whole and this format's
 /// version), so an edit of any link, or a new version of the layout, is a miss, never a stale
-/// picture. Written to a temporary file renamed into place: a parallel build never reads half.
+/// picture. Written to a temporary file renamed into place (a parallel build never reads half), and
+/// neither read nor written through a link (``CacheFile``).
 struct GraphLayoutCache: Sendable {
     /// Raise when ``GraphLayout`` or ``GraphStart`` change what they compute.
     static let formatVersion = 1
@@ -19,7 +21,7 @@ struct GraphLayoutCache: Sendable {
 
     /// The positions kept for `layout`; nil when none are, or the file is not whole.
     func positions(for layout: GraphLayout) -> GraphPositions? {
-        guard let data = try? Data(contentsOf: url) else { return nil }
+        guard let data = CacheFile.read(url) else { return nil }
         let header = Self.header(for: layout)
         let count = layout.nodeCount
         guard data.count == header.count + 16 * count, data.starts(with: header) else { return nil }
@@ -41,7 +43,7 @@ struct GraphLayoutCache: Sendable {
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".layout.\(UUID().uuidString).tmp")
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try CacheFile.prepareFolder(folder)
             try data.write(to: temporary)
             guard rename(temporary.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
         } catch {
