@@ -17,7 +17,7 @@ enum CmarkGFMReference {
         var output: [Int32] = [-1, -1]
         guard pipe(&input) == 0 else { return nil }
         guard pipe(&output) == 0 else {
-            input.forEach { close($0) }
+            for end in input { close(end) }
             return nil
         }
         // No end leaks into another test's child (the child's own ends are copied onto 0 and 1).
@@ -29,7 +29,7 @@ enum CmarkGFMReference {
         posix_spawn_file_actions_adddup2(&actions, input[0], 0)
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var child: pid_t = 0
         let spawned = posix_spawn(&child, path, &actions, nil, &argv, environ)
         close(input[0])
