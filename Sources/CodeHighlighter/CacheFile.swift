@@ -30,4 +30,20 @@ public enum CacheFile {
         }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
+
+    /// Puts `data` at `url` whole: written to `.NAME.UUID.tmp` beside it (in a real folder) and
+    /// renamed into place, so a parallel build reads the old file or the new one, never half.
+    public static func replace(_ url: URL, with data: Data) throws {
+        let folder = url.deletingLastPathComponent()
+        let stem = url.deletingPathExtension().lastPathComponent
+        let temporary = folder.appendingPathComponent(".\(stem).\(UUID().uuidString).tmp")
+        do {
+            try prepareFolder(folder)
+            try data.write(to: temporary)
+            guard rename(temporary.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
 }

@@ -65,17 +65,7 @@ struct HighlightCache: Sendable {
             data.append(Data("\(key) \(entry.day) \(status) \(bytes.count)\n".utf8))
             data.append(bytes)
         }
-        let folder = url.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".entries.\(UUID().uuidString).tmp")
-        do {
-            try CacheFile.prepareFolder(folder)
-            try data.write(to: temporary)
-            guard rename(temporary.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
-            return true
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            return false
-        }
+        return (try? CacheFile.replace(url, with: data)) != nil
     }
 
     /// nil when the file is not a pack of this version or is damaged anywhere (then it starts empty).

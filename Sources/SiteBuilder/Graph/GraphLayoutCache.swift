@@ -40,15 +40,7 @@ struct GraphLayoutCache: Sendable {
     func store(_ positions: GraphPositions, for layout: GraphLayout) {
         var data = Self.header(for: layout)
         (positions.x + positions.y).map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
-        let folder = url.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".layout.\(UUID().uuidString).tmp")
-        do {
-            try CacheFile.prepareFolder(folder)
-            try data.write(to: temporary)
-            guard rename(temporary.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-        }
+        try? CacheFile.replace(url, with: data)
     }
 
     /// `notesite-graph VERSION KEY COUNT\n`, KEY the SHA-256 of the layout's inputs.
