@@ -9,8 +9,8 @@ public enum HTMLText {
         // Every byte to escape is below 64: one bit of a mask each (`"` 34, `&` 38, `'` 39, `<` 60,
         // `>` 62), so a byte is tested with a compare and a shift, not a switch per byte; and
         // eight bytes at a time are passed over while none of them is one.
-        let quotes: UInt64 = 1 << 34 | 1 << 38 | 1 << 60 | 1 << 62
-        let special = singleQuote ? quotes | 1 << 39 : quotes
+        let always: UInt64 = 1 << 34 | 1 << 38 | 1 << 60 | 1 << 62
+        let special = singleQuote ? always | 1 << 39 : always
         var runStart = 0
         var index = 0
         while index < bytes.count {

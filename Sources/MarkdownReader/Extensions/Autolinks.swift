@@ -93,8 +93,6 @@ struct AutolinkPass {
         replace(node, with: pieces)
     }
 
-    /// Whether the text may hold a `www.` or `://` link outside brackets, read in place; when not
-    /// (almost every text), the bracket depth is moved past it and the text is neither copied nor cut.
     /// Whether text parsed from these bytes may hold `www.` or `://`. Text is the source less the
     /// backslashes of escapes (`www\.`, `:\/\/`) and with entities decoded (any `&`): without
     /// `www`, `:/`, `:\` and `&` in the source, no text holds either.
@@ -106,6 +104,8 @@ struct AutolinkPass {
         }
     }
 
+    /// Whether the text may hold a `www.` or `://` link outside brackets, read in place; when not
+    /// (almost every text), the bracket depth is moved past it and the text is neither copied nor cut.
     private static func mayHoldURL(_ node: OpaquePointer, bracketDepth: inout Int) -> Bool {
         guard let literal = cmark_node_get_literal(node) else { return false }
         return literal.withMemoryRebound(to: UInt8.self, capacity: 1) { start in

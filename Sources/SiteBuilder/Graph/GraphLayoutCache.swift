@@ -19,12 +19,23 @@ struct GraphLayoutCache: Sendable {
         url = folder.appendingPathComponent("graph", isDirectory: true).appendingPathComponent("layout.bin")
     }
 
-    /// The positions kept for `layout`; nil when none are, or the file is not whole.
-    func positions(for layout: GraphLayout) -> GraphPositions? {
-        guard let data = CacheFile.read(url) else { return nil }
+    /// The positions kept for `layout`, or else those `make` gives, then kept for the next build
+    /// (a failure to write only costs that build time). The key is made once for both.
+    func positions(for layout: GraphLayout, make: () -> GraphPositions) -> GraphPositions {
         let header = Self.header(for: layout)
-        let count = layout.nodeCount
-        guard data.count == header.count + 16 * count, data.starts(with: header) else { return nil }
+        if let kept = Self.positions(in: CacheFile.read(url), after: header, count: layout.nodeCount) {
+            return kept
+        }
+        let made = make()
+        var data = header
+        (made.x + made.y).map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
+        try? CacheFile.replace(url, with: data)
+        return made
+    }
+
+    /// The positions a file holds after `header`; nil when it is missing, of another layout or not whole.
+    private static func positions(in data: Data?, after header: Data, count: Int) -> GraphPositions? {
+        guard let data, data.count == header.count + 16 * count, data.starts(with: header) else { return nil }
         var values = [Int](repeating: 0, count: 2 * count)
         values.withUnsafeMutableBytes { values in
             data.withUnsafeBytes { bytes in
@@ -34,13 +45,6 @@ struct GraphLayoutCache: Sendable {
         return GraphPositions(
             x: values[..<count].map { Int(littleEndian: $0) },
             y: values[count...].map { Int(littleEndian: $0) })
-    }
-
-    /// Keeps `positions` as the layout of `layout`; a failure to write only costs the next build time.
-    func store(_ positions: GraphPositions, for layout: GraphLayout) {
-        var data = Self.header(for: layout)
-        (positions.x + positions.y).map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
-        try? CacheFile.replace(url, with: data)
     }
 
     /// `notesite-graph VERSION KEY COUNT\n`, KEY the SHA-256 of the layout's inputs.

@@ -97,10 +97,7 @@ extension GraphStage {
         guard let cache, layout.nodeCount >= GraphLayoutCache.minimumNodes else {
             return GraphPositions(layout, jobs: jobs)
         }
-        if let kept = cache.positions(for: layout) { return kept }
-        let made = GraphPositions(layout, jobs: jobs)
-        cache.store(made, for: layout)
-        return made
+        return cache.positions(for: layout) { GraphPositions(layout, jobs: jobs) }
     }
 }
 

@@ -7,6 +7,10 @@ public enum JSONString {
     public static func literal(_ text: String) -> String { literal(text, inScript: true) }
 
     public static func literal(_ text: String, inScript: Bool) -> String {
+        // Most literals (the search vocabulary's thousands of terms) need no escape: quoted as they
+        // are, without going through a buffer.
+        let plain = inScript ? scriptPlainBytes : plainBytes
+        if text.utf8.allSatisfy({ plain[Int($0)] }) { return "\"" + text + "\"" }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 16)
         append(text, inScript: inScript, to: &out)

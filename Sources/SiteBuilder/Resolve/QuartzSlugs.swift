@@ -39,14 +39,7 @@ struct QuartzSlugs: Sendable, Hashable {
     /// Quartz's slug of a vault path: `.md` dropped, in each folder and name white space to
     /// `-`, `&` to `-and-`, `%` to `-percent`, `?` to `-q`, `#` dropped; case kept.
     static func slug(_ path: String) -> String {
-        let utf8 = path.utf8
-        // `.md` in any case: read on the last three bytes, as lower-casing the whole path is dear.
-        let isMarkdown =
-            utf8.count >= 3
-            && utf8.suffix(3).elementsEqual(".md".utf8) {
-                $0 == $1 || (0x41...0x5A).contains($0) && $0 | 0x20 == $1
-            }
-        let stem = isMarkdown ? String(path.dropLast(3)) : path
+        let stem = Slug.hasMarkdownExtension(path.utf8) ? String(path.dropLast(3)) : path
         return asciiSlug(stem) ?? generalSlug(stem)
     }
 

@@ -75,14 +75,20 @@ enum Slug {
             appendASCIIComponent(folder, to: &page)
             page.append(UInt8(ascii: "/"))
         }
-        let end = file.endIndex
-        let isMarkdown =
-            file.count >= 3 && file[end - 3] == UInt8(ascii: ".")
-            && (file[end - 2] == UInt8(ascii: "m") || file[end - 2] == UInt8(ascii: "M"))
-            && (file[end - 1] == UInt8(ascii: "d") || file[end - 1] == UInt8(ascii: "D"))
-        appendASCIIComponent(isMarkdown ? file.dropLast(3) : file, to: &page)
+        appendASCIIComponent(hasMarkdownExtension(file) ? file.dropLast(3) : file, to: &page)
         page += ".html".utf8
         return String(decoding: page, as: UTF8.self)
+    }
+
+    /// Whether a name's bytes end in `.md` in any case (as `lowercased().hasSuffix(".md")`, read on
+    /// the last three bytes: lower-casing a whole path is dear, and no other character lower-cases
+    /// to ASCII `m` or `d`).
+    static func hasMarkdownExtension(_ bytes: some BidirectionalCollection<UInt8>) -> Bool {
+        let last = bytes.suffix(3)
+        return last.count == 3
+            && last.elementsEqual(".md".utf8) { byte, lower in
+                byte == lower || (0x41...0x5A).contains(byte) && byte | 0x20 == lower
+            }
     }
 
     /// The relative prefix from a page back to the site root: `trips/lisbon.html` -> `../`.

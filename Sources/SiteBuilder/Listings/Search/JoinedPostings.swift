@@ -21,7 +21,7 @@ struct JoinedPostings: Sendable {
         let joined = PostingList.join(runs)
         self.init(
             runs: runs, runKeys: keys, terms: joined.terms, encoded: joined.encoded,
-            literals: joined.terms.map(Self.literal))
+            literals: joined.terms.map(JSONString.literal))
     }
 
     private init(
@@ -39,19 +39,6 @@ struct JoinedPostings: Sendable {
             ?? stride(from: 0, to: encoded.count, by: Self.blockSize).map {
                 Self.block(encoded, at: $0)
             }
-    }
-
-    /// `term` as a JSON string in a script. A term is letters, digits and marks, which need no
-    /// escape: quoted as it is, unless a byte says otherwise (the vocabulary's thousands of
-    /// literals went through the escaper's buffers one by one).
-    static func literal(_ term: String) -> String {
-        var term = term
-        let isPlain = term.withUTF8 { bytes in
-            bytes.allSatisfy { byte in
-                (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10 || (byte >= 0x80 && byte != 0xE2)
-            }
-        }
-        return isPlain ? "\"" + term + "\"" : JSONString.literal(term)
     }
 
     /// The postings of the terms from `start` on, at most `blockSize`, as JSON strings. Written
@@ -157,7 +144,7 @@ struct JoinedPostings: Sendable {
             guard let list = lists[edit.term] else { continue }
             merged.terms.append(edit.term)
             merged.encoded.append(list)
-            merged.literals.append(known ? literals[edit.place] : Self.literal(edit.term))
+            merged.literals.append(known ? literals[edit.place] : JSONString.literal(edit.term))
         }
         merged.terms += terms[copied...]
         merged.encoded += encoded[copied...]
