@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "ImagePipeline", dependencies: ["CVips", "CShims", "NoteModel", "ContentDigest"]),
         .target(name: "Mustache", dependencies: ["HTMLText"]),
         // Pygments helper processes, fed in batches, with their cache.
-        .target(name: "CodeHighlighter", dependencies: ["HTMLText", "ContentDigest"]),
+        .target(name: "CodeHighlighter", dependencies: ["HTMLText"]),
         // The default theme, embedded into the binary so notesite runs from anywhere.
         .target(
             name: "DefaultTheme", path: "Templates",

@@ -45,26 +45,23 @@ public enum CodeHighlighter {
         let ordered = Array(blocks)
         var cache = opened.pack
         var missing = ordered
-        var missingKeys: [String] = []
         // The version is part of every key: read from the package, or asked of one helper.
         let probed =
             cache == nil
             ? nil : PygmentsInstall.version(for: python) ?? PygmentsProcess(python: python)?.version
         if let probed, cache != nil {
-            let keys = await keys(for: ordered, pygments: probed, jobs: jobs)
             missing = []
-            for (block, key) in zip(ordered, keys) {
-                if let answer = cache?.lookup(key) {
+            for block in ordered {
+                if let answer = cache?.lookup(HighlightCache.key(pygments: probed, block: block)) {
                     result.record(block, answer)
                     result.cacheHits += 1
                 } else {
                     missing.append(block)
-                    missingKeys.append(key)
                 }
             }
         }
         if !missing.isEmpty {
-            (missing, missingKeys) = byLanguage(missing, missingKeys)
+            missing = byLanguage(missing)
             guard let (version, answers) = await run(missing, python: python, jobs: jobs) else {
                 result.notice =
                     "code is not highlighted: Pygments is not installed for \(python.path)"
@@ -72,16 +69,11 @@ public enum CodeHighlighter {
                 return result
             }
             result.pygments = version
-            // The lookup's keys serve when the helper reports the version they were made with.
-            let keys =
-                cache == nil
-                ? []
-                : version == probed ? missingKeys : await keys(for: missing, pygments: version, jobs: jobs)
-            for (offset, (block, answer)) in zip(missing, answers).enumerated() {
+            for (block, answer) in zip(missing, answers) {
                 guard let answer else { continue }
                 result.record(block, answer)
                 result.highlighted += 1
-                if offset < keys.count { cache?.store(answer, for: keys[offset]) }
+                cache?.store(answer, for: HighlightCache.key(pygments: version, block: block))
             }
         }
         result.pygments = result.pygments ?? probed
@@ -89,36 +81,10 @@ public enum CodeHighlighter {
         return result
     }
 
-    /// `blocks` and their keys (when there are any) in the order of their language, then code:
-    /// each helper then loads few lexers, and the batches are the same in every build.
-    private static func byLanguage(_ blocks: [Block], _ keys: [String]) -> ([Block], [String]) {
-        let order = blocks.indices.sorted {
-            (blocks[$0].language, blocks[$0].code) < (blocks[$1].language, blocks[$1].code)
-        }
-        return (order.map { blocks[$0] }, keys.isEmpty ? [] : order.map { keys[$0] })
-    }
-
-    /// Cache keys, hashed in parallel (the code of a big vault is megabytes).
-    private static func keys(for blocks: [Block], pygments: String, jobs: Int) async -> [String] {
-        let chunk = max(256, blocks.count / max(1, jobs) + 1)
-        return await withTaskGroup(of: (Int, [String]).self) { group in
-            for start in stride(from: 0, to: blocks.count, by: chunk) {
-                let slice = Array(blocks[start..<min(start + chunk, blocks.count)])
-                group.addTask {
-                    (
-                        start,
-                        slice.map {
-                            HighlightCache.key(
-                                pygments: pygments, language: LanguageNames.pygments($0.language),
-                                code: $0.code)
-                        }
-                    )
-                }
-            }
-            var parts: [(Int, [String])] = []
-            for await part in group { parts.append(part) }
-            return parts.sorted { $0.0 < $1.0 }.flatMap(\.1)
-        }
+    /// `blocks` in the order of their language, then code: each helper then loads few lexers,
+    /// and the batches are the same in every build.
+    private static func byLanguage(_ blocks: [Block]) -> [Block] {
+        blocks.sorted { ($0.language, $0.code) < ($1.language, $1.code) }
     }
 
     /// `items` cut into `parts` runs of consecutive items of about equal weight, none empty.

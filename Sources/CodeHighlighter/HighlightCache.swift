@@ -1,20 +1,27 @@
-internal import ContentDigest
 public import Foundation
 
 /// Pygments' answers kept between builds, in one file: `<cache folder>/highlight/entries.pack`,
 /// beside the image renditions' shard folders (which `RenditionCache` alone manages). One file,
 /// because a warm build looks up thousands of small blocks and one read beats thousands of opens.
 ///
-/// Keys are SHA-256 of (format version, Pygments version, language, code): options such as line
-/// numbers are applied afterwards (``CodeLayout``), so they never cause a miss. Each entry keeps
-/// the day it was last used; saving drops entries unused for `keepDays` and writes a temporary
-/// file renamed into place, so a parallel build never reads half a file.
+/// An entry is found by its whole key (Pygments version, lexer name, code), kept in the pack: a
+/// warm build compares code, it never digests it, and no two blocks can share an answer. Options
+/// such as line numbers are applied afterwards (``CodeLayout``), so they never cause a miss. Each
+/// entry keeps the day it was last used; saving drops entries unused for `keepDays` and writes a
+/// temporary file renamed into place, so a parallel build never reads half a file.
 struct HighlightCache: Sendable {
-    static let formatVersion = 1
+    static let formatVersion = 2
     let url: URL
-    private(set) var entries: [String: Entry] = [:]
+    private(set) var entries: [Key: Entry] = [:]
     private(set) var changed = false
     let today: Int
+
+    /// What an answer depends on: the Pygments version, the lexer name asked for, the code.
+    struct Key: Hashable, Sendable {
+        var pygments: String
+        var language: String
+        var code: String
+    }
 
     struct Entry {
         var day: Int
@@ -28,71 +35,83 @@ struct HighlightCache: Sendable {
         if let data = CacheFile.read(url) { entries = Self.decode(Array(data)) ?? [:] }
     }
 
-    static func key(pygments: String, language: String, code: String) -> String {
-        SHA256.hex("notesite-highlight \(formatVersion)\n\(pygments)\n\(language)\n\(code)".utf8)
+    static func key(pygments: String, block: CodeHighlighter.Block) -> Key {
+        Key(pygments: pygments, language: LanguageNames.pygments(block.language), code: block.code)
     }
 
     /// The answer kept under `key`, marked used today.
-    mutating func lookup(_ key: String) -> PygmentsProcess.Answer? {
-        guard var entry = entries[key] else { return nil }
-        if entry.day != today {
-            entry.day = today
-            entries[key] = entry
+    mutating func lookup(_ key: Key) -> PygmentsProcess.Answer? {
+        guard let index = entries.index(forKey: key) else { return nil }
+        if entries.values[index].day != today {
+            entries.values[index].day = today
             changed = true
         }
-        return entry.answer
+        return entries.values[index].answer
     }
 
-    mutating func store(_ answer: PygmentsProcess.Answer, for key: String) {
+    mutating func store(_ answer: PygmentsProcess.Answer, for key: Key) {
         entries[key] = Entry(day: today, answer: answer)
         changed = true
     }
 
     /// Writes the entries used within `keepDays` when anything changed; false when writing failed.
+    /// An entry is a line `DAY STATUS` and the byte counts of its four texts, then the texts:
+    /// Pygments version, lexer name, code, answer.
     @discardableResult
     func save(keepDays: Int = 30) -> Bool {
         let stale = entries.values.contains { today - $0.day > keepDays }
         guard changed || stale else { return true }
-        var data = Data("notesite-highlight \(Self.formatVersion)\n".utf8)
-        for (key, entry) in entries.sorted(by: { $0.key < $1.key }) where today - entry.day <= keepDays {
+        var bytes = Array("notesite-highlight \(Self.formatVersion)\n".utf8)
+        let kept = entries.filter { today - $0.value.day <= keepDays }.sorted {
+            ($0.key.pygments, $0.key.language, $0.key.code) < ($1.key.pygments, $1.key.language, $1.key.code)
+        }
+        for (key, entry) in kept {
             let (status, body): (String, String) =
                 switch entry.answer {
                 case .html(let html): ("ok", html)
                 case .unknown: ("unknown", "")
                 case .failed: ("failed", "")
                 }
-            let bytes = Data(body.utf8)
-            data.append(Data("\(key) \(entry.day) \(status) \(bytes.count)\n".utf8))
-            data.append(bytes)
+            let texts = [key.pygments, key.language, key.code, body]
+            bytes +=
+                "\(entry.day) \(status) \(texts.map { String($0.utf8.count) }.joined(separator: " "))\n".utf8
+            for text in texts { bytes += text.utf8 }
         }
-        return (try? CacheFile.replace(url, with: data)) != nil
+        return (try? CacheFile.replace(url, with: Data(bytes))) != nil
     }
 
     /// nil when the file is not a pack of this version or is damaged anywhere (then it starts empty).
     /// Read on bytes: a warm build decodes thousands of entries before its first lookup.
-    static func decode(_ bytes: [UInt8]) -> [String: Entry]? {
+    static func decode(_ bytes: [UInt8]) -> [Key: Entry]? {
         let magic = "notesite-highlight \(formatVersion)\n".utf8
         guard bytes.starts(with: magic) else { return nil }
         var index = magic.count
-        var entries: [String: Entry] = [:]
+        var entries: [Key: Entry] = [:]
+        var pygments = ""  // one version for most entries: kept once, not once per entry
         while index < bytes.count {
             guard let end = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-            let parts = bytes[index..<end].split(
+            let fields = bytes[index..<end].split(
                 separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
             index = end + 1
-            guard parts.count == 4, parts[0].count == 64, let day = number(parts[1]),
-                let size = number(parts[3]),
-                size <= bytes.count - index
-            else { return nil }
+            guard fields.count == 6, let day = number(fields[0]) else { return nil }
+            var texts: [String] = []
+            for field in fields[2...] {
+                guard let size = number(field), size <= bytes.count - index,
+                    let text = String(validating: bytes[index..<index + size], as: UTF8.self)
+                else { return nil }
+                texts.append(text)
+                index += size
+            }
             let answer: PygmentsProcess.Answer
-            switch String(decoding: parts[2], as: UTF8.self) {
-            case "ok": answer = .html(String(decoding: bytes[index..<index + size], as: UTF8.self))
-            case "unknown": answer = .unknown
-            case "failed": answer = .failed
+            switch (String(decoding: fields[1], as: UTF8.self), texts[3].isEmpty) {
+            case ("ok", _): answer = .html(texts[3])
+            case ("unknown", true): answer = .unknown
+            case ("failed", true): answer = .failed
             default: return nil
             }
-            index += size
-            entries[String(decoding: parts[0], as: UTF8.self)] = Entry(day: day, answer: answer)
+            if texts[0] != pygments { pygments = texts[0] }
+            entries[Key(pygments: pygments, language: texts[1], code: texts[2])] = Entry(
+                day: day, answer: answer)
         }
         return entries
     }
@@ -108,7 +127,6 @@ struct HighlightCache: Sendable {
         return value
     }
 }
-
 extension CodeHighlighter {
     /// Deletes the highlighting cache in a vault's cache folder (`notesite clean --cache`): the
     /// pack and temporary packs, then the `highlight` folder when nothing else is in it.

@@ -4,11 +4,19 @@ import Testing
 @testable import CodeHighlighter
 
 struct HighlightCacheTests {
-    static let key = String(repeating: "c", count: 64)
+    static let key = HighlightCache.Key(pygments: "pygments 2.14.0", language: "python", code: "x = 1\n")
+
+    /// A key for each number, every one different in code alone.
+    static func key(_ number: Int) -> HighlightCache.Key {
+        HighlightCache.Key(pygments: "pygments 2.14.0", language: "python", code: "x = \(number)\n")
+    }
 
     static func pack(_ lines: String...) -> [UInt8] {
         Array(("notesite-highlight \(HighlightCache.formatVersion)\n" + lines.joined()).utf8)
     }
+
+    /// A well-formed entry of `Self.key` (15 + 6 + 6 bytes of key) with a three-byte answer.
+    static let entry = "20000 ok 15 6 6 3\npygments 2.14.0pythonx = 1\nabc"
 
     @Test func readsWhatItSaves() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hc-\(UUID().uuidString)")
@@ -16,12 +24,12 @@ struct HighlightCacheTests {
         var cache = HighlightCache(folder: folder)
         let answers: [PygmentsProcess.Answer] = [.html("<span>é ∑ 𝄞\n</span>"), .html(""), .unknown, .failed]
         for (offset, answer) in answers.enumerated() {
-            cache.store(answer, for: String(repeating: "\(offset)", count: 64))
+            cache.store(answer, for: Self.key(offset))
         }
         #expect(cache.save())
         var reread = HighlightCache(folder: folder)
         for (offset, answer) in answers.enumerated() {
-            #expect(reread.lookup(String(repeating: "\(offset)", count: 64)) == answer)
+            #expect(reread.lookup(Self.key(offset)) == answer)
         }
         #expect(reread.entries.count == answers.count)
     }
@@ -54,7 +62,7 @@ struct HighlightCacheTests {
         try manager.createSymbolicLink(at: highlight, withDestinationURL: outside)
         var linked = HighlightCache(folder: folder)
         #expect(linked.entries.isEmpty, "a pack in a linked folder is not read")
-        linked.store(.unknown, for: String(repeating: "d", count: 64))
+        linked.store(.unknown, for: Self.key(1))
         #expect(linked.save())
         #expect(try manager.contentsOfDirectory(atPath: outside.path) == ["entries.pack"])
         #expect(
@@ -66,23 +74,51 @@ struct HighlightCacheTests {
         #expect(HighlightCache(folder: folder).entries.count == 1, "the new pack is read back")
     }
 
+    /// The whole key finds an entry: blocks that differ in any one part, or only in a byte of
+    /// their code, never share an answer.
+    @Test func onlyTheWholeKeyFindsAnEntry() throws {
+        var cache = HighlightCache(folder: URL(fileURLWithPath: "/nonexistent"))
+        cache.store(.html("<b>one</b>"), for: Self.key)
+        var others = [Self.key, Self.key, Self.key, Self.key]
+        others[0].pygments = "pygments 2.15.0"
+        others[1].language = "python3"
+        others[2].code = "x = 1 \n"
+        others[3].code = "x = 1"
+        for other in others { #expect(cache.lookup(other) == nil) }
+        #expect(cache.lookup(Self.key) == .html("<b>one</b>"))
+        // Folded names share one lexer's answer; Chroma's names map to Pygments' lexer.
+        let block = CodeHighlighter.Block(language: "Go-HTML-Template", code: "{{ . }}")
+        #expect(HighlightCache.key(pygments: "p", block: block).language == "html+django")
+    }
+
     @Test(arguments: [
-        "\(key) 20000 ok 4\nabc",  // the body runs past the end
-        "\(key.dropLast()) 20000 ok 0\n",  // a short key
-        "\(key) 2x000 ok 0\n",  // a day that is not a number
-        "\(key) 20000 fine 0\n",  // an unknown status
-        "\(key) 20000 ok\n",  // a field missing
-        "\(key) 20000 ok 0 0\n",  // a field too many
-        "\(key)  20000 ok 0\n",  // an empty field
-        "\(key) 20000 ok 0",  // no end of line
+        "20000 ok 15 6 6 4\npygments 2.14.0pythonx = 1\nabc",  // the answer runs past the end
+        "20000 ok 15 6 7 3\npygments 2.14.0pythonx = 1\nabc",  // a text runs into the next
+        "2x000 ok 15 6 6 0\npygments 2.14.0pythonx = 1\n",  // a day that is not a number
+        "20000 fine 15 6 6 0\npygments 2.14.0pythonx = 1\n",  // an unknown status
+        "20000 unknown 15 6 6 3\npygments 2.14.0pythonx = 1\nabc",  // an answer where none belongs
+        "20000 ok 15 6 6\npygments 2.14.0pythonx = 1\n",  // a field missing
+        "20000 ok 15 6 6 0 0\npygments 2.14.0pythonx = 1\n",  // a field too many
+        "20000  ok 15 6 6 0\npygments 2.14.0pythonx = 1\n",  // an empty field
+        "20000 ok 15 6 6 0",  // no end of line
     ])
     func damagedPacksAreRejected(entry: String) {
-        #expect(HighlightCache.decode(Self.pack("\(Self.key) 20000 ok 3\nabc", entry)) == nil)
-        #expect(HighlightCache.decode(Self.pack("\(Self.key) 20000 ok 3\nabc"))?.count == 1)
+        #expect(HighlightCache.decode(Self.pack(Self.entry, entry)) == nil)
+        let good = HighlightCache.decode(Self.pack(Self.entry))
+        #expect(good?.count == 1 && good?[Self.key]?.answer == .html("abc"))
+    }
+
+    /// Bytes that are not UTF-8 in a text reject the pack (a repaired text could match a block it
+    /// was never made for).
+    @Test func textsThatAreNotUTF8AreRejected() {
+        var bytes = Self.pack("20000 ok 15 6 6 3\npygments 2.14.0pythonx = 1\nabc")
+        #expect(HighlightCache.decode(bytes) != nil)
+        bytes[bytes.count - 5] = 0xFF  // inside the code
+        #expect(HighlightCache.decode(bytes) == nil)
     }
 
     @Test func anotherVersionIsRejected() {
-        #expect(HighlightCache.decode(Array("notesite-highlight 0\n".utf8)) == nil)
+        #expect(HighlightCache.decode(Array("notesite-highlight 1\n".utf8)) == nil)
         #expect(HighlightCache.decode(Self.pack())?.isEmpty == true)
     }
 }
