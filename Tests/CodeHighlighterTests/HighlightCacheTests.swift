@@ -84,6 +84,11 @@ struct HighlightCacheTests {
         others[1].language = "python3"
         others[2].code = "x = 1 \n"
         others[3].code = "x = 1"
+        var equivalent = Self.key
+        equivalent.code = "x = \"\u{E9}\"\n"
+        cache.store(.html("composed"), for: equivalent)
+        equivalent.code = "x = \"e\u{301}\"\n"  // the same characters, other bytes
+        others.append(equivalent)
         for other in others { #expect(cache.lookup(other) == nil) }
         #expect(cache.lookup(Self.key) == .html("<b>one</b>"))
         // Folded names share one lexer's answer; Chroma's names map to Pygments' lexer.

@@ -31,6 +31,27 @@ struct HighlighterTests {
         #expect(result.pygments?.hasPrefix("pygments 2.") == true)
     }
 
+    /// Code with `é` as one scalar and as `e` plus a combining accent: canonically equivalent
+    /// Strings, different bytes. Each block keeps its own bytes, highlighted and from the cache.
+    @Test func equivalentButDifferentCodeKeepsItsOwnBytes() async throws {
+        let composed = CodeHighlighter.Block(language: "python", code: "x = \"caf\u{E9}\"\n")
+        let decomposed = CodeHighlighter.Block(language: "python", code: "x = \"cafe\u{301}\"\n")
+        #expect(composed.code == decomposed.code, "Swift's String equality says they are the same")
+        #expect(composed != decomposed && Set([composed, decomposed]).count == 2)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hl-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for round in ["cold", "warm"] {
+            let result = await CodeHighlighter.highlight(
+                [composed, decomposed], cacheFolder: folder, jobs: 1)
+            #expect(result.tokens.count == 2, "\(round)")
+            let one = Array(try #require(result.tokens[composed]).utf8)
+            let other = Array(try #require(result.tokens[decomposed]).utf8)
+            #expect(one.contains(0xC3) && !other.contains(0xC3), "\(round): é as C3 A9 in the first only")
+            #expect(
+                other.contains(0xCC) && !one.contains(0xCC), "\(round): U+0301 as CC 81 in the second only")
+        }
+    }
+
     @Test func unknownLanguagesStayPlain() async {
         let blocks: Set = [CodeHighlighter.Block(language: "no-such-language", code: "x = 1\n")]
         let result = await CodeHighlighter.highlight(blocks, cacheFolder: nil, jobs: 1)

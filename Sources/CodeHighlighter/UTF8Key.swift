@@ -1,0 +1,49 @@
+import Foundation
+
+/// Equality and hashing of texts by their UTF-8 bytes. Swift's own `==` and `hash(into:)` on
+/// String follow canonical equivalence: code with `é` as one scalar and as `e` with a combining
+/// accent would be one block and get the other's bytes back, and hashing non-ASCII text
+/// normalizes it first (most of a warm highlight stage's time).
+enum UTF8Key {
+    static func same(_ first: String, _ second: String) -> Bool {
+        var first = first
+        var second = second
+        return first.withUTF8 { one in
+            second.withUTF8 { other in
+                one.count == other.count
+                    && (one.isEmpty || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0)
+            }
+        }
+    }
+
+    /// The bytes, then their count, which ends the field: ("ab", "c") and ("a", "bc") differ.
+    static func hash(_ text: String, into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(text.utf8.count)
+    }
+}
+
+extension CodeHighlighter.Block {
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        UTF8Key.same(lhs.language, rhs.language) && UTF8Key.same(lhs.code, rhs.code)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        UTF8Key.hash(language, into: &hasher)
+        UTF8Key.hash(code, into: &hasher)
+    }
+}
+
+extension HighlightCache.Key {
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        UTF8Key.same(lhs.pygments, rhs.pygments) && UTF8Key.same(lhs.language, rhs.language)
+            && UTF8Key.same(lhs.code, rhs.code)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        UTF8Key.hash(pygments, into: &hasher)
+        UTF8Key.hash(language, into: &hasher)
+        UTF8Key.hash(code, into: &hasher)
+    }
+}
