@@ -35,6 +35,9 @@ let package = Package(
         .target(name: "CMHDShims", dependencies: ["CMicroHTTPD"]),
 
         .target(name: "NoteModel"),
+        // Programs run as child processes with posix_spawn (Foundation's Process can crash on Linux).
+        .target(name: "CChildProcess"),
+        .target(name: "ChildProcess", dependencies: ["CChildProcess"]),
         // SHA-256 for cache keys and content-addressed names, in Swift (no C library needed).
         .target(name: "ContentDigest"),
         // The one HTML escaper, shared by the HTML writer, the templates, the site and the server.
@@ -45,7 +48,7 @@ let package = Package(
         .target(name: "ImagePipeline", dependencies: ["CVips", "CShims", "NoteModel", "ContentDigest"]),
         .target(name: "Mustache", dependencies: ["HTMLText"]),
         // Pygments helper processes, fed in batches, with their cache.
-        .target(name: "CodeHighlighter", dependencies: ["HTMLText"]),
+        .target(name: "CodeHighlighter", dependencies: ["HTMLText", "ChildProcess"]),
         // The default theme, embedded into the binary so notesite runs from anywhere.
         .target(
             name: "DefaultTheme", path: "Templates",
@@ -64,6 +67,7 @@ let package = Package(
             name: "NotesiteCLI",
             dependencies: [
                 "SiteBuilder", "MarkdownReader", "NoteHTML", "DevServer", "CYaml", "CMicroHTTPD", "CShims",
+                "ChildProcess",
             ]),
         // jemalloc (Debian's libjemalloc2) as the program's malloc on Linux: a build allocates and
         // frees millions of small blocks from two threads, and glibc's malloc spent about a seventh
@@ -74,7 +78,7 @@ let package = Package(
 
         .testTarget(
             name: "MarkdownReaderTests",
-            dependencies: ["MarkdownReader", "NoteHTML", "CCmark", "TestSupport"],
+            dependencies: ["MarkdownReader", "NoteHTML", "CCmark", "TestSupport", "ChildProcess"],
             exclude: ["gfm-known-differences.json"]),
         .testTarget(
             name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CVips", "CShims", "ContentDigest"]),
@@ -82,6 +86,7 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText"]),
         .testTarget(name: "CodeHighlighterTests", dependencies: ["CodeHighlighter"]),
+        .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader", "TestSupport"]),
         // What several test targets share (a thread's CPU clock for the linear-time bounds).
         .target(name: "TestSupport", path: "Tests/TestSupport"),

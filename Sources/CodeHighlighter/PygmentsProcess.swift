@@ -1,9 +1,10 @@
+import ChildProcess
 import Foundation
 
 /// One long-lived Pygments helper (see ``PygmentsScript`` for the protocol), fed whole batches.
 /// Not shared between tasks: each task of a highlighting job owns one.
 final class PygmentsProcess {
-    private let process = Process()
+    private let process: ChildProcess
     private let input: FileHandle
     private var reader: FramedReader
     /// `pygments 2.14.0`.
@@ -22,35 +23,27 @@ final class PygmentsProcess {
     init?(python: URL) {
         // A helper that dies mid-batch must give a write error, not end the whole build.
         signal(SIGPIPE, SIG_IGN)
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.executableURL = python
-        process.arguments = ["-I", "-c", PygmentsScript.source]
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        input = stdin.fileHandleForWriting
-        reader = FramedReader(stdout.fileHandleForReading)
+        guard
+            let started = try? ChildProcess(
+                python.path, ["-I", "-c", PygmentsScript.source], input: .pipe, output: .pipe),
+            let stdin = started.input, let stdout = started.output
+        else { return nil }
+        process = started
+        input = stdin
+        reader = FramedReader(stdout)
         guard let first = reader.line(), first.hasPrefix("pygments ") else {
             try? input.close()
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
+            process.terminate()
+            process.wait()
             return nil
         }
         version = first
     }
 
     deinit {
-        // Closing stdin is not enough: a sibling helper started meanwhile may hold a copy of the
-        // pipe's write end, so this one would never see the end of its input.
         try? input.close()
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        process.terminate()
+        process.wait()
     }
 
     /// Highlights `blocks` (language, code) in one exchange; nil when the helper failed.

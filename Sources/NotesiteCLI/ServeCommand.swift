@@ -1,4 +1,5 @@
 internal import CShims
+import ChildProcess
 import DevServer
 import Dispatch
 import Foundation
@@ -108,13 +109,10 @@ struct ServeCommand {
             console.err("notesite: --open: xdg-open is not installed; open \(url.absoluteString) yourself\n")
             return
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: opener)
-        process.arguments = [url.absoluteString]
         do {
-            try process.run()
+            try ChildProcess(opener, [url.absoluteString], error: .inherit).detach()
         } catch {
-            console.err("notesite: --open: cannot run xdg-open: \(error.localizedDescription)\n")
+            console.err("notesite: --open: cannot run xdg-open: \(error)\n")
         }
     }
 }

@@ -61,13 +61,14 @@ struct HighlightStage: BuildStage {
     static func blocks(in notes: ArraySlice<ParsedNote>) -> Set<CodeHighlighter.Block> {
         var blocks: Set<CodeHighlighter.Block> = []
         for note in notes {
-            // By index: a block is read in place, not copied with all its text.
-            let document = note.document
-            for index in document.blocks.indices {
-                guard case .codeBlock(let info, let literal) = document.blocks[index].kind,
-                    let language = FenceInfo(info).language, language != "mermaid"
-                else { continue }
-                blocks.insert(CodeHighlighter.Block(language: language, code: literal))
+            // Read in place: a block is not copied (with all its text) to see what kind it is.
+            note.document.blocks.withUnsafeBufferPointer { buffer in
+                for index in buffer.indices {
+                    guard case .codeBlock(let info, let literal) = buffer[index].kind,
+                        let language = FenceInfo(info).language, language != "mermaid"
+                    else { continue }
+                    blocks.insert(CodeHighlighter.Block(language: language, code: literal))
+                }
             }
         }
         return blocks
