@@ -43,6 +43,7 @@ public enum CodeHighlighter {
             return result
         }
         let ordered = Array(blocks)
+        result.reserve(ordered.count)
         var cache = opened.pack
         var missing = ordered
         // The version is part of every key: read from the package, or asked of one helper.

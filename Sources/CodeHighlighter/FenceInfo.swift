@@ -17,6 +17,18 @@ public struct FenceInfo: Sendable, Hashable {
         }
     }
 
+    /// The language alone, as `FenceInfo(info).language` reads it, without reading the options
+    /// (the highlight stage asks it of every fence and needs nothing else).
+    public static func language(of info: String) -> String? {
+        let utf8 = info.utf8
+        // Beyond ASCII a blank followed by a combining mark is not a blank: read characters.
+        guard !utf8.contains(where: { $0 >= 0x80 }) else { return FenceInfo(reading: info).language }
+        let start = utf8.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? utf8.endIndex
+        let end =
+            utf8[start...].firstIndex { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: "{") } ?? utf8.endIndex
+        return start == end ? nil : String(info[start..<end])
+    }
+
     private init(language: String?) {
         self.language = language
         options = CodeOptions()

@@ -87,14 +87,16 @@ struct HighlightCache: Sendable {
         guard bytes.starts(with: magic) else { return nil }
         var index = magic.count
         var entries: [Key: Entry] = [:]
+        // About one entry per 700 bytes: room made once, not by growing (each growth rehashes all code).
+        entries.reserveCapacity(bytes.count / 700)
         var pygments = ""  // one version for most entries: kept once, not once per entry
         while index < bytes.count {
             guard let end = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-            let fields = bytes[index..<end].split(
-                separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+            let fields = Self.fields(bytes[index..<end])
             index = end + 1
             guard fields.count == 6, let day = number(fields[0]) else { return nil }
             var texts: [String] = []
+            texts.reserveCapacity(4)
             for field in fields[2...] {
                 guard let size = number(field), size <= bytes.count - index,
                     let text = String(validating: bytes[index..<index + size], as: UTF8.self)
@@ -102,18 +104,35 @@ struct HighlightCache: Sendable {
                 texts.append(text)
                 index += size
             }
-            let answer: PygmentsProcess.Answer
-            switch (String(decoding: fields[1], as: UTF8.self), texts[3].isEmpty) {
-            case ("ok", _): answer = .html(texts[3])
-            case ("unknown", true): answer = .unknown
-            case ("failed", true): answer = .failed
-            default: return nil
-            }
+            guard let answer = answer(status: fields[1], body: texts[3]) else { return nil }
             if texts[0] != pygments { pygments = texts[0] }
             entries[Key(pygments: pygments, language: texts[1], code: texts[2])] = Entry(
                 day: day, answer: answer)
         }
         return entries
+    }
+
+    /// The fields of a line between single spaces (an empty one between two spaces), at most 7.
+    private static func fields(_ line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        var fields: [ArraySlice<UInt8>] = []
+        fields.reserveCapacity(7)
+        var start = line.startIndex
+        for index in line.indices where line[index] == UInt8(ascii: " ") {
+            fields.append(line[start..<index])
+            start = index + 1
+            if fields.count == 6 { break }
+        }
+        fields.append(line[start...])
+        return fields
+    }
+
+    /// The answer an entry's status and body make; nil for an unknown status, or a body where
+    /// none belongs.
+    private static func answer(status: ArraySlice<UInt8>, body: String) -> PygmentsProcess.Answer? {
+        if status.elementsEqual("ok".utf8) { return .html(body) }
+        guard body.isEmpty else { return nil }
+        if status.elementsEqual("unknown".utf8) { return .unknown }
+        return status.elementsEqual("failed".utf8) ? .failed : nil
     }
 
     /// A decimal number of at most 18 digits; nil for anything else.

@@ -12,6 +12,9 @@ public struct Highlights: Sendable {
 
     public init() {}
 
+    /// Room for `count` blocks' answers, made once.
+    mutating func reserve(_ count: Int) { tokens.reserveCapacity(count) }
+
     mutating func record(_ block: CodeHighlighter.Block, _ answer: PygmentsProcess.Answer) {
         if case .html(let html) = answer { tokens[block] = html }
     }

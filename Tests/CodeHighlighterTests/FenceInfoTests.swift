@@ -88,6 +88,7 @@ struct FenceInfoShortcutTests {
     @Test func readsAsTheFullReading() {
         let pieces = [
             " ", "\t", "{", "}", "py", "rust", "=", "\"1\"", "linenos", "hl_lines=2", "é", " \u{301}", ",",
+            "\u{301}", "{\u{301}", "\t\u{308}", "x",
         ]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<3_000 {
@@ -97,6 +98,7 @@ struct FenceInfoShortcutTests {
             let quick = FenceInfo(info)
             let full = FenceInfo(reading: info)
             #expect(quick == full, "\(info.debugDescription)")
+            #expect(FenceInfo.language(of: info) == full.language, "language alone: \(info.debugDescription)")
         }
     }
 }

@@ -59,13 +59,14 @@ struct HighlightStage: BuildStage {
 
     /// The distinct (language, code) pairs of fenced blocks; mermaid diagrams are not code.
     static func blocks(in notes: ArraySlice<ParsedNote>) -> Set<CodeHighlighter.Block> {
-        var blocks: Set<CodeHighlighter.Block> = []
+        // Room for a few blocks a note, made once: each growth of the set hashes all its code again.
+        var blocks = Set<CodeHighlighter.Block>(minimumCapacity: notes.count * 4)
         for note in notes {
             // Read in place: a block is not copied (with all its text) to see what kind it is.
             note.document.blocks.withUnsafeBufferPointer { buffer in
                 for index in buffer.indices {
                     guard case .codeBlock(let info, let literal) = buffer[index].kind,
-                        let language = FenceInfo(info).language, language != "mermaid"
+                        let language = FenceInfo.language(of: info), language != "mermaid"
                     else { continue }
                     blocks.insert(CodeHighlighter.Block(language: language, code: literal))
                 }
