@@ -149,6 +149,32 @@ import Testing
         #expect(report.diagnostics.contains { $0.message.contains("has a name that is not UTF-8") })
     }
 
+    /// `café.md` with é as one code point and as e with a combining accent: two files on Linux,
+    /// one name to Swift's String (and so to every page path and link). The build used to stop
+    /// on a duplicate dictionary key; the second in byte order is now a warning naming both.
+    @Test("names equal but for Unicode normalization: the first is published, the other named")
+    func namesEqualButForNormalization() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        try vault.write("# Composed\n", to: "\(composed).md")
+        try vault.write("# Decomposed\n", to: "\(decomposed).md")
+        try vault.write("# In the composed folder\n", to: "\(composed)/a.md")
+        try vault.write("# In the decomposed folder\n", to: "\(decomposed)/b.md")
+        let scanned = try Vault.scan(root: vault.root, filter: PathFilter(exclude: []), excluding: [])
+        // Bytes: "cafe" + CC 81 sorts before "caf" + C3 A9, so the decomposed names are kept.
+        #expect(
+            scanned.notes.map { Array($0.utf8) }
+                == ["\(decomposed).md", "\(decomposed)/b.md"].map { Array($0.utf8) })
+        #expect(
+            scanned.skipped.map(\.reason) == [.sameNameAs(decomposed), .sameNameAs("\(decomposed).md")],
+            "\(scanned.skipped)")
+        let report = await SiteBuild.run(BuildOptions(vault: vault.root))
+        #expect(report.noteCount == 2)
+        #expect(report.diagnostics.filter { $0.message.contains("has the same name as") }.count == 2)
+    }
+
     @Test("a symlink inside the vault to a folder nobody else names is followed")
     func insideFolderLinkIsFollowed() throws {
         let vault = try TestVault()

@@ -33,11 +33,17 @@ import Testing
                 #expect(rescanned.files == walked.files, "seed \(seed) step \(step): \(touched)")
                 #expect(rescanned.entries == walked.entries, "seed \(seed) step \(step): \(touched)")
                 #expect(rescanned.skipped == walked.skipped, "seed \(seed) step \(step): \(touched)")
+                // By bytes too: Swift's String equality takes `é` composed and decomposed as one.
+                let bytes = { (vault: Vault) in
+                    (vault.notes + vault.files + vault.skipped.map(\.path)).map { Array($0.utf8) }
+                }
+                #expect(bytes(rescanned) == bytes(walked), "seed \(seed) step \(step): \(touched)")
             } else {
                 // Declining is right only for what a rescan cannot see by name.
                 let names = touched.map { URL(fileURLWithPath: $0).lastPathComponent }
                 #expect(
-                    walked.aliased || last.aliased || names.contains { $0.hasPrefix("folder") },
+                    walked.aliased || last.aliased || names.contains { $0.hasPrefix("folder") }
+                        || last.skipped.contains(where: \.isTwin) || names.contains { $0.hasPrefix("caf") },
                     "seed \(seed) step \(step): declined \(touched)")
             }
             last = walked
@@ -55,6 +61,8 @@ import Testing
         let folders = ["", "a/", "a/b/", "private/", ".hidden/"]
         let names = [
             "n\(random.next(6)).md", "p\(random.next(3)).png", "d\(random.next(2)).draft.md", ".swap",
+            // The same name as text, not as bytes: the walk publishes one of them.
+            random.next(2) == 0 ? "caf\u{E9}.md" : "cafe\u{301}.md",
         ]
         let path = folders[random.next(folders.count)] + names[random.next(names.count)]
         let real = root + "/" + path

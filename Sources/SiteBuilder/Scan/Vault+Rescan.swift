@@ -6,10 +6,12 @@ extension Vault {
     /// listing every folder. Nil when only a whole walk can tell: some entry has a second name
     /// (``aliased``), or a touched path is or was a folder, or lies outside the vault.
     func rescanning(_ touched: Set<String>, filter: PathFilter, excluding excluded: Set<String>) -> Vault? {
-        guard !aliased else { return nil }
+        // Names equal but for Unicode normalization: which one is published, the walk decides.
+        guard !aliased, !skipped.contains(where: \.isTwin) else { return nil }
         let prefix = boundary.realRoot == "/" ? "/" : boundary.realRoot + "/"
         var entries = entries
-        var skipped = Dictionary(uniqueKeysWithValues: skipped.map { ($0.path, $0) })
+        var skipped = Dictionary(skipped.map { ($0.path, $0) }) { first, _ in first }
+        guard skipped.count == self.skipped.count else { return nil }
         var listed = false
         var skips = false
         for path in touched {
@@ -18,6 +20,9 @@ extension Vault {
             let relative = String(path.dropFirst(prefix.count))
             // Left out by the filter, or inside a folder that is: the walk never looks there.
             guard Self.isPublished(relative, filter: filter) else { continue }
+            guard !Self.hasTwin(relative, in: entries), !Self.hasTwin(relative, in: skipped) else {
+                return nil
+            }
             let wasEntry = entries.removeValue(forKey: relative) != nil
             let wasSkipped = skipped.removeValue(forKey: relative) != nil
             let examined = boundary.examine(path)
@@ -57,5 +62,11 @@ extension Vault {
             if filter.excludes(folder, name: part, isFolder: true) { return false }
         }
         return !filter.excludes(relative, name: parts.last ?? relative, isFolder: false)
+    }
+
+    /// Whether a key of `dictionary` equals `path` as text but not as bytes.
+    private static func hasTwin<Value>(_ path: String, in dictionary: [String: Value]) -> Bool {
+        guard let index = dictionary.index(forKey: path) else { return false }
+        return !dictionary.keys[index].utf8.elementsEqual(path.utf8)
     }
 }

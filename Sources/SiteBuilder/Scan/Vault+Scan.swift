@@ -101,7 +101,10 @@ struct VaultWalk {
             let relative = folder.relative.isEmpty ? name : folder.relative + "/" + name
             skipped.append(.init(path: relative, reason: .nameNotUTF8))
         }
-        for name in names.sorted() {
+        // Names equal as text but not as bytes are one path to everything after the scan: the
+        // first in byte order is kept (`sorted` alone leaves equal names in either order).
+        var kept: [String: String] = [:]
+        for name in names.sorted(by: { $0 != $1 ? $0 < $1 : $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let path = folder.real == "/" ? "/" + name : folder.real + "/" + name
             if excluded.contains(path) { continue }
             let relative = folder.relative.isEmpty ? name : folder.relative + "/" + name
@@ -118,6 +121,7 @@ struct VaultWalk {
                 if filter.excludes(relative, name: name, isFolder: true) || excluded.contains(real) {
                     continue
                 }
+                guard keep(name, in: folder.relative, as: &kept) else { continue }
                 let next = Folder(real: real, relative: relative)
                 if examined.isLink {
                     let target = VaultBoundary.linkTarget(path)
@@ -129,6 +133,7 @@ struct VaultWalk {
                 }
             case .file(let real, let identity, let stamp):
                 if filter.excludes(relative, name: name, isFolder: false) { continue }
+                guard keep(name, in: folder.relative, as: &kept) else { continue }
                 entries[relative] = Vault.Entry(location: real, identity: identity, stamp: stamp)
                 if Self.isNote(name) {
                     notes.append(relative)
@@ -137,6 +142,18 @@ struct VaultWalk {
                 }
             }
         }
+    }
+
+    /// Whether `name` is the first of its folder with its text: a later name that equals it but
+    /// for Unicode normalization is skipped with a warning naming both.
+    private mutating func keep(_ name: String, in folder: String, as kept: inout [String: String]) -> Bool {
+        func inVault(_ name: String) -> String { folder.isEmpty ? name : folder + "/" + name }
+        if let first = kept[name] {
+            skipped.append(.init(path: inVault(name), reason: .sameNameAs(inVault(first))))
+            return false
+        }
+        kept[name] = name
+        return true
     }
 
     /// Whether a file name ends in `.md`, in any case.

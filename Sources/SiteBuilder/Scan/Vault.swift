@@ -31,6 +31,11 @@ struct Vault: Sendable {
     struct Skipped: Sendable, Hashable {
         let path: String
         let reason: SkipReason
+
+        /// Left out for a name equal to another's but for Unicode normalization.
+        var isTwin: Bool {
+            if case .sameNameAs = reason { true } else { false }
+        }
     }
 
     /// Reading a file the scan did not accept, or one replaced since.

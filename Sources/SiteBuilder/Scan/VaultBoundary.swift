@@ -155,6 +155,10 @@ enum SkipReason: Sendable, Hashable {
     case notRegular
     /// A name that is not UTF-8 (from an old system or a broken sync): pages and links could not name it.
     case nameNotUTF8
+    /// A name equal to another one in its folder but for Unicode normalization (`é` as one code
+    /// point or as `e` and a combining accent): two files on disk, one page path and one link
+    /// target, so only the first in byte order is published.
+    case sameNameAs(String)
 
     func message(for path: String) -> String {
         switch self {
@@ -171,6 +175,9 @@ enum SkipReason: Sendable, Hashable {
             return "'\(path)' is not a file or a folder (a FIFO, socket or device); skipped"
         case .nameNotUTF8:
             return "'\(path)' has a name that is not UTF-8 (shown here with U+FFFD); rename it to publish it"
+        case .sameNameAs(let kept):
+            return
+                "'\(path)' has the same name as '\(kept)' with its accents written in other code points; skipped, rename one of them to publish both"
         }
     }
 }
