@@ -90,11 +90,12 @@ let package = Package(
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader", "TestSupport"]),
         // What several test targets share (a thread's CPU clock for the linear-time bounds).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder"]),
-        .testTarget(name: "NotesiteCLITests", dependencies: ["NotesiteCLI", "YAMLReader"]),
+        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "ChildProcess"]),
+        .testTarget(name: "NotesiteCLITests", dependencies: ["NotesiteCLI", "YAMLReader", "ChildProcess"]),
         .testTarget(name: "DefaultThemeTests", dependencies: ["DefaultTheme", "Mustache"]),
         .testTarget(
-            name: "DevServerTests", dependencies: ["DevServer", "SiteBuilder"], exclude: ["Browser"]),
+            name: "DevServerTests", dependencies: ["DevServer", "SiteBuilder", "ChildProcess"],
+            exclude: ["Browser"]),
     ],
     swiftLanguageModes: [.v6]
 )

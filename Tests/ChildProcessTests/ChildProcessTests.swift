@@ -48,7 +48,7 @@ struct ChildProcessTests {
 
     @Test func theExitStatusIsReported() throws {
         let child = try ChildProcess("/bin/sh", ["-c", "exit 3"])
-        #expect((child.wait() >> 8) & 0xFF == 3)
+        #expect((child.wait() >> 8) & 0xFF == 3 && child.exitCode() == 3)
         #expect(!child.succeeded)
         #expect(child.wait() == child.wait(), "waiting again gives the same status")
     }
@@ -59,6 +59,37 @@ struct ChildProcessTests {
         let printed = try #require(child.output).readDataToEndOfFile()
         #expect(String(decoding: printed, as: UTF8.self) == arguments.map { $0 + "\n" }.joined())
         #expect(child.succeeded)
+    }
+
+    @Test func environmentAndFolderAreTheChildsOwn() throws {
+        let folder = FileManager.default.temporaryDirectory.path
+        let child = try ChildProcess(
+            "/bin/sh", ["-c", "pwd; echo \"$ONLY\"; echo \"${HOME:-unset}\""], output: .pipe,
+            environment: ["ONLY": "this one"], directory: folder)
+        let printed = String(decoding: try Self.output(of: child) ?? Data(), as: UTF8.self)
+        let real = try #require(realpath(folder, nil))
+        defer { free(real) }
+        #expect(printed == "\(String(cString: real))\nthis one\nunset\n")
+        #expect(child.succeeded)
+    }
+
+    /// Standard error joins standard output, in a pipe or in a file.
+    @Test func errorsGoWhereOutputGoes() async throws {
+        let script = ["-c", "echo out; echo err >&2"]
+        let piped = try ChildProcess("/bin/sh", script, output: .pipe, error: .sameAsOutput)
+        #expect(String(decoding: try Self.output(of: piped) ?? Data(), as: UTF8.self) == "out\nerr\n")
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "child-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        #expect(FileManager.default.createFile(atPath: log.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: log)
+        let logged = try ChildProcess("/bin/sh", script, output: .file(handle), error: .sameAsOutput)
+        try handle.close()
+        #expect(await logged.finished() == 0)
+        #expect(try String(contentsOf: log, encoding: .utf8) == "out\nerr\n")
+        #expect(throws: ChildProcessError.unsupported) {
+            try ChildProcess("/bin/true", [], output: .sameAsOutput)
+        }
     }
 
     @Test func aMissingProgramThrows() {
@@ -84,7 +115,7 @@ struct ChildProcessTests {
         let child = try ChildProcess("/bin/sleep", ["100"])
         pthread_sigmask(SIG_SETMASK, &before, nil)
         child.terminate()
-        #expect(child.wait() & 0x7F == SIGTERM)
+        #expect(child.wait() & 0x7F == SIGTERM && child.exitCode() == 128 + SIGTERM)
     }
 
     /// Neither the child nor a sibling started later holds a copy of the parent's pipe ends: a

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -32,25 +33,15 @@ struct BrowserTests {
         defer { try? FileManager.default.removeItem(at: log) }
         FileManager.default.createFile(atPath: log.path, contents: nil)
         let output = try FileHandle(forWritingTo: log)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [
-            Self.script.path, fixture.server.url.absoluteString, fixture.root.path, "trips/lisbon.md",
-            "trips/lisbon.html",
-        ]
-        process.standardOutput = output
-        process.standardError = output
-        // Waits without holding a thread: the server's rebuilds need the same small pool.
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
+        let process = try ChildProcess(
+            python,
+            [
+                Self.script.path, fixture.server.url.absoluteString, fixture.root.path, "trips/lisbon.md",
+                "trips/lisbon.html",
+            ], output: .file(output), error: .sameAsOutput)
         try output.close()
+        // Waits without holding a thread: the server's rebuilds need the same small pool.
+        let status = await process.finished()
         let printed = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         #expect(status == 0, "\(printed)")
         #expect(printed.contains("11 passed, 0 failed"), "\(printed)")

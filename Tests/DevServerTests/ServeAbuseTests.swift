@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -30,15 +31,11 @@ import Testing
     /// Runs wrk against `url`; nil when wrk is not installed (scripts/setup --test installs it).
     static func wrk(_ url: String, seconds: Int) throws -> String? {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/wrk") else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/wrk")
-        process.arguments = ["-t2", "-c20", "-d\(seconds)s", "--timeout", "5s", url]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let process = try ChildProcess(
+            "/usr/bin/wrk", ["-t2", "-c20", "-d\(seconds)s", "--timeout", "5s", url], output: .pipe,
+            error: .sameAsOutput)
+        let data = process.output?.readDataToEndOfFile() ?? Data()
+        process.wait()
         return String(decoding: data, as: UTF8.self)
     }
 

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import NotesiteCLI
 import Testing
@@ -26,25 +27,19 @@ struct ExternalTool {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("out")
         let errURL = scratch.appendingPathComponent("err")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: outURL.path, contents: nil))
+        #expect(FileManager.default.createFile(atPath: errURL.path, contents: nil))
         let out = try FileHandle(forWritingTo: outURL)
         let err = try FileHandle(forWritingTo: errURL)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        if let environment { process.environment = environment }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        process.waitUntilExit()
+        let process = try ChildProcess(
+            path, arguments, output: .file(out), error: .file(err), environment: environment,
+            directory: folder?.path)
         try out.close()
         try err.close()
+        let status = process.exitCode()
         let stdout = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
         let stderr = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
-        return (process.terminationStatus, stdout, stderr)
+        return (status, stdout, stderr)
     }
 }
 

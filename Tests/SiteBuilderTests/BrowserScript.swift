@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -32,16 +33,9 @@ enum BrowserScript {
     @discardableResult
     static func run(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(printed)", sourceLocation: sourceLocation)
+        let process = try ChildProcess(python, arguments, output: .pipe, error: .sameAsOutput)
+        let printed = String(decoding: process.output?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+        #expect(process.exitCode() == 0, "\(printed)", sourceLocation: sourceLocation)
         #expect(
             printed.contains(" 0 failed") && !printed.contains("\nFAIL"), "\(printed)",
             sourceLocation: sourceLocation)

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Glibc
 import Testing
@@ -21,42 +22,25 @@ import Testing
     /// Runs `command` through /bin/sh; returns its exit status and what it printed on stderr.
     @discardableResult
     static func shell(_ command: String) throws -> (
-        status: Int32, reason: Process.TerminationReason, errors: String
+        status: Int32, signaled: Bool, errors: String
     ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, process.terminationReason, String(decoding: data, as: UTF8.self))
-    }
-
-    /// Starts a helper process apart from the test run's output: one that holds the output pipe
-    /// open keeps `swift test` waiting for it to end.
-    static func start(_ process: Process) throws {
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess("/bin/sh", ["-c", command], error: .pipe)
+        let data = process.errors?.readDataToEndOfFile() ?? Data()
+        let status = process.wait()
+        return (process.exitCode(), status & 0x7F != 0, String(decoding: data, as: UTF8.self))
     }
 
     /// Ends a helper process for sure (`terminate()` alone was seen to leave it running).
-    static func stop(_ process: Process) {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+    static func stop(_ process: ChildProcess) {
+        kill(process.pid, SIGKILL)
+        process.wait()
     }
 
     /// A process number that belonged to a process that has ended.
     static func deadProcess() throws -> pid_t {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
-        try process.run()
-        process.waitUntilExit()
-        return process.processIdentifier
+        let process = try ChildProcess("/bin/true", [])
+        process.wait()
+        return process.pid
     }
 
     static func leftovers(in folder: URL) -> [String] {
@@ -74,23 +58,17 @@ import Testing
         try vault.write("# Home\n", to: "Home.md")
         let dead = try Self.deadProcess()
         // A live process that is not notesite (its number could have been reused)...
-        let other = Process()
-        other.executableURL = URL(fileURLWithPath: "/bin/sleep")
-        other.arguments = ["3600"]
-        try Self.start(other)
+        let other = try ChildProcess("/bin/sleep", ["3600"])
         defer { Self.stop(other) }
         // ...and a live one started as notesite: another build at work.
         let sleeper = place.root.appendingPathComponent("notesite-sleeper")
         #expect(symlink("/bin/sleep", sleeper.path) == 0)
-        let running = Process()
-        running.executableURL = sleeper
-        running.arguments = ["3600"]
-        try Self.start(running)
+        let running = try ChildProcess(sleeper.path, ["3600"])
         defer { Self.stop(running) }
         let stale = [
-            ".site.staging-\(dead)", ".site.old-\(dead)", ".site.staging-\(other.processIdentifier)",
+            ".site.staging-\(dead)", ".site.old-\(dead)", ".site.staging-\(other.pid)",
         ]
-        let live = ".site.staging-\(running.processIdentifier)"
+        let live = ".site.staging-\(running.pid)"
         for name in stale + [live, ".other.staging-\(dead)"] {
             let folder = place.root.appendingPathComponent(name + "/trips")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -161,18 +139,11 @@ import Testing
     static func run(_ notesite: URL, _ arguments: [String], environment: [String: String]) throws -> (
         status: Int32, log: String
     ) {
-        let process = Process()
-        process.executableURL = notesite
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let process = try ChildProcess(
+            notesite.path, arguments, error: .pipe,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { _, added in added })
+        let data = process.errors?.readDataToEndOfFile() ?? Data()
+        return (process.exitCode(), String(decoding: data, as: UTF8.self))
     }
 
     @Test(
@@ -198,7 +169,7 @@ import Testing
         let paragraph = String(repeating: "Words past the file size limit. ", count: 30) + "\n\n"
         try vault.write("# Home\n\n" + String(repeating: paragraph, count: 300), to: "Home.md")
         let limited = try Self.shell("ulimit -f 100; exec \(command)")
-        #expect(limited.reason == .exit, "killed by a signal (SIGXFSZ?): \(limited.status)")
+        #expect(!limited.signaled, "killed by a signal (SIGXFSZ?): \(limited.status)")
         #expect(limited.status == 1)
         #expect(limited.errors.contains("File too large (a file size limit was reached"), "\(limited.errors)")
         #expect(

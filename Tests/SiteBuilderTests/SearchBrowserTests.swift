@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -113,25 +114,14 @@ import Testing
     /// Runs a program to its end, its output into `log` (or nowhere), without holding a thread
     /// of the shared pool while it waits.
     static func run(_ program: String, _ arguments: [String], log: URL?) async throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
         var output: FileHandle?
         if let log {
             FileManager.default.createFile(atPath: log.path, contents: nil)
             output = try FileHandle(forWritingTo: log)
         }
-        process.standardOutput = output ?? FileHandle.nullDevice
-        process.standardError = output ?? FileHandle.nullDevice
-        defer { try? output?.close() }
-        return try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
+        let stream: ChildProcess.Stream = output.map { .file($0) } ?? .null
+        let process = try ChildProcess(program, arguments, output: stream, error: stream)
+        try? output?.close()
+        return await process.finished()
     }
 }
