@@ -113,6 +113,20 @@ import Testing
 }
 
 @Suite struct ResolverTests {
+    /// The last part on bytes is the split's last part, on random paths of slashes, dots, accents
+    /// and combining marks (a mark after `/` makes one character of the two).
+    @Test func lastPartIsTheSplitsLast() {
+        let pieces = ["/", "//", "a", "é", "e\u{301}", "\u{301}", ".", "..", "名", "x.md"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5_000 {
+            let path = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator) ?? ""
+            }.joined()
+            let split = path.split(separator: "/").last ?? ""
+            #expect(Array(Resolver.lastPart(path).utf8) == Array(split.utf8), "\(path.debugDescription)")
+        }
+    }
+
     let resolver = Resolver(paths: [
         "trips/beach.jpg", "images/x.png", "trips/Lisbon.md", "deep/a/b/logo.svg", "other/logo.svg",
         "a/shared.png", "z/shared.png", "Photos/Cat.JPG", "x.png", "trips/x.png", "zzzz/Note.md",

@@ -19,7 +19,18 @@ struct Resolver: Sendable, Hashable {
     init(paths: [String]) {
         exact = Set(paths)
         byLowercasedPath = Dictionary(grouping: paths) { $0.lowercased() }
-        byLowercasedName = Dictionary(grouping: paths) { ($0.split(separator: "/").last ?? "").lowercased() }
+        byLowercasedName = Dictionary(grouping: paths) { Self.lastPart($0).lowercased() }
+    }
+
+    /// The last of `path`'s parts between `/`, as `split(separator: "/").last` finds it; on
+    /// bytes when `path` is ASCII (beyond, a `/` and a combining mark after it are one character).
+    static func lastPart(_ path: String) -> Substring {
+        let utf8 = path.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return path.split(separator: "/").last ?? "" }
+        guard let end = utf8.lastIndex(where: { $0 != UInt8(ascii: "/") }) else { return "" }
+        let start =
+            utf8[..<end].lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+        return path[start...end]
     }
 
     func resolve(_ written: String, fromNote notePath: String) -> Resolution {
