@@ -11,6 +11,16 @@ public enum YAMLReader {
     public static func parse(_ text: String, file: String, lineOffset: Int = 0) throws(YAMLError)
         -> YAMLNode?
     {
+        var text = text
+        let plain = text.withUTF8 { PlainYAML.parse($0, file: file, lineOffset: lineOffset) }
+        if let plain { return plain }
+        return try parseWithLibyaml(text, file: file, lineOffset: lineOffset)
+    }
+
+    /// `parse` without the fast reader of plain YAML: what that reader must agree with.
+    static func parseWithLibyaml(_ text: String, file: String, lineOffset: Int = 0) throws(YAMLError)
+        -> YAMLNode?
+    {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw YAMLError("cannot start the YAML parser", at: .init(file: file, line: 1, column: 1))

@@ -14,10 +14,11 @@ struct FrontMatterBlock {
         while lineStart <= bytes.count {
             var end = lineStart
             while end < bytes.count, bytes[end] != Byte.lf, bytes[end] != Byte.cr { end += 1 }
-            let line = FrontMatterBlock.trimmed(bytes[lineStart..<end])
             if lineNumber == 0 {
-                guard line.elementsEqual("---".utf8) else { return nil }
-            } else if line.elementsEqual("---".utf8) || line.elementsEqual("...".utf8) {
+                guard Self.isMarker(bytes, lineStart, end, UInt8(ascii: "-")) else { return nil }
+            } else if Self.isMarker(bytes, lineStart, end, UInt8(ascii: "-"))
+                || Self.isMarker(bytes, lineStart, end, UInt8(ascii: "."))
+            {
                 range = start..<end
                 yaml = yamlStart..<lineStart
                 return
@@ -31,9 +32,13 @@ struct FrontMatterBlock {
         return nil
     }
 
-    private static func trimmed(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        var line = line
-        while let last = line.last, last == Byte.space || last == Byte.tab { line.removeLast() }
-        return line
+    /// Whether the line is three `byte`s then only spaces and tabs (byte by byte: slices compared
+    /// with a string's UTF-8 view cost more than the rest of the search).
+    static func isMarker(_ bytes: [UInt8], _ start: Int, _ end: Int, _ byte: UInt8) -> Bool {
+        guard end - start >= 3, bytes[start] == byte, bytes[start + 1] == byte, bytes[start + 2] == byte
+        else {
+            return false
+        }
+        return bytes[(start + 3)..<end].allSatisfy { $0 == Byte.space || $0 == Byte.tab }
     }
 }
