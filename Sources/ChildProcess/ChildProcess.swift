@@ -129,11 +129,15 @@ public final class ChildProcess {
     @discardableResult
     public func wait() -> Int32 {
         if let status { return status }
-        var value: Int32 = 0
-        while waitpid(pid, &value, 0) < 0 {
-            guard errno == EINTR else { break }
-        }
+        let value = Self.reap(pid)
         status = value
+        return value
+    }
+
+    /// `waitpid` for `pid`, again when a signal interrupts it; its wait status.
+    private static func reap(_ pid: Int32) -> Int32 {
+        var value: Int32 = 0
+        while waitpid(pid, &value, 0) < 0 && errno == EINTR {}
         return value
     }
 
@@ -153,11 +157,7 @@ public final class ChildProcess {
         if let status { return status }
         let pid = pid
         let value = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
-            Thread.detachNewThread {
-                var value: Int32 = 0
-                while waitpid(pid, &value, 0) < 0 && errno == EINTR {}
-                continuation.resume(returning: value)
-            }
+            Thread.detachNewThread { continuation.resume(returning: Self.reap(pid)) }
         }
         status = value
         return value
@@ -172,14 +172,12 @@ public final class ChildProcess {
     }
 
     /// Leaves the child to run on its own: a thread waits for it, so it never lingers as a zombie.
+    /// Its status is then not known here (``wait()`` gives 0).
     public func detach() {
         guard status == nil else { return }
         let pid = pid
         status = 0
-        Thread.detachNewThread {
-            var value: Int32 = 0
-            while waitpid(pid, &value, 0) < 0 && errno == EINTR {}
-        }
+        Thread.detachNewThread { _ = Self.reap(pid) }
     }
 }
 
