@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import MarkdownReader
@@ -169,18 +170,5 @@ import Testing
         guard !markdown.hasPrefix("&#126;"), let reference = CmarkGFMReference.html(markdown, unsafe: false)
         else { return }
         #expect(html == reference)
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failing case repeats.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -1,4 +1,5 @@
 internal import CCmark
+import TestSupport
 import Testing
 
 @testable import MarkdownReader

@@ -1,5 +1,6 @@
 import Foundation
 import NoteModel
+import TestSupport
 import Testing
 
 @testable import YAMLReader
@@ -91,19 +92,6 @@ import Testing
     func leavesTheRestToLibyaml(text: String) {
         var copy = text
         #expect(copy.withUTF8 { PlainYAML.parse($0, file: "n.md", lineOffset: 0) } == nil)
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failing case repeats.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
 
