@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader", "TestSupport"]),
         // What several test targets share (a thread's CPU clock for the linear-time bounds).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "ChildProcess"]),
+        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "ChildProcess", "TestSupport"]),
         .testTarget(name: "NotesiteCLITests", dependencies: ["NotesiteCLI", "YAMLReader", "ChildProcess"]),
         .testTarget(name: "DefaultThemeTests", dependencies: ["DefaultTheme", "Mustache"]),
         .testTarget(

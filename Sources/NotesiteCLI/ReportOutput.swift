@@ -19,12 +19,13 @@ struct ReportOutput {
         report.diagnostics = report.diagnostics.map(FlagHints.adding)
         let colored = color.enabled(for: console)
         let diagnostics = report.sortedDiagnostics
-        for diagnostic in diagnostics {
-            console.err(Self.text(of: diagnostic, colored: colored) + "\n")
+        // All in one write: a large vault's thousands of warnings were a system call each.
+        if !diagnostics.isEmpty {
+            console.err(diagnostics.map { Self.text(of: $0, colored: colored) + "\n" }.joined())
         }
         // `--json -` owns stdout; the annotations then go nowhere (the report has the same facts).
-        if console.isGitHubActions && json != "-" {
-            for diagnostic in diagnostics { console.out(GitHubAnnotation.line(for: diagnostic) + "\n") }
+        if console.isGitHubActions && json != "-" && !diagnostics.isEmpty {
+            console.out(diagnostics.map { GitHubAnnotation.line(for: $0) + "\n" }.joined())
         }
         var code = report.exitCode(strict: strict)
         if !quiet { summarize(report, console: console) }

@@ -42,12 +42,18 @@ public struct BuildReport: Sendable {
     /// a broken page template would otherwise be reported for every page.
     public var sortedDiagnostics: [Diagnostic] { Self.inOrder(Set(diagnostics)) }
 
-    /// `diagnostics` by file, line, column, then message.
+    /// `diagnostics` by file, line, column, then message. Each file is ranked once: comparing two
+    /// long, alike paths in every step of the sort was most of what printing a large report cost.
     public static func inOrder(_ diagnostics: Set<Diagnostic>) -> [Diagnostic] {
-        diagnostics.sorted { a, b in
-            let left = (a.location?.file ?? "", a.location?.line ?? 0, a.location?.column ?? 0)
-            let right = (b.location?.file ?? "", b.location?.line ?? 0, b.location?.column ?? 0)
-            return left != right ? left < right : a.message < b.message
+        let list = Array(diagnostics)
+        let files = Set(list.map { $0.location?.file ?? "" }).sorted()
+        let rank = Dictionary(uniqueKeysWithValues: files.enumerated().map { ($1, $0) })
+        let keys = list.map {
+            (rank[$0.location?.file ?? ""] ?? 0, $0.location?.line ?? 0, $0.location?.column ?? 0)
         }
+        let order = list.indices.sorted { a, b in
+            keys[a] != keys[b] ? keys[a] < keys[b] : list[a].message < list[b].message
+        }
+        return order.map { list[$0] }
     }
 }
