@@ -49,6 +49,44 @@ import Testing
         #expect(plain > 1_000)
     }
 
+    /// The table pass skips a note with no line of delimiter row bytes holding a `-`: the whole-note
+    /// scan (from each `-` to its line's ends) against splitting the note into cmark's lines.
+    @Test(arguments: 0..<8)
+    func delimiterRowLinesAreFoundAsByLines(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let alphabet = ["-", "|", ":", ">", " ", "\t", "a", "-a", "\n", "\r", "\r\n", "é"]
+        var found = 0
+        for length in [0, 1, 2, 4, 8, 16] {
+            for _ in 0..<300 {
+                let bytes = Array(Random.randomText(alphabet, length: length, using: &generator).utf8)
+                let expected = Self.referenceLines(bytes).contains { line in
+                    line.contains(UInt8(ascii: "-"))
+                        && line.allSatisfy { Array(" \t\u{0B}\u{0C}-|:>".utf8).contains($0) }
+                }
+                if expected { found += 1 }
+                #expect(TablePass.mayHoldDelimiterRow(bytes) == expected, "\(bytes)")
+            }
+        }
+        #expect(found > 150)
+    }
+
+    /// Lines as cmark ends them: at LF, CR LF or CR.
+    static func referenceLines(_ bytes: [UInt8]) -> [[UInt8]] {
+        var lines: [[UInt8]] = [[]]
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 10 || byte == 13 {
+                if byte == 13, index + 1 < bytes.count, bytes[index + 1] == 10 { index += 1 }
+                lines.append([])
+            } else {
+                lines[lines.count - 1].append(byte)
+            }
+            index += 1
+        }
+        return lines
+    }
+
     /// The URL part of the autolink pass is skipped for a note whose source fails the byte test:
     /// then no text node cmark makes may hold `www.` or `://` (escapes and entities included).
     @Test(arguments: 0..<8)

@@ -37,6 +37,8 @@ struct TablePass {
     private static let guardPrefix: [UInt8] = [0xC2, 0xA0]
 
     mutating func run(_ root: OpaquePointer, flags: Int32) {
+        // Nine notes in ten have no line a delimiter row could be on: their tree is not walked.
+        guard Self.mayHoldDelimiterRow(source.bytes) else { return }
         let plans = findPlans(root)
         guard !plans.isEmpty else { return }
         let smart = flags & CMARK_OPT_SMART != 0
@@ -213,6 +215,30 @@ struct TablePass {
             if dash && !other { return true }
         }
         return false
+    }
+
+    /// Whether any line of `bytes` is made of delimiter row bytes only, with a `-`: the lines
+    /// ``mayHoldDelimiterRow(_:)`` looks for, found from each `-` (memchr) to the ends of its line.
+    static func mayHoldDelimiterRow(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            var offset = 0
+            while offset < buffer.count,
+                let found = memchr(base + offset, Int32(UInt8(ascii: "-")), buffer.count - offset)
+            {
+                let dash = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                var start = dash
+                while start > 0, isDelimiterRowByte(buffer[start - 1]) { start -= 1 }
+                var end = dash + 1
+                while end < buffer.count, isDelimiterRowByte(buffer[end]) { end += 1 }
+                let startsLine = start == 0 || buffer[start - 1] == 10 || buffer[start - 1] == 13
+                if startsLine && (end == buffer.count || buffer[end] == 10 || buffer[end] == 13) {
+                    return true
+                }
+                offset = end
+            }
+            return false
+        }
     }
 
     /// What a delimiter row and its container prefix are made of (`spacechar` included).
