@@ -35,7 +35,8 @@ final class SourceNote: Sendable, Hashable {
         hasher.combine(displayName)
         var bytes = text
         // Byte for byte: `String`'s own hash normalizes, slower and looser than what makes a page.
-        bytes.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(bytes.utf8.count)
+        bytes.withUTF8 { hasher.combine(BulkDigest.of(UnsafeRawBufferPointer($0))) }
         key = ContentKey(digest: hasher.finalize())
         outline = NoteOutline(document: document, text: text)
         outlineKey = ContentKey(outline)
