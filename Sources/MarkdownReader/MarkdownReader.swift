@@ -1,4 +1,5 @@
 internal import CCmark
+internal import CCmarkArena
 public import NoteModel
 
 public enum MarkdownReader {
@@ -15,11 +16,11 @@ public enum MarkdownReader {
         let extensions = options.syntax.hasGFM ? GFMExtensions(source: source, file: file) : nil
         // cmark turns embedded NULs into U+FFFD.
         let bytes = extensions?.markdown ?? source.bytes
-        let root = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, flags) }
-        }
-        guard let root else { return NoteDocument() }
-        defer { cmark_node_free(root) }
+        // Every tree of this read (the note's, table cells', footnote bodies') lives in the thread's
+        // arena and goes with it at the end, not node by node.
+        notesite_cmark_arena_enter()
+        defer { notesite_cmark_arena_leave() }
+        guard let root = CmarkTree.parse(bytes, flags: flags) else { return NoteDocument() }
         var converter = CmarkConverter(file: file, source: source)
         converter.notes = notes?.expander
         if let notes { converter.originalBytes = notes.originalBytes }
@@ -27,7 +28,6 @@ public enum MarkdownReader {
         if let extensions {
             let applied = extensions.apply(root, flags: flags)
             converter.marks = applied.marks
-            defer { applied.bodies.map { cmark_node_free($0) } }
             document = converter.convert(root)
         } else {
             document = converter.convert(root)

@@ -278,7 +278,7 @@ struct AutolinkPass {
                 if let text = CmarkTree.newText(bytes) { cmark_node_insert_before(node, text) }
             case .link(let url, let bytes):
                 // cmark-gfm reads a URL from the raw source, where an escaped tilde is still `\~`.
-                guard let link = cmark_node_new(CMARK_NODE_LINK),
+                guard let link = CmarkTree.newNode(CMARK_NODE_LINK),
                     let text = CmarkTree.newText(EscapedTildes.raw(bytes))
                 else { continue }
                 cmark_node_set_url(link, String(decoding: EscapedTildes.raw(url), as: UTF8.self))

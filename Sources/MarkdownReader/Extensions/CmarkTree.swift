@@ -1,4 +1,5 @@
 internal import CCmark
+internal import CCmarkArena
 
 #if canImport(Glibc)
     import Glibc
@@ -22,8 +23,26 @@ enum CmarkTree {
         cmark_node_set_literal(node, buffer)
     }
 
+    /// Parses bytes into a document, with the thread's arena when a read holds one
+    /// (``MarkdownReader/read(_:file:options:)``): its tree is then released with the arena.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, flags: Int32) -> OpaquePointer? {
+        guard let parser = cmark_parser_new_with_mem(flags, notesite_cmark_memory()) else { return nil }
+        defer { cmark_parser_free(parser) }
+        bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
+        return cmark_parser_finish(parser)
+    }
+
+    static func parse(_ bytes: [UInt8], flags: Int32) -> OpaquePointer? {
+        bytes.withUnsafeBufferPointer { parse($0, flags: flags) }
+    }
+
+    /// A new node from the same memory as ``parse(_:flags:)``: a tree never mixes the two.
+    static func newNode(_ type: cmark_node_type) -> OpaquePointer? {
+        cmark_node_new_with_mem(type, notesite_cmark_memory())
+    }
+
     static func newText(_ bytes: some Collection<UInt8>) -> OpaquePointer? {
-        guard let node = cmark_node_new(CMARK_NODE_TEXT) else { return nil }
+        guard let node = newNode(CMARK_NODE_TEXT) else { return nil }
         setLiteral(node, bytes)
         return node
     }

@@ -34,13 +34,11 @@ struct FootnotePass {
         }
         text += scanner.rewritten
         bodySource = SourceText(bytes: text)
-        bodies = text.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, flags) }
-        }
+        bodies = CmarkTree.parse(text, flags: flags)
         guard let bodies else { return }
         var children = CmarkTree.children(bodies).makeIterator()
         for (index, definition) in scanner.definitions.enumerated() {
-            guard let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+            guard let block = CmarkTree.newNode(CMARK_NODE_CUSTOM_BLOCK) else { continue }
             while let child = children.next() {
                 if cmark_node_get_type(child) == CMARK_NODE_HTML_BLOCK,
                     CmarkTree.literal(child).starts(with: Self.sentinel.utf8)
@@ -127,7 +125,7 @@ struct FootnotePass {
     ) {
         for piece in pieces {
             guard let node = CmarkTree.newText(piece.bytes) else { continue }
-            guard let footnote = piece.footnote, let reference = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)
+            guard let footnote = piece.footnote, let reference = CmarkTree.newNode(CMARK_NODE_CUSTOM_INLINE)
             else {
                 cmark_node_insert_before(text, node)
                 continue

@@ -142,7 +142,7 @@ struct StrikethroughPass {
 
     /// Turns the opener's text node into a strikethrough holding everything up to the closer.
     private func wrap(from opener: OpaquePointer, to closer: OpaquePointer, marks: inout ExtensionMarks) {
-        guard let strike = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { return }
+        guard let strike = CmarkTree.newNode(CMARK_NODE_CUSTOM_INLINE) else { return }
         cmark_node_insert_before(opener, strike)
         marks.inlines[strike] = .strikethrough
         var node = cmark_node_next(opener)

@@ -89,18 +89,12 @@ struct TablePass {
     /// without them: each `]` that ends an inline link is read so before any definition is looked
     /// up, the note or not. Only then is the note parsed again after the cells, for its definitions.
     private func parseCells(_ text: [UInt8], flags: Int32) -> OpaquePointer? {
-        guard let cells = Self.parse(text, flags: flags) else { return nil }
+        guard let cells = CmarkTree.parse(text, flags: flags) else { return nil }
         guard text.contains(UInt8(ascii: "[")), Self.mayDefineLinks(source.bytes),
             Self.hasBracketText(cells)
         else { return cells }
         cmark_node_free(cells)
-        return Self.parse(text + source.bytes, flags: flags)
-    }
-
-    private static func parse(_ text: [UInt8], flags: Int32) -> OpaquePointer? {
-        text.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, flags) }
-        }
+        return CmarkTree.parse(text + source.bytes, flags: flags)
     }
 
     /// Whether some text node holds a `]` (a bracket that may close a reference link).
@@ -274,7 +268,7 @@ struct TablePass {
             cmark_node_insert_before(paragraph, piece)
             marks.positions[piece] = (location(first.line, first.column), endLocation(last))
         }
-        guard let table = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { return }
+        guard let table = CmarkTree.newNode(CMARK_NODE_CUSTOM_BLOCK) else { return }
         cmark_node_insert_before(paragraph, table)
         marks.blocks[table] = .table(alignments: plan.alignments)
         if let first = plan.rows.first?.line, let last = plan.rows.last?.line {
@@ -285,12 +279,12 @@ struct TablePass {
             let line = plan.rows[rowIndex].line
             let cells = plan.rows[rowIndex].cells
             let rowEnd = endLocation(line)
-            guard let rowNode = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+            guard let rowNode = CmarkTree.newNode(CMARK_NODE_CUSTOM_BLOCK) else { continue }
             cmark_node_append_child(table, rowNode)
             marks.blocks[rowNode] = .tableRow(header: rowIndex == 0)
             marks.positions[rowNode] = (location(line.line, line.column), rowEnd)
             for (column, alignment) in plan.alignments.enumerated() {
-                guard let cellNode = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+                guard let cellNode = CmarkTree.newNode(CMARK_NODE_CUSTOM_BLOCK) else { continue }
                 cmark_node_append_child(rowNode, cellNode)
                 marks.blocks[cellNode] = .tableCell(alignment: alignment)
                 guard column < cells.count else {
@@ -318,7 +312,7 @@ struct TablePass {
             cmark_node_insert_before(paragraph, piece)
             marks.positions[piece] = (location(first.line, first.column), endLocation(last))
         }
-        if let rule = plan.thematicBreak, let node = cmark_node_new(CMARK_NODE_THEMATIC_BREAK) {
+        if let rule = plan.thematicBreak, let node = CmarkTree.newNode(CMARK_NODE_THEMATIC_BREAK) {
             cmark_node_insert_before(paragraph, node)
             marks.positions[node] = (location(rule.line, rule.column), endLocation(rule))
         }
