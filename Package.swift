@@ -80,7 +80,9 @@ let package = Package(
 
         .testTarget(
             name: "MarkdownReaderTests",
-            dependencies: ["MarkdownReader", "NoteHTML", "CCmark", "CCmarkArena", "TestSupport", "ChildProcess"],
+            dependencies: [
+                "MarkdownReader", "NoteHTML", "CCmark", "CCmarkArena", "TestSupport", "ChildProcess",
+            ],
             exclude: ["gfm-known-differences.json"]),
         .testTarget(
             name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CVips", "CShims", "ContentDigest"]),
