@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "ImagePipeline", dependencies: ["CVips", "CShims", "NoteModel", "ContentDigest"]),
         .target(name: "Mustache", dependencies: ["HTMLText"]),
         // Pygments helper processes, fed in batches, with their cache.
-        .target(name: "CodeHighlighter", dependencies: ["HTMLText", "ChildProcess"]),
+        .target(name: "CodeHighlighter", dependencies: ["HTMLText", "ChildProcess", "ContentDigest"]),
         // The default theme, embedded into the binary so notesite runs from anywhere.
         .target(
             name: "DefaultTheme", path: "Templates",
@@ -60,7 +60,7 @@ let package = Package(
             dependencies: [
                 "YAMLReader", "NoteModel", "MarkdownReader", "NoteHTML", "ImagePipeline", "Mustache",
                 "HTMLText",
-                "DefaultTheme", "CodeHighlighter",
+                "DefaultTheme", "CodeHighlighter", "ContentDigest",
             ]),
         .target(
             name: "DevServer",
@@ -86,10 +86,10 @@ let package = Package(
             exclude: ["gfm-known-differences.json"]),
         .testTarget(
             name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CVips", "CShims", "ContentDigest"]),
-        .testTarget(name: "ContentDigestTests", dependencies: ["ContentDigest"]),
+        .testTarget(name: "ContentDigestTests", dependencies: ["ContentDigest", "TestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText"]),
-        .testTarget(name: "CodeHighlighterTests", dependencies: ["CodeHighlighter"]),
+        .testTarget(name: "CodeHighlighterTests", dependencies: ["CodeHighlighter", "TestSupport"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader", "TestSupport"]),
         // What several test targets share (a thread's CPU clock for the linear-time bounds).

@@ -99,7 +99,7 @@ struct HighlightCache: Sendable {
             texts.reserveCapacity(4)
             for field in fields[2...] {
                 guard let size = number(field), size <= bytes.count - index,
-                    let text = String(validating: bytes[index..<index + size], as: UTF8.self)
+                    let text = Self.string(validating: bytes[index..<index + size])
                 else { return nil }
                 texts.append(text)
                 index += size
@@ -110,6 +110,21 @@ struct HighlightCache: Sendable {
                 day: day, answer: answer)
         }
         return entries
+    }
+
+    /// The text of UTF-8 bytes, nil when they are not valid UTF-8. Decoded (repairing) and then
+    /// compared with the bytes: the library's ASCII path makes this a copy for nearly all code,
+    /// where `String(validating:)` went byte by byte through a slice (half of loading a pack).
+    static func string(validating bytes: ArraySlice<UInt8>) -> String? {
+        var text = String(decoding: bytes, as: UTF8.self)
+        let same = text.withUTF8 { decoded in
+            bytes.withUnsafeBufferPointer { original in
+                guard decoded.count == original.count else { return false }
+                guard let left = decoded.baseAddress, let right = original.baseAddress else { return true }
+                return memcmp(left, right, decoded.count) == 0
+            }
+        }
+        return same ? text : nil
     }
 
     /// The fields of a line between single spaces (an empty one between two spaces), at most 7.

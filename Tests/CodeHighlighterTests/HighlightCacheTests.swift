@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CodeHighlighter
@@ -120,6 +121,33 @@ struct HighlightCacheTests {
         #expect(HighlightCache.decode(bytes) != nil)
         bytes[bytes.count - 5] = 0xFF  // inside the code
         #expect(HighlightCache.decode(bytes) == nil)
+    }
+
+    /// The pack's check of its texts against the library's own: random bytes made of valid and broken
+    /// sequences (lone continuation bytes, overlong forms, surrogates, cut-off characters), in slices
+    /// that start anywhere.
+    @Test func textsAreCheckedAsTheLibraryChecksThem() {
+        var random = SeededGenerator(seed: 3)
+        let pieces: [[UInt8]] = [
+            [0x61], [0x0A], [0x00], [0xC3, 0xA9], [0xE2, 0x80, 0x94], [0xF0, 0x9F, 0x98, 0x80], [0x80],
+            [0xBF],
+            [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC3],
+            [0xE2, 0x80],
+            [0xFF], [0xFE], [0xEF, 0xBF, 0xBD],
+        ]
+        var invalid = 0
+        for _ in 0..<5_000 {
+            let bytes = (0..<Int.random(in: 0..<12, using: &random)).flatMap { _ in
+                pieces.randomElement(using: &random) ?? []
+            }
+            let start = Int.random(in: 0...bytes.count, using: &random)
+            let slice = bytes[start...]
+            let expected = String(validating: slice, as: UTF8.self)
+            if expected == nil { invalid += 1 }
+            let found = HighlightCache.string(validating: slice)
+            #expect(found.map { Array($0.utf8) } == expected.map { Array($0.utf8) }, "\(Array(slice))")
+        }
+        #expect(invalid > 1_000)
     }
 
     @Test func anotherVersionIsRejected() {

@@ -1,9 +1,8 @@
+import ContentDigest
 import TestSupport
 import Testing
 
-@testable import SiteBuilder
-
-/// The digest a note's text and an image's bytes are keyed by in memory (``BulkDigest``).
+/// The digest notes, images and code blocks are keyed by in memory (``BulkDigest``).
 @Suite struct BulkDigestTests {
     static func digest(_ bytes: [UInt8]) -> UInt64 {
         bytes.withUnsafeBytes { BulkDigest.of($0) }
@@ -46,16 +45,5 @@ import Testing
             if let other = seen[digest] { #expect(other == bytes) }
             seen[digest] = bytes
         }
-    }
-
-    /// A note's key follows its bytes: the same text the same key; one byte more or another
-    /// normalization of the same characters, another key.
-    @Test func noteKeysFollowTheBytes() {
-        func note(_ text: String) -> SourceNote {
-            NoteLoading.parse("a.md", bytes: Array(text.utf8), displayName: "a.md")
-        }
-        #expect(note("# Caf\u{E9}\n\nText.").key == note("# Caf\u{E9}\n\nText.").key)
-        #expect(note("# Caf\u{E9}\n\nText.").key != note("# Cafe\u{301}\n\nText.").key)
-        #expect(note("# Title\n\nText.").key != note("# Title\n\nText. ").key)
     }
 }
