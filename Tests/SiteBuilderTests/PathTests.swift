@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SiteBuilder
@@ -125,6 +126,23 @@ import Testing
             let split = path.split(separator: "/").last ?? ""
             #expect(Array(Resolver.lastPart(path).utf8) == Array(split.utf8), "\(path.debugDescription)")
         }
+    }
+
+    /// A path's folder on bytes is the part before `lastIndex(of: "/")`, on random paths with
+    /// combining marks and a prepended mark (U+0600), which join the `/` beside them into one
+    /// character; and every folder above the paths is found.
+    @Test func folderIsThePartBeforeTheLastSlashCharacter() {
+        let pieces = ["/", "//", "a", "é", "e\u{301}", "\u{301}", "\u{600}", ".", "名", "x.md", "A-b_c"]
+        var generator = SeededGenerator(seed: 9)
+        for _ in 0..<5_000 {
+            let path = (0..<Int.random(in: 0...7, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator) ?? ""
+            }.joined()
+            let expected = path.lastIndex(of: "/").map { Array(path[..<$0].utf8) }
+            #expect(
+                FolderPaths.folder(of: path).map { Array($0.utf8) } == expected, "\(path.debugDescription)")
+        }
+        #expect(FolderPaths.holding(["a/b/c.md", "a/d.md", "e.md", "f/g/"]) == ["a", "a/b", "f", "f/g"])
     }
 
     let resolver = Resolver(paths: [

@@ -31,6 +31,29 @@ import Testing
         }
     }
 
+    /// A backlink's excerpt of ASCII text, made on bytes, is the one made by characters: random
+    /// text of every line break (LF, VT, FF, CR, CR LF), spaces and words, at every limit.
+    @Test func asciiExcerptIsTheCharactersExcerpt() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = [
+            "word", "a", " ", "  ", "\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\t", "x.", "<&>", "\n\n",
+        ]
+        func byCharacters(_ text: String, _ limit: Int) -> String {
+            let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+            guard flat.count > limit else { return flat }
+            let cut = flat.prefix(limit)
+            return (cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut) + "…"
+        }
+        for _ in 0..<3_000 {
+            let text = Self.randomText(of: pieces, upTo: 60, using: &generator)
+            let limit = Int.random(in: 1...50, using: &generator)
+            #expect(
+                Backlinks.asciiExcerpt(text, limit: limit) == byCharacters(text, limit),
+                "\(text.debugDescription)")
+        }
+        #expect(Backlinks.asciiExcerpt("caf\u{E9}", limit: 3) == nil)
+    }
+
     /// ASCII text takes a path by bytes: its words are exactly the first characters of the whole,
     /// with every ASCII whitespace (vertical tab and form feed too, not the unit separator) a break.
     @Test func asciiWordsArePrefixesOfTheWhole() {

@@ -34,10 +34,38 @@ struct Backlinks: Sendable {
 
     /// At most about 240 characters, cut at a word.
     static func excerpt(_ text: String, limit: Int = 240) -> String {
+        if let ascii = asciiExcerpt(text, limit: limit) { return ascii }
         let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
         guard flat.count > limit else { return flat }
         let cut = flat.prefix(limit)
         let word = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
         return word + "…"
+    }
+
+    /// ``excerpt(_:limit:)`` of ASCII text on its bytes, where each is a character and the line
+    /// breaks are LF, VT, FF and CR (CR LF, one character, falls apart between two breaks, which
+    /// splitting drops alike); nil for other text. By characters it was thousands of
+    /// instructions a link.
+    static func asciiExcerpt(_ text: String, limit: Int) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var flat: [UInt8] = []
+            flat.reserveCapacity(min(bytes.count, limit + 1))
+            var lineStart = true
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                if (0x0A...0x0D).contains(byte) {
+                    lineStart = true
+                    continue
+                }
+                if lineStart && !flat.isEmpty { flat.append(UInt8(ascii: " ")) }
+                lineStart = false
+                flat.append(byte)
+            }
+            guard flat.count > limit else { return String(decoding: flat, as: UTF8.self) }
+            let cut = flat[..<limit]
+            let word = cut.lastIndex(of: UInt8(ascii: " ")).map { cut[..<$0] } ?? cut
+            return String(decoding: word, as: UTF8.self) + "…"
+        }
     }
 }

@@ -175,7 +175,7 @@ struct LinkResolution {
     }
 
     private func folderPage(written: String) -> String? {
-        let noteFolder = note.path.lastIndex(of: "/").map { String(note.path[..<$0]) } ?? ""
+        let noteFolder = FolderPaths.folder(of: note.path).map(String.init) ?? ""
         let trimmed = written.hasSuffix("/") ? String(written.dropLast()) : written
         let places = [
             Resolver.normalize(trimmed, under: written.hasPrefix("/") ? "" : noteFolder),

@@ -47,10 +47,17 @@ struct QuartzSlugs: Sendable, Hashable {
     /// split leaves out empty parts, so the last non-empty part then).
     static func lastPart(of slug: String) -> String {
         // Split on bytes when ASCII: otherwise a `/` with a combining mark after it is one Character.
-        guard slug.utf8.allSatisfy({ $0 < 0x80 }) else {
-            return String(slug.split(separator: "/").last ?? "")
+        var slug = slug
+        let part: String? = slug.withUTF8 { bytes in
+            let slash = UInt8(ascii: "/")
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == slash { end -= 1 }
+            var start = end
+            while start > 0, bytes[start - 1] != slash { start -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }
-        return slug.utf8.split(separator: UInt8(ascii: "/")).last.map { String(Substring($0)) } ?? ""
+        return part ?? String(slug.split(separator: "/").last ?? "")
     }
 
     /// ``slug(_:)`` of an ASCII stem on bytes (every note is slugged for every build); nil for any

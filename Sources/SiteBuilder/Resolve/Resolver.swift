@@ -34,7 +34,7 @@ struct Resolver: Sendable, Hashable {
     }
 
     func resolve(_ written: String, fromNote notePath: String) -> Resolution {
-        let noteFolder = notePath.lastIndex(of: "/").map { String(notePath[..<$0]) } ?? ""
+        let noteFolder = FolderPaths.folder(of: notePath).map(String.init) ?? ""
         guard let relative = Self.normalize(written, under: written.hasPrefix("/") ? "" : noteFolder) else {
             return .outsideVault
         }
@@ -61,7 +61,8 @@ struct Resolver: Sendable, Hashable {
 
     /// Files anywhere whose path ends with the written one: `x.png` or `images/x.png`.
     private func byName(_ path: String, ignoringCase: Bool) -> Resolution? {
-        guard let name = path.split(separator: "/").last else { return nil }
+        let name = Self.lastPart(path)
+        guard !name.isEmpty else { return nil }
         let suffix = "/" + (ignoringCase ? path.lowercased() : path)
         let matches = (byLowercasedName[name.lowercased()] ?? []).filter { candidate in
             let compared = "/" + (ignoringCase ? candidate.lowercased() : candidate)

@@ -146,7 +146,7 @@ final class StagingWriter: Sendable {
 
     private func makeFolders(above path: String, _ made: inout Set<String>) throws {
         // Most pages share their folder with a page written before them.
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+        let folder = FolderPaths.folder(of: path).map(String.init) ?? ""
         if made.contains(folder) { return }
         let parts = path.split(separator: "/").dropLast()
         for depth in parts.indices {
