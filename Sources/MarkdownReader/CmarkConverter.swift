@@ -55,13 +55,19 @@ struct CmarkConverter {
             }
         }
         for index in blocks.indices {
+            var range: SourceRange?
             if let start = blocks[index].start, let end = blocks[index].end {
-                blocks[index].range = blockRange(start, end)
+                range = blockRange(start, end)
+                blocks[index].range = range
             }
             if notes != nil {
                 // Block positions stay in the parsed text while converting (inlines are found by them).
-                blocks[index].start = blocks[index].start.map { mapped($0) }
-                blocks[index].end = blocks[index].end.map { mapped($0) }
+                // The range's lines say where to look first: searching the whole line table
+                // for each was a tenth of converting.
+                let startLine = range?.start.line ?? 0
+                let endLine = max(1, (range?.end.line ?? 1) - 1)
+                blocks[index].start = blocks[index].start.map { mapped($0, near: startLine) }
+                blocks[index].end = blocks[index].end.map { mapped($0, near: endLine) }
             }
         }
         // Handed over, not shared: the notes passes then change blocks in place, where a buffer
@@ -292,9 +298,9 @@ struct CmarkConverter {
     }
 
     /// A position in the text cmark parsed, in the note's own source (the notes syntax's scan).
-    func mapped(_ place: LineColumn) -> LineColumn {
+    func mapped(_ place: LineColumn, near line: Int = 0) -> LineColumn {
         guard let map = notes?.map else { return place }
-        let original = map.original(line: place.line, column: place.column)
+        let original = map.original(line: place.line, column: place.column, near: line)
         return LineColumn(line: original.line, column: original.column)
     }
 

@@ -12,9 +12,11 @@ struct SourceMap: Sendable {
     let originalLines: LineTable
     let parsedLines: LineTable
 
-    /// The source position of a line and column that cmark reported in the parsed text.
-    func original(line: Int, column: Int) -> (line: Int, column: Int) {
-        originalLines.position(of: originalOffset(parsedLines.offset(line: line, column: column)))
+    /// The source position of a line and column that cmark reported in the parsed text; `near`,
+    /// when given, is a source line at or a few before it, looked at first.
+    func original(line: Int, column: Int, near: Int = 0) -> (line: Int, column: Int) {
+        let offset = originalOffset(parsedLines.offset(line: line, column: column))
+        return near > 0 ? originalLines.position(of: offset, near: near) : originalLines.position(of: offset)
     }
 
     func originalOffset(_ parsed: Int) -> Int {

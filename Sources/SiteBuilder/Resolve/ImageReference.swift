@@ -23,31 +23,37 @@ enum ImageReference: Sendable, Hashable {
     /// The same answer for an ASCII destination (every link is asked this), on bytes: no
     /// Character walk, and percent-decoding only where a `%` is.
     static func ascii(_ destination: String) -> ImageReference? {
-        let bytes = destination.utf8
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-        if bytes.starts(with: "//".utf8) { return .remote }
-        var end = bytes.endIndex
-        var sawScheme = false
-        var schemeValid = true
-        for index in bytes.indices {
-            let byte = bytes[index]
-            if !sawScheme, schemeValid, byte == UInt8(ascii: ":") {
-                sawScheme = true
-                if index != bytes.startIndex { return .remote }
+        var destination = destination
+        // Through the bytes' pointer: walking the UTF-8 view by index cost two thousand
+        // instructions a link.
+        let end: Int?? = destination.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return .none }
+            if bytes.count >= 2, bytes[0] == UInt8(ascii: "/"), bytes[1] == UInt8(ascii: "/") {
+                return .some(nil)
             }
-            if !sawScheme, schemeValid {
-                let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-                let isFirst = index == bytes.startIndex
-                let allowed =
-                    isLetter || (!isFirst && (byte >= 0x30 && byte <= 0x39 || "+-.".utf8.contains(byte)))
-                if !allowed { schemeValid = false }
+            var sawScheme = false
+            var schemeValid = true
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if !sawScheme, schemeValid, byte == UInt8(ascii: ":") {
+                    sawScheme = true
+                    if index != 0 { return .some(nil) }
+                }
+                if !sawScheme, schemeValid {
+                    let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+                    let isOther = byte >= 0x30 && byte <= 0x39 || "+-.".utf8.contains(byte)
+                    if !(isLetter || (index != 0 && isOther)) { schemeValid = false }
+                }
+                if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { return .some(index) }
             }
-            if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
-                end = index
-                break
-            }
+            return .some(bytes.count)
         }
-        let path = end == bytes.endIndex ? destination : String(destination[..<end])
+        guard let end else { return nil }
+        guard let end else { return .remote }
+        let utf8 = destination.utf8
+        let path =
+            end == utf8.count
+            ? destination : String(destination[..<utf8.index(utf8.startIndex, offsetBy: end)])
         guard path.utf8.contains(UInt8(ascii: "%")) else { return .local(path) }
         return .local(path.removingPercentEncoding ?? path)
     }

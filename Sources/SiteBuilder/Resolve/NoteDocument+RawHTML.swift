@@ -14,9 +14,10 @@ extension NoteDocument {
             {
                 return place(offset, in: literal, from: range, file: file)
             }
-            guard blocks[index].kind.hasInlineContent,
-                blocks[index].content?.spans.contains(where: { $0.kind == .html }) == true,
-                let content = blocks[index].content
+            // Spans are looked at in place, by case: copying each and comparing whole kinds was
+            // most of this search.
+            guard blocks[index].kind.hasInlineContent, let content = blocks[index].content,
+                content.spans.indices.contains(where: { Self.isHTML(content.spans[$0].kind) })
             else { continue }
             let images = content.runs.reduce(into: [Int: [Int]]()) { found, run in
                 if let index = run.attachment, let span = run.span { found[span, default: []].append(index) }
@@ -25,7 +26,7 @@ extension NoteDocument {
             for run in content.runs {
                 defer { offset += max(0, run.length) }
                 guard run.attachment == nil, let span = run.span, content.spans.indices.contains(span),
-                    content.spans[span].kind == .html
+                    Self.isHTML(content.spans[span].kind)
                 else { continue }
                 let literal = content.string.utf8.dropFirst(offset).prefix(run.length)
                 let html = String(decoding: literal, as: UTF8.self)
@@ -106,4 +107,11 @@ enum RawHTML {
     static let omittedMessage =
         "raw HTML omitted from the page (its <img> tags are kept as images); "
         + "set 'allow_html: true' in notesite.yml to keep it"
+}
+
+extension NoteDocument {
+    static func isHTML(_ kind: InlineKind) -> Bool {
+        if case .html = kind { return true }
+        return false
+    }
 }
