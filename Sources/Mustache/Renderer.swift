@@ -27,6 +27,8 @@ struct Renderer {
     private let rootUTF8: [[UInt8]?]
     /// The values sections pushed, innermost last; the root is below them all.
     private var contexts: [TemplateValue] = []
+    /// How many of `contexts` are objects: with none, every name resolves at the root.
+    private var objects = 0
     private var frames: [Frame] = []
     private(set) var output: [UInt8] = []
 
@@ -84,20 +86,17 @@ struct Renderer {
                 switch ops[index] {
                 case .text(let range):
                     if frames[top].indent.isEmpty {
-                        output.append(contentsOf: bytes[range])
+                        // Through a pointer: appending the slice retained the program's bytes.
+                        bytes.withUnsafeBufferPointer {
+                            output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range]))
+                        }
                     } else {
                         appendText(range, indent: frames[top].indent)
                     }
                 case .lineStart:
                     output.append(contentsOf: frames[top].indent)
                 case .variable(let path, let escaped):
-                    // A slot set as UTF-8 is written from its bytes.
-                    guard rootUTF8.isEmpty || !appendUTF8(program.paths[path], escaped: escaped) else {
-                        break
-                    }
-                    if let value = lookup(program.paths[path]) {
-                        HTMLEscaper.append(value.interpolationText, escaped: escaped, to: &output)
-                    }
+                    appendVariable(path, escaped: escaped)
                 default:
                     break inline  // opens a frame: below
                 }
@@ -114,10 +113,10 @@ struct Renderer {
 
     /// Ends a pass over a frame: the next list item, or back to the enclosing frame.
     private mutating func finish(_ top: Int) {
-        if frames[top].pushesContext { contexts.removeLast() }
+        if frames[top].pushesContext { popContext() }
         let next = frames[top].itemIndex + 1
         if next < frames[top].items.count {
-            contexts.append(frames[top].items[next])
+            pushContext(frames[top].items[next])
             frames[top].itemIndex = next
             frames[top].index = 0
         } else {
@@ -131,7 +130,7 @@ struct Renderer {
         case .text, .lineStart, .variable:
             break  // written in place by render(template:capacity:)
         case .section(let path, let inverted, let list):
-            let value = lookup(program.paths[path]) ?? .null
+            let value = lookup(path) ?? .null
             var child = Frame(
                 list: list, indent: frames[top].indent, overrides: frames[top].overrides,
                 template: frames[top].template, partialDepth: frames[top].partialDepth)
@@ -140,11 +139,11 @@ struct Renderer {
             } else if case .array(let items) = value, let first = items.first {
                 child.items = items
                 child.pushesContext = true
-                contexts.append(first)
+                pushContext(first)
                 frames.append(child)
             } else if value.isTruthy {
                 child.pushesContext = true
-                contexts.append(value)
+                pushContext(value)
                 frames.append(child)
             }
         case .include(let call):
@@ -209,6 +208,42 @@ struct Renderer {
         output.append(contentsOf: bytes[runStart..<range.upperBound])
     }
 
+    private mutating func pushContext(_ value: TemplateValue) {
+        if case .object = value { objects += 1 }
+        contexts.append(value)
+    }
+
+    private mutating func popContext() {
+        if case .object? = contexts.popLast() { objects -= 1 }
+    }
+
+    /// Writes the variable at `path` (its number in the program). A single name, with no section's
+    /// object to look in and slots at the root, is read from its slot in place (most of a page's).
+    private mutating func appendVariable(_ path: Int, escaped: Bool) {
+        let head = program.heads[path]
+        if objects == 0, hasSlots, head.count == 1, rootSlots.indices.contains(head.firstID) {
+            if let value = rootSlots[head.firstID] {
+                HTMLEscaper.append(value.interpolationText, escaped: escaped, to: &output)
+            } else if rootUTF8.indices.contains(head.firstID), let bytes = rootUTF8[head.firstID] {
+                appendBytes(bytes, escaped: escaped)
+            }
+            return
+        }
+        // A slot set as UTF-8 is written from its bytes.
+        guard rootUTF8.isEmpty || !appendUTF8(program.paths[path], escaped: escaped) else { return }
+        if let value = lookup(program.paths[path]) {
+            HTMLEscaper.append(value.interpolationText, escaped: escaped, to: &output)
+        }
+    }
+
+    private mutating func appendBytes(_ bytes: [UInt8], escaped: Bool) {
+        if escaped {
+            bytes.withUnsafeBufferPointer { HTMLText.appendEscaped($0, singleQuote: true, to: &output) }
+        } else {
+            output.append(contentsOf: bytes)
+        }
+    }
+
     /// Writes a top-level name set as UTF-8 from its bytes, when no section's value has the name
     /// (the name then resolves to the slot, as ``lookup(_:)`` finds it). Returns whether it did.
     private mutating func appendUTF8(_ path: Path, escaped: Bool) -> Bool {
@@ -220,12 +255,19 @@ struct Renderer {
         for level in contexts.indices {
             if case .object(let members) = contexts[level], members[name] != nil { return false }
         }
-        if escaped {
-            bytes.withUnsafeBufferPointer { HTMLText.appendEscaped($0, singleQuote: true, to: &output) }
-        } else {
-            output.append(contentsOf: bytes)
-        }
+        appendBytes(bytes, escaped: escaped)
         return true
+    }
+
+    /// ``lookup(_:)`` of the path numbered `path`: with no section's object to look in and slots at
+    /// the root, the first name is read from its slot without copying the path.
+    private func lookup(_ path: Int) -> TemplateValue? {
+        let head = program.heads[path]
+        guard objects == 0, hasSlots, head.count > 0, rootSlots.indices.contains(head.firstID) else {
+            return lookup(program.paths[path])
+        }
+        guard let value = TemplateContext.value(at: head.firstID, rootSlots, rootUTF8) else { return nil }
+        return head.count == 1 ? value : Self.member(program.paths[path], of: value)
     }
 
     /// Resolves a name against the context stack as the spec defines: the first part on the innermost
