@@ -31,29 +31,43 @@ final class ExplorerLevels: Sendable {
 
     private let made = Mutex<[Key: Made]>([:])
     private let entries = Mutex<[Key: [Entry]]>([:])
+    private let crumbs = Mutex<[Key: [ExplorerPageView.Crumb]]>([:])
 
     init() {}
 
     /// How many folders' levels are kept.
     var count: Int { made.withLock { $0.count } }
 
-    /// The levels above the notes of `folder`, seen from a page whose links are `links`; `make`
-    /// makes them when no page asked before.
-    func levels(above folder: Int, seenFrom links: PageLinks, make: () -> Made) -> Made {
-        let key = Key(folder: folder, place: links.folderBytes, urls: links.urls)
+    /// The levels above the notes of `folder`, seen from a page in `place` (its links'
+    /// ``PageLinks/folderBytes``); `make` makes them when no page asked before.
+    func levels(above folder: Int, place: [UInt8], urls: URLStyle, make: () -> Made) -> Made {
+        let key = Key(folder: folder, place: place, urls: urls)
         if let known = made.withLock({ $0[key] }) { return known }
         let levels = make()
         made.withLock { $0[key] = levels }
         return levels
     }
 
-    /// The entries of `folder`'s children, in order, seen from a page whose links are `links`;
-    /// `make` makes them when no page asked before.
-    func entries(of folder: Int, seenFrom links: PageLinks, make: () -> [Entry]) -> [Entry] {
-        let key = Key(folder: folder, place: links.folderBytes, urls: links.urls)
+    /// The entries of `folder`'s children, in order, seen from a page in `place`; `make` makes
+    /// them when no page asked before.
+    func entries(of folder: Int, place: [UInt8], urls: URLStyle, make: () -> [Entry]) -> [Entry] {
+        let key = Key(folder: folder, place: place, urls: urls)
         if let known = entries.withLock({ $0[key] }) { return known }
         let made = make()
         entries.withLock { $0[key] = made }
+        return made
+    }
+
+    /// The breadcrumbs of the notes of `folder` (the folders from the root down to it), seen from
+    /// a page in `place`: the same links for every note of the folder, made once (a link and a
+    /// string per crumb and page were a sixth of the explorer's cost).
+    func crumbs(
+        above folder: Int, place: [UInt8], urls: URLStyle, make: () -> [ExplorerPageView.Crumb]
+    ) -> [ExplorerPageView.Crumb] {
+        let key = Key(folder: folder, place: place, urls: urls)
+        if let known = crumbs.withLock({ $0[key] }) { return known }
+        let made = make()
+        crumbs.withLock { $0[key] = made }
         return made
     }
 }

@@ -26,12 +26,22 @@ struct ExplorerPageView: Sendable, Hashable {
     ) {
         guard let node = tree.byPage[page] else { return }
         let above = tree.ancestors(of: node)
+        // The page split once for all its crumbs and its list, and its place found once.
+        let links = PageLinks(from: page, urls: urls)
+        let place = shared == nil ? [] : links.folderBytes
         if breadcrumbs, tree[node].isFolder || above.count > 1 {
-            // The page split once for all its crumbs.
-            let links = PageLinks(from: page, urls: urls)
-            crumbs = above.map { Crumb(name: tree[$0].title, url: links.href(to: tree[$0].pagePath)) }
+            let make = { above.map { Crumb(name: tree[$0].title, url: links.href(to: tree[$0].pagePath)) } }
+            // A note's crumbs depend only on its folder and its page's place.
+            if let shared, !tree[node].isFolder, let parent = above.last {
+                crumbs = shared.crumbs(above: parent, place: place, urls: urls, make: make)
+            } else {
+                crumbs = make()
+            }
         }
-        if explorer { list = Self.list(tree: tree, node: node, page: page, urls: urls, shared: shared) }
+        if explorer {
+            list = Self.list(
+                tree: tree, node: node, ancestors: above, links: links, place: place, shared: shared)
+        }
     }
 
     /// The levels from the root to the page's folder (to the folder itself on its own page), each a
@@ -45,24 +55,34 @@ struct ExplorerPageView: Sendable, Hashable {
         tree: ExplorerTree, node: Int, page: String, urls: URLStyle, shared: ExplorerLevels? = nil
     ) -> String {
         let links = PageLinks(from: page, urls: urls)
-        let ancestors = tree.ancestors(of: node)
+        return list(
+            tree: tree, node: node, ancestors: tree.ancestors(of: node), links: links,
+            place: shared == nil ? [] : links.folderBytes, shared: shared)
+    }
+
+    /// ``list(tree:node:page:urls:shared:)`` with the node's ancestors, the page's links and, when
+    /// `shared` is given, its place (``PageLinks/folderBytes``) already made.
+    private static func list(
+        tree: ExplorerTree, node: Int, ancestors: [Int], links: PageLinks, place: [UInt8],
+        shared: ExplorerLevels?
+    ) -> String {
         let isFolder = tree.nodes[node].isFolder
+        let urls = links.urls
         // Shared only for a page in its folder's own place (not a `pretty` or `permalink` page,
         // each seen from a place of its own): one entry per folder, never one per page.
-        guard let shared, !isFolder, let parent = ancestors.last,
-            links.folderBytes == Self.place(of: tree.nodes[parent])
+        guard let shared, !isFolder, let parent = ancestors.last, place == Self.place(of: tree.nodes[parent])
         else {
             let levels = ancestors + (isFolder ? [node] : [])
             let made = Self.levels(
                 levels[...], then: isFolder ? nil : node, tree: tree, node: node, links: links)
             return String(decoding: made.before + made.after, as: UTF8.self)
         }
-        let upper = shared.levels(above: parent, seenFrom: links) {
+        let upper = shared.levels(above: parent, place: place, urls: urls) {
             Self.levels(ancestors.dropLast(), then: parent, tree: tree, node: node, links: links)
         }
         guard upper.open else { return String(decoding: upper.before + upper.after, as: UTF8.self) }
         // The note's own folder, the one level that differs between its notes: its entries are not.
-        let entries = shared.entries(of: parent, seenFrom: links) {
+        let entries = shared.entries(of: parent, place: place, urls: urls) {
             tree.nodes[parent].children.map { Self.entry($0, tree: tree, links: links) }
         }
         let own = Self.levels(
