@@ -230,8 +230,8 @@ struct Renderer {
             return
         }
         // A slot set as UTF-8 is written from its bytes.
-        guard rootUTF8.isEmpty || !appendUTF8(program.paths[path], escaped: escaped) else { return }
-        if let value = lookup(program.paths[path]) {
+        guard rootUTF8.isEmpty || !appendUTF8(path, escaped: escaped) else { return }
+        if let value = lookup(path) {
             HTMLEscaper.append(value.interpolationText, escaped: escaped, to: &output)
         }
     }
@@ -246,58 +246,64 @@ struct Renderer {
 
     /// Writes a top-level name set as UTF-8 from its bytes, when no section's value has the name
     /// (the name then resolves to the slot, as ``lookup(_:)`` finds it). Returns whether it did.
-    private mutating func appendUTF8(_ path: Path, escaped: Bool) -> Bool {
-        guard path.components.count == 1, rootUTF8.indices.contains(path.firstID),
-            rootSlots.indices.contains(path.firstID), rootSlots[path.firstID] == nil,
-            let bytes = rootUTF8[path.firstID]
+    private mutating func appendUTF8(_ path: Int, escaped: Bool) -> Bool {
+        let head = program.heads[path]
+        guard head.count == 1, rootUTF8.indices.contains(head.firstID),
+            rootSlots.indices.contains(head.firstID), rootSlots[head.firstID] == nil,
+            let bytes = rootUTF8[head.firstID]
         else { return false }
-        let name = path.components[0]
-        for level in contexts.indices {
-            if case .object(let members) = contexts[level], members[name] != nil { return false }
+        if objects > 0 {
+            let name = program.paths[path].components[0]
+            for level in contexts.indices {
+                if case .object(let members) = contexts[level], members[name] != nil { return false }
+            }
         }
         appendBytes(bytes, escaped: escaped)
         return true
     }
 
-    /// ``lookup(_:)`` of the path numbered `path`: with no section's object to look in and slots at
-    /// the root, the first name is read from its slot without copying the path.
+    /// Resolves the path numbered `path` against the context stack as the spec defines: the first
+    /// name on the innermost context that has it, the other names inside that value only. The path
+    /// is read in place (copying it retained its names), and the stack only searched when a
+    /// section's object is on it: otherwise the name resolves at the root.
     private func lookup(_ path: Int) -> TemplateValue? {
         let head = program.heads[path]
-        guard objects == 0, hasSlots, head.count > 0, rootSlots.indices.contains(head.firstID) else {
-            return lookup(program.paths[path])
-        }
-        guard let value = TemplateContext.value(at: head.firstID, rootSlots, rootUTF8) else { return nil }
-        return head.count == 1 ? value : Self.member(program.paths[path], of: value)
-    }
-
-    /// Resolves a name against the context stack as the spec defines: the first part on the innermost
-    /// context that has it, the other parts inside that value only.
-    private func lookup(_ path: Path) -> TemplateValue? {
-        guard let first = path.components.first else { return contexts.last ?? topValue }
-        // By index, innermost first: iterating `reversed()` copied each context on the way.
-        for level in contexts.indices.reversed() {
-            guard case .object(let members) = contexts[level], let value = members[first] else { continue }
-            return Self.member(path, of: value)
-        }
-        if hasSlots {
-            guard rootSlots.indices.contains(path.firstID),
-                let value = TemplateContext.value(at: path.firstID, rootSlots, rootUTF8)
-            else {
-                return nil
+        guard head.count > 0 else { return contexts.last ?? topValue }
+        if objects > 0 {
+            let first = program.paths[path].components[0]
+            // By index, innermost first: iterating `reversed()` copied each context on the way.
+            for level in contexts.indices.reversed() {
+                guard case .object(let members) = contexts[level], let value = members[first] else {
+                    continue
+                }
+                return head.count == 1 ? value : member(path, of: value)
             }
-            return Self.member(path, of: value)
         }
-        guard case .object(let members) = rootValue, let value = members[first] else { return nil }
-        return Self.member(path, of: value)
+        let found: TemplateValue?
+        if hasSlots {
+            found =
+                rootSlots.indices.contains(head.firstID)
+                ? TemplateContext.value(at: head.firstID, rootSlots, rootUTF8) : nil
+        } else if case .object(let members) = rootValue {
+            found = members[program.paths[path].components[0]]
+        } else {
+            found = nil
+        }
+        guard let value = found else { return nil }
+        return head.count == 1 ? value : member(path, of: value)
     }
 
-    /// The value the path's parts after the first name inside `value`.
-    private static func member(_ path: Path, of value: TemplateValue) -> TemplateValue? {
-        guard path.components.count > 1 else { return value }
+    /// What the names after the first of the path numbered `path` name inside `value`, each read
+    /// from the path in place: iterating a copy of the names retained each of them.
+    private func member(_ path: Int, of value: TemplateValue) -> TemplateValue? {
+        let count = program.heads[path].count
         var value = value
-        for component in path.components.dropFirst() {
-            guard let next = value.member(component) else { return nil }
+        var index = 1
+        while index < count {
+            guard case .object(let members) = value, let next = members[program.paths[path].components[index]]
+            else { return nil }
             value = next
+            index += 1
         }
         return value
     }
