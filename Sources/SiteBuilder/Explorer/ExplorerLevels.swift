@@ -29,8 +29,29 @@ final class ExplorerLevels: Sendable {
         var title: [UInt8]
     }
 
+    /// A folder's entries, and each one whole (not the current page's: opening, `">`, title,
+    /// `</a></li>`) joined in order: a page's window of them is then copied as two runs around
+    /// its own entry, not entry by entry in five pieces.
+    struct Row: Sendable {
+        var entries: [Entry]
+        var joined: [UInt8] = []
+        /// Where each entry starts in `joined`, and its end.
+        var offsets: [Int] = [0]
+
+        init(_ entries: [Entry]) {
+            self.entries = entries
+            for entry in entries {
+                joined += entry.open
+                joined += "\">".utf8
+                joined += entry.title
+                joined += "</a></li>".utf8
+                offsets.append(joined.count)
+            }
+        }
+    }
+
     private let made = Mutex<[Key: Made]>([:])
-    private let entries = Mutex<[Key: [Entry]]>([:])
+    private let rows = Mutex<[Key: Row]>([:])
     private let crumbs = Mutex<[Key: [ExplorerPageView.Crumb]]>([:])
 
     init() {}
@@ -50,11 +71,11 @@ final class ExplorerLevels: Sendable {
 
     /// The entries of `folder`'s children, in order, seen from a page in `place`; `make` makes
     /// them when no page asked before.
-    func entries(of folder: Int, place: [UInt8], urls: URLStyle, make: () -> [Entry]) -> [Entry] {
+    func row(of folder: Int, place: [UInt8], urls: URLStyle, make: () -> Row) -> Row {
         let key = Key(folder: folder, place: place, urls: urls)
-        if let known = entries.withLock({ $0[key] }) { return known }
+        if let known = rows.withLock({ $0[key] }) { return known }
         let made = make()
-        entries.withLock { $0[key] = made }
+        rows.withLock { $0[key] = made }
         return made
     }
 
