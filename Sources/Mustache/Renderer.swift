@@ -131,21 +131,23 @@ struct Renderer {
             break  // written in place by render(template:capacity:)
         case .section(let path, let inverted, let list):
             let value = lookup(path) ?? .null
-            var child = Frame(
-                list: list, indent: frames[top].indent, overrides: frames[top].overrides,
-                template: frames[top].template, partialDepth: frames[top].partialDepth)
+            // The child frame is made only for a section that shows (a hidden one made and
+            // dropped it, retaining and releasing the parent's arrays).
+            var items: [TemplateValue] = []
             if inverted {
-                if !value.isTruthy { frames.append(child) }
-            } else if case .array(let items) = value, let first = items.first {
-                child.items = items
-                child.pushesContext = true
+                guard !value.isTruthy else { return }
+            } else if case .array(let values) = value, let first = values.first {
+                items = values
                 pushContext(first)
-                frames.append(child)
-            } else if value.isTruthy {
-                child.pushesContext = true
+            } else {
+                guard value.isTruthy else { return }
                 pushContext(value)
-                frames.append(child)
             }
+            frames.append(
+                Frame(
+                    list: list, items: items, pushesContext: !inverted, indent: frames[top].indent,
+                    overrides: frames[top].overrides, template: frames[top].template,
+                    partialDepth: frames[top].partialDepth))
         case .include(let call):
             try include(program.includes[call], from: top)
         case .block(let block):
