@@ -64,13 +64,15 @@ struct PageLinks {
     private func appendRelative(
         to there: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], from start: Int
     ) {
-        let total = Self.segmentCount(there)
         var shared = 0
         var position = 0
         page.withUnsafeBufferPointer { page in
-            while shared < folders.count, shared < total - 1 {
+            while shared < folders.count {
                 let next = Self.segment(in: there, from: position)
-                guard Self.equal(page, folders[shared], there, next) else { break }
+                // The target's last segment is never shared: another must follow this one.
+                guard !next.isEmpty, Self.equal(page, folders[shared], there, next),
+                    Self.hasSegment(in: there, from: next.upperBound)
+                else { break }
                 shared += 1
                 position = next.upperBound
             }
@@ -107,14 +109,11 @@ struct PageLinks {
         return start..<end
     }
 
-    private static func segmentCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        var previous = slash
-        for byte in bytes {
-            if byte != slash, previous == slash { count += 1 }
-            previous = byte
-        }
-        return count
+    /// Whether a non-empty segment starts at or after `position`.
+    private static func hasSegment(in bytes: UnsafeBufferPointer<UInt8>, from position: Int) -> Bool {
+        var index = position
+        while index < bytes.count, bytes[index] == slash { index += 1 }
+        return index < bytes.count
     }
 
     private static let slash = UInt8(ascii: "/")
