@@ -36,8 +36,16 @@ struct Program: Sendable {
         var list: Int
     }
 
+    /// A path's first name's number and its number of names, by path: what a lookup reads
+    /// first, without copying the path (and retaining its names).
+    struct Head: Sendable {
+        var firstID: Int
+        var count: Int
+    }
+
     private(set) var bytes: [UInt8] = []
     private(set) var paths: [Path] = []
+    private(set) var heads: [Head] = []
     private(set) var lists: [[Op]] = []
     private(set) var includes: [Include] = []
     private(set) var blocks: [BlockInfo] = []
@@ -61,12 +69,10 @@ struct Program: Sendable {
             case .lineStart:
                 ops.append(.lineStart)
             case .variable(let path, let escaped):
-                paths.append(path)
-                ops.append(.variable(path: paths.count - 1, escaped: escaped))
+                ops.append(.variable(path: add(path), escaped: escaped))
             case .section(let path, let inverted, let children):
                 let list = add(children)
-                paths.append(path)
-                ops.append(.section(path: paths.count - 1, inverted: inverted, list: list))
+                ops.append(.section(path: add(path), inverted: inverted, list: list))
             case .partial(let name, let template, let indent, let offset):
                 includes.append(
                     Include(name: name, template: template, indent: indent, overrides: [], offset: offset))
@@ -83,6 +89,13 @@ struct Program: Sendable {
         }
         lists.append(ops)
         return lists.count - 1
+    }
+
+    /// Adds a path; returns its number.
+    private mutating func add(_ path: Path) -> Int {
+        paths.append(path)
+        heads.append(Head(firstID: path.firstID, count: path.components.count))
+        return paths.count - 1
     }
 
     /// Adds a block and its content; returns its number.

@@ -27,6 +27,8 @@ struct Renderer {
     private let rootUTF8: [[UInt8]?]
     /// The values sections pushed, innermost last; the root is below them all.
     private var contexts: [TemplateValue] = []
+    /// How many of `contexts` are objects: with none, every name resolves at the root.
+    private var objects = 0
     private var frames: [Frame] = []
     private(set) var output: [UInt8] = []
 
@@ -84,20 +86,17 @@ struct Renderer {
                 switch ops[index] {
                 case .text(let range):
                     if frames[top].indent.isEmpty {
-                        output.append(contentsOf: bytes[range])
+                        // Through a pointer: appending the slice retained the program's bytes.
+                        bytes.withUnsafeBufferPointer {
+                            output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range]))
+                        }
                     } else {
                         appendText(range, indent: frames[top].indent)
                     }
                 case .lineStart:
                     output.append(contentsOf: frames[top].indent)
                 case .variable(let path, let escaped):
-                    // A slot set as UTF-8 is written from its bytes.
-                    guard rootUTF8.isEmpty || !appendUTF8(program.paths[path], escaped: escaped) else {
-                        break
-                    }
-                    if let value = lookup(program.paths[path]) {
-                        HTMLEscaper.append(value.interpolationText, escaped: escaped, to: &output)
-                    }
+                    appendVariable(path, escaped: escaped)
                 default:
                     break inline  // opens a frame: below
                 }
@@ -114,10 +113,10 @@ struct Renderer {
 
     /// Ends a pass over a frame: the next list item, or back to the enclosing frame.
     private mutating func finish(_ top: Int) {
-        if frames[top].pushesContext { contexts.removeLast() }
+        if frames[top].pushesContext { popContext() }
         let next = frames[top].itemIndex + 1
         if next < frames[top].items.count {
-            contexts.append(frames[top].items[next])
+            pushContext(frames[top].items[next])
             frames[top].itemIndex = next
             frames[top].index = 0
         } else {
@@ -131,22 +130,24 @@ struct Renderer {
         case .text, .lineStart, .variable:
             break  // written in place by render(template:capacity:)
         case .section(let path, let inverted, let list):
-            let value = lookup(program.paths[path]) ?? .null
-            var child = Frame(
-                list: list, indent: frames[top].indent, overrides: frames[top].overrides,
-                template: frames[top].template, partialDepth: frames[top].partialDepth)
+            let value = lookup(path) ?? .null
+            // The child frame is made only for a section that shows (a hidden one made and
+            // dropped it, retaining and releasing the parent's arrays).
+            var items: [TemplateValue] = []
             if inverted {
-                if !value.isTruthy { frames.append(child) }
-            } else if case .array(let items) = value, let first = items.first {
-                child.items = items
-                child.pushesContext = true
-                contexts.append(first)
-                frames.append(child)
-            } else if value.isTruthy {
-                child.pushesContext = true
-                contexts.append(value)
-                frames.append(child)
+                guard !value.isTruthy else { return }
+            } else if case .array(let values) = value, let first = values.first {
+                items = values
+                pushContext(first)
+            } else {
+                guard value.isTruthy else { return }
+                pushContext(value)
             }
+            frames.append(
+                Frame(
+                    list: list, items: items, pushesContext: !inverted, indent: frames[top].indent,
+                    overrides: frames[top].overrides, template: frames[top].template,
+                    partialDepth: frames[top].partialDepth))
         case .include(let call):
             try include(program.includes[call], from: top)
         case .block(let block):
@@ -209,53 +210,102 @@ struct Renderer {
         output.append(contentsOf: bytes[runStart..<range.upperBound])
     }
 
-    /// Writes a top-level name set as UTF-8 from its bytes, when no section's value has the name
-    /// (the name then resolves to the slot, as ``lookup(_:)`` finds it). Returns whether it did.
-    private mutating func appendUTF8(_ path: Path, escaped: Bool) -> Bool {
-        guard path.components.count == 1, rootUTF8.indices.contains(path.firstID),
-            rootSlots.indices.contains(path.firstID), rootSlots[path.firstID] == nil,
-            let bytes = rootUTF8[path.firstID]
-        else { return false }
-        let name = path.components[0]
-        for level in contexts.indices {
-            if case .object(let members) = contexts[level], members[name] != nil { return false }
+    private mutating func pushContext(_ value: TemplateValue) {
+        if case .object = value { objects += 1 }
+        contexts.append(value)
+    }
+
+    private mutating func popContext() {
+        if case .object? = contexts.popLast() { objects -= 1 }
+    }
+
+    /// Writes the variable at `path` (its number in the program). A single name, with no section's
+    /// object to look in and slots at the root, is read from its slot in place (most of a page's).
+    private mutating func appendVariable(_ path: Int, escaped: Bool) {
+        let head = program.heads[path]
+        if objects == 0, hasSlots, head.count == 1, rootSlots.indices.contains(head.firstID) {
+            if let value = rootSlots[head.firstID] {
+                HTMLEscaper.append(value.interpolationText, escaped: escaped, to: &output)
+            } else if rootUTF8.indices.contains(head.firstID), let bytes = rootUTF8[head.firstID] {
+                appendBytes(bytes, escaped: escaped)
+            }
+            return
         }
+        // A slot set as UTF-8 is written from its bytes.
+        guard rootUTF8.isEmpty || !appendUTF8(path, escaped: escaped) else { return }
+        if let value = lookup(path) {
+            HTMLEscaper.append(value.interpolationText, escaped: escaped, to: &output)
+        }
+    }
+
+    private mutating func appendBytes(_ bytes: [UInt8], escaped: Bool) {
         if escaped {
             bytes.withUnsafeBufferPointer { HTMLText.appendEscaped($0, singleQuote: true, to: &output) }
         } else {
             output.append(contentsOf: bytes)
         }
+    }
+
+    /// Writes a top-level name set as UTF-8 from its bytes, when no section's value has the name
+    /// (the name then resolves to the slot, as ``lookup(_:)`` finds it). Returns whether it did.
+    private mutating func appendUTF8(_ path: Int, escaped: Bool) -> Bool {
+        let head = program.heads[path]
+        guard head.count == 1, rootUTF8.indices.contains(head.firstID),
+            rootSlots.indices.contains(head.firstID), rootSlots[head.firstID] == nil,
+            let bytes = rootUTF8[head.firstID]
+        else { return false }
+        if objects > 0 {
+            let name = program.paths[path].components[0]
+            for level in contexts.indices {
+                if case .object(let members) = contexts[level], members[name] != nil { return false }
+            }
+        }
+        appendBytes(bytes, escaped: escaped)
         return true
     }
 
-    /// Resolves a name against the context stack as the spec defines: the first part on the innermost
-    /// context that has it, the other parts inside that value only.
-    private func lookup(_ path: Path) -> TemplateValue? {
-        guard let first = path.components.first else { return contexts.last ?? topValue }
-        // By index, innermost first: iterating `reversed()` copied each context on the way.
-        for level in contexts.indices.reversed() {
-            guard case .object(let members) = contexts[level], let value = members[first] else { continue }
-            return Self.member(path, of: value)
-        }
-        if hasSlots {
-            guard rootSlots.indices.contains(path.firstID),
-                let value = TemplateContext.value(at: path.firstID, rootSlots, rootUTF8)
-            else {
-                return nil
+    /// Resolves the path numbered `path` against the context stack as the spec defines: the first
+    /// name on the innermost context that has it, the other names inside that value only. The path
+    /// is read in place (copying it retained its names), and the stack only searched when a
+    /// section's object is on it: otherwise the name resolves at the root.
+    private func lookup(_ path: Int) -> TemplateValue? {
+        let head = program.heads[path]
+        guard head.count > 0 else { return contexts.last ?? topValue }
+        if objects > 0 {
+            let first = program.paths[path].components[0]
+            // By index, innermost first: iterating `reversed()` copied each context on the way.
+            for level in contexts.indices.reversed() {
+                guard case .object(let members) = contexts[level], let value = members[first] else {
+                    continue
+                }
+                return head.count == 1 ? value : member(path, of: value)
             }
-            return Self.member(path, of: value)
         }
-        guard case .object(let members) = rootValue, let value = members[first] else { return nil }
-        return Self.member(path, of: value)
+        let found: TemplateValue?
+        if hasSlots {
+            found =
+                rootSlots.indices.contains(head.firstID)
+                ? TemplateContext.value(at: head.firstID, rootSlots, rootUTF8) : nil
+        } else if case .object(let members) = rootValue {
+            found = members[program.paths[path].components[0]]
+        } else {
+            found = nil
+        }
+        guard let value = found else { return nil }
+        return head.count == 1 ? value : member(path, of: value)
     }
 
-    /// The value the path's parts after the first name inside `value`.
-    private static func member(_ path: Path, of value: TemplateValue) -> TemplateValue? {
-        guard path.components.count > 1 else { return value }
+    /// What the names after the first of the path numbered `path` name inside `value`, each read
+    /// from the path in place: iterating a copy of the names retained each of them.
+    private func member(_ path: Int, of value: TemplateValue) -> TemplateValue? {
+        let count = program.heads[path].count
         var value = value
-        for component in path.components.dropFirst() {
-            guard let next = value.member(component) else { return nil }
+        var index = 1
+        while index < count {
+            guard case .object(let members) = value, let next = members[program.paths[path].components[index]]
+            else { return nil }
             value = next
+            index += 1
         }
         return value
     }

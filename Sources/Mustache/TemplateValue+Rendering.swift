@@ -24,10 +24,4 @@ extension TemplateValue {
         case .string(let value): return value
         }
     }
-
-    /// The member `key` of an object, nil for anything else.
-    func member(_ key: String) -> TemplateValue? {
-        if case .object(let members) = self { return members[key] }
-        return nil
-    }
 }

@@ -29,31 +29,66 @@ final class ExplorerLevels: Sendable {
         var title: [UInt8]
     }
 
+    /// A folder's entries, and each one whole (not the current page's: opening, `">`, title,
+    /// `</a></li>`) joined in order: a page's window of them is then copied as two runs around
+    /// its own entry, not entry by entry in five pieces.
+    struct Row: Sendable {
+        var entries: [Entry]
+        var joined: [UInt8] = []
+        /// Where each entry starts in `joined`, and its end.
+        var offsets: [Int] = [0]
+
+        init(_ entries: [Entry]) {
+            self.entries = entries
+            for entry in entries {
+                joined += entry.open
+                joined += "\">".utf8
+                joined += entry.title
+                joined += "</a></li>".utf8
+                offsets.append(joined.count)
+            }
+        }
+    }
+
     private let made = Mutex<[Key: Made]>([:])
-    private let entries = Mutex<[Key: [Entry]]>([:])
+    private let rows = Mutex<[Key: Row]>([:])
+    private let crumbs = Mutex<[Key: [ExplorerPageView.Crumb]]>([:])
 
     init() {}
 
     /// How many folders' levels are kept.
     var count: Int { made.withLock { $0.count } }
 
-    /// The levels above the notes of `folder`, seen from a page whose links are `links`; `make`
-    /// makes them when no page asked before.
-    func levels(above folder: Int, seenFrom links: PageLinks, make: () -> Made) -> Made {
-        let key = Key(folder: folder, place: links.folderBytes, urls: links.urls)
+    /// The levels above the notes of `folder`, seen from a page in `place` (its links'
+    /// ``PageLinks/folderBytes``); `make` makes them when no page asked before.
+    func levels(above folder: Int, place: [UInt8], urls: URLStyle, make: () -> Made) -> Made {
+        let key = Key(folder: folder, place: place, urls: urls)
         if let known = made.withLock({ $0[key] }) { return known }
         let levels = make()
         made.withLock { $0[key] = levels }
         return levels
     }
 
-    /// The entries of `folder`'s children, in order, seen from a page whose links are `links`;
-    /// `make` makes them when no page asked before.
-    func entries(of folder: Int, seenFrom links: PageLinks, make: () -> [Entry]) -> [Entry] {
-        let key = Key(folder: folder, place: links.folderBytes, urls: links.urls)
-        if let known = entries.withLock({ $0[key] }) { return known }
+    /// The entries of `folder`'s children, in order, seen from a page in `place`; `make` makes
+    /// them when no page asked before.
+    func row(of folder: Int, place: [UInt8], urls: URLStyle, make: () -> Row) -> Row {
+        let key = Key(folder: folder, place: place, urls: urls)
+        if let known = rows.withLock({ $0[key] }) { return known }
         let made = make()
-        entries.withLock { $0[key] = made }
+        rows.withLock { $0[key] = made }
+        return made
+    }
+
+    /// The breadcrumbs of the notes of `folder` (the folders from the root down to it), seen from
+    /// a page in `place`: the same links for every note of the folder, made once (a link and a
+    /// string per crumb and page were a sixth of the explorer's cost).
+    func crumbs(
+        above folder: Int, place: [UInt8], urls: URLStyle, make: () -> [ExplorerPageView.Crumb]
+    ) -> [ExplorerPageView.Crumb] {
+        let key = Key(folder: folder, place: place, urls: urls)
+        if let known = crumbs.withLock({ $0[key] }) { return known }
+        let made = make()
+        crumbs.withLock { $0[key] = made }
         return made
     }
 }

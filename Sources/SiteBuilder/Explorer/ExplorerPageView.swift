@@ -26,12 +26,22 @@ struct ExplorerPageView: Sendable, Hashable {
     ) {
         guard let node = tree.byPage[page] else { return }
         let above = tree.ancestors(of: node)
+        // The page split once for all its crumbs and its list, and its place found once.
+        let links = PageLinks(from: page, urls: urls)
+        let place = shared == nil ? [] : links.folderBytes
         if breadcrumbs, tree[node].isFolder || above.count > 1 {
-            // The page split once for all its crumbs.
-            let links = PageLinks(from: page, urls: urls)
-            crumbs = above.map { Crumb(name: tree[$0].title, url: links.href(to: tree[$0].pagePath)) }
+            let make = { above.map { Crumb(name: tree[$0].title, url: links.href(to: tree[$0].pagePath)) } }
+            // A note's crumbs depend only on its folder and its page's place.
+            if let shared, !tree[node].isFolder, let parent = above.last {
+                crumbs = shared.crumbs(above: parent, place: place, urls: urls, make: make)
+            } else {
+                crumbs = make()
+            }
         }
-        if explorer { list = Self.list(tree: tree, node: node, page: page, urls: urls, shared: shared) }
+        if explorer {
+            list = Self.list(
+                tree: tree, node: node, ancestors: above, links: links, place: place, shared: shared)
+        }
     }
 
     /// The levels from the root to the page's folder (to the folder itself on its own page), each a
@@ -45,35 +55,73 @@ struct ExplorerPageView: Sendable, Hashable {
         tree: ExplorerTree, node: Int, page: String, urls: URLStyle, shared: ExplorerLevels? = nil
     ) -> String {
         let links = PageLinks(from: page, urls: urls)
-        let ancestors = tree.ancestors(of: node)
+        return list(
+            tree: tree, node: node, ancestors: tree.ancestors(of: node), links: links,
+            place: shared == nil ? [] : links.folderBytes, shared: shared)
+    }
+
+    /// ``list(tree:node:page:urls:shared:)`` with the node's ancestors, the page's links and, when
+    /// `shared` is given, its place (``PageLinks/folderBytes``) already made.
+    private static func list(
+        tree: ExplorerTree, node: Int, ancestors: [Int], links: PageLinks, place: [UInt8],
+        shared: ExplorerLevels?
+    ) -> String {
         let isFolder = tree.nodes[node].isFolder
+        let urls = links.urls
         // Shared only for a page in its folder's own place (not a `pretty` or `permalink` page,
         // each seen from a place of its own): one entry per folder, never one per page.
-        guard let shared, !isFolder, let parent = ancestors.last,
-            links.folderBytes == Self.place(of: tree.nodes[parent])
+        guard let shared, !isFolder, let parent = ancestors.last, place == Self.place(of: tree.nodes[parent])
         else {
             let levels = ancestors + (isFolder ? [node] : [])
             let made = Self.levels(
                 levels[...], then: isFolder ? nil : node, tree: tree, node: node, links: links)
             return String(decoding: made.before + made.after, as: UTF8.self)
         }
-        let upper = shared.levels(above: parent, seenFrom: links) {
+        let upper = shared.levels(above: parent, place: place, urls: urls) {
             Self.levels(ancestors.dropLast(), then: parent, tree: tree, node: node, links: links)
         }
         guard upper.open else { return String(decoding: upper.before + upper.after, as: UTF8.self) }
         // The note's own folder, the one level that differs between its notes: its entries are not.
-        let entries = shared.entries(of: parent, seenFrom: links) {
-            tree.nodes[parent].children.map { Self.entry($0, tree: tree, links: links) }
+        let row = shared.row(of: parent, place: place, urls: urls) {
+            ExplorerLevels.Row(tree.nodes[parent].children.map { Self.entry($0, tree: tree, links: links) })
         }
-        let own = Self.levels(
-            ancestors[(ancestors.count - 1)...], then: node, tree: tree, node: node, links: links,
-            entries: entries)
         var html = upper.before
-        html.reserveCapacity(upper.before.count + own.before.count + own.after.count + upper.after.count)
-        html += own.before
-        html += own.after
+        html.reserveCapacity(upper.before.count + row.joined.count + upper.after.count + 256)
+        appendOwnLevel(
+            row, depth: ancestors.count - 1, folder: parent, node: node, tree: tree, links: links, to: &html)
         html += upper.after
         return String(decoding: html, as: UTF8.self)
+    }
+
+    /// ``levels(_:then:tree:node:links:)`` of a note's own folder alone (the note is no folder,
+    /// so the level opens nothing): the window's entries copied as two runs of the folder's
+    /// joined entries around the note's own, which is marked as the current page.
+    private static func appendOwnLevel(
+        _ row: ExplorerLevels.Row, depth: Int, folder: Int, node: Int, tree: ExplorerTree,
+        links: PageLinks, to html: inout [UInt8]
+    ) {
+        let children = tree.nodes[folder].children
+        let found = children.firstIndex(of: node)
+        let at = found ?? 0
+        let start = max(0, min(at - window / 2, children.count - window))
+        let end = min(children.count, start + window)
+        html.append(depth == 0 ? "<ul class=\"explorer-list\">" : "<ul>")
+        let more =
+            start > 0 || end < children.count
+            ? More(folder: tree.nodes[folder], depth: depth, links: links) : nil
+        if start > 0 { more?.append(start, to: &html) }
+        if let found, found >= start, found < end {
+            html += row.joined[row.offsets[start]..<row.offsets[found]]
+            html += row.entries[found].open
+            html.append("\" aria-current=\"page\">")
+            html += row.entries[found].title
+            html.append("</a></li>")
+            html += row.joined[row.offsets[found + 1]..<row.offsets[end]]
+        } else {
+            html += row.joined[row.offsets[start]..<row.offsets[end]]
+        }
+        if end < children.count { more?.append(children.count - end, to: &html) }
+        html.append("</ul>")
     }
 
     /// Where the pages of a folder's notes sit: its slugged path and a slash, as ``PageLinks/folderBytes``.
@@ -85,11 +133,9 @@ struct ExplorerPageView: Sendable, Hashable {
     /// The `<ul>`s of `levels` (consecutive, from the root down), opened on the way to `node`: the
     /// bytes up to the deepest opening, and the bytes that close them. `open` is false when the way
     /// down left the window above the deepest level (deeper levels are then not shown). `next` is
-    /// the entry the deepest level opens or marks (nil: none). `entries`, for one level, are its
-    /// children's entries made before (``entry(_:tree:links:)``).
+    /// the entry the deepest level opens or marks (nil: none).
     static func levels(
-        _ levels: ArraySlice<Int>, then next: Int?, tree: ExplorerTree, node: Int, links: PageLinks,
-        entries: [ExplorerLevels.Entry]? = nil
+        _ levels: ArraySlice<Int>, then next: Int?, tree: ExplorerTree, node: Int, links: PageLinks
     ) -> ExplorerLevels.Made {
         var before: [UInt8] = []
         var after: [[UInt8]] = []
@@ -109,22 +155,13 @@ struct ExplorerPageView: Sendable, Hashable {
                 ? More(folder: tree.nodes[level], depth: depth, links: links) : nil
             if start > 0 { more?.append(start, to: &html) }
             var opened = false
-            let made = entries.flatMap { levels.count == 1 && $0.count == children.count ? $0 : nil }
             for position in start..<end {
                 let child = children[position]
                 // The node's fields read in place: a copy of each entry retained all of them.
                 let isFolder = tree.nodes[child].isFolder
-                if let made {
-                    html += made[position].open
-                } else {
-                    appendOpen(child, tree: tree, links: links, href: &href, to: &html)
-                }
+                appendOpen(child, tree: tree, links: links, href: &href, to: &html)
                 html.append(child == node ? "\" aria-current=\"page\">" : "\">")
-                if let made {
-                    html += made[position].title
-                } else {
-                    HTMLText.appendEscaped(tree.nodes[child].title.utf8, to: &html)
-                }
+                HTMLText.appendEscaped(tree.nodes[child].title.utf8, to: &html)
                 html.append("</a>")
                 if child == focus, isFolder {
                     before += html

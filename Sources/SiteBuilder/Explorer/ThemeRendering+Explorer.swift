@@ -29,8 +29,11 @@ extension ThemeRendering {
     }
 
     private func crumbValues(_ view: ExplorerPageView) -> [TemplateValue] {
-        view.crumbs.map { crumb -> TemplateValue in
-            ["name": .string(crumb.name.isEmpty ? siteTitle : crumb.name), "url": .string(crumb.url)]
+        guard !view.crumbs.isEmpty else { return [] }
+        return crumbCache.values(for: view.crumbs) {
+            view.crumbs.map { crumb -> TemplateValue in
+                ["name": .string(crumb.name.isEmpty ? siteTitle : crumb.name), "url": .string(crumb.url)]
+            }
         }
     }
 }

@@ -19,6 +19,8 @@ struct PageFeatures: Sendable, Hashable {
         // The writer's own markup: text in a note is escaped, so it cannot fake these.
         body.withUnsafeBufferPointer { bytes in
             Self.scanTags(bytes) { tag in
+                // Most tags are none of these: one byte tells (`<p`, `<s`, `<d` may be).
+                guard tag.count > 1, Self.mayOpenFeature(tag[1]) else { return false }
                 if Self.starts(tag, with: "<pre><code") || Self.starts(tag, with: "<pre class=\"highlight\">")
                 {
                     code = true
@@ -48,6 +50,11 @@ struct PageFeatures: Sendable, Hashable {
             if visit(UnsafeBufferPointer(rebasing: bytes[at...])) { return }
             offset = at + 1
         }
+    }
+
+    /// By the byte after `<`: whether a tag starting so may be one of those looked for.
+    private static func mayOpenFeature(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "p") || byte == UInt8(ascii: "s") || byte == UInt8(ascii: "d")
     }
 
     private static func starts(_ tag: UnsafeBufferPointer<UInt8>, with prefix: StaticString) -> Bool {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Links from one page to others, relative (`guide/images.html` to `reference/cli.html` is
 /// `../reference/cli.html`), with the page's folders split once. The explorer asks for a dozen links
 /// per level of every page; splitting the page again and making a string for each was a twelfth of
@@ -57,18 +59,23 @@ struct PageLinks {
     }
 
     /// Up from the page's folder to the folder it shares with the target, then down to the target;
-    /// the target's last segment is never shared.
+    /// the target's last segment is never shared. Segments are compared with `memcmp` and copied
+    /// through pointers: the generic slice compare and append cost dozens of instructions a byte.
     private func appendRelative(
         to there: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], from start: Int
     ) {
-        let total = Self.segmentCount(there)
         var shared = 0
         var position = 0
-        while shared < folders.count, shared < total - 1 {
-            let next = Self.segment(in: there, from: position)
-            guard page[folders[shared]].elementsEqual(there[next]) else { break }
-            shared += 1
-            position = next.upperBound
+        page.withUnsafeBufferPointer { page in
+            while shared < folders.count {
+                let next = Self.segment(in: there, from: position)
+                // The target's last segment is never shared: another must follow this one.
+                guard !next.isEmpty, Self.equal(page, folders[shared], there, next),
+                    Self.hasSegment(in: there, from: next.upperBound)
+                else { break }
+                shared += 1
+                position = next.upperBound
+            }
         }
         for _ in shared..<folders.count {
             if output.count > start { output.append(Self.slash) }
@@ -79,9 +86,18 @@ struct PageLinks {
             let next = Self.segment(in: there, from: position)
             guard !next.isEmpty else { break }
             if output.count > start { output.append(Self.slash) }
-            output += there[next]
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: there[next]))
             position = next.upperBound
         }
+    }
+
+    private static func equal(
+        _ first: UnsafeBufferPointer<UInt8>, _ firstRange: Range<Int>, _ second: UnsafeBufferPointer<UInt8>,
+        _ secondRange: Range<Int>
+    ) -> Bool {
+        guard firstRange.count == secondRange.count else { return false }
+        guard let left = first.baseAddress, let right = second.baseAddress else { return firstRange.isEmpty }
+        return memcmp(left + firstRange.lowerBound, right + secondRange.lowerBound, firstRange.count) == 0
     }
 
     /// The next non-empty run between slashes at or after `position` (empty at the end).
@@ -93,14 +109,11 @@ struct PageLinks {
         return start..<end
     }
 
-    private static func segmentCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        var previous = slash
-        for byte in bytes {
-            if byte != slash, previous == slash { count += 1 }
-            previous = byte
-        }
-        return count
+    /// Whether a non-empty segment starts at or after `position`.
+    private static func hasSegment(in bytes: UnsafeBufferPointer<UInt8>, from position: Int) -> Bool {
+        var index = position
+        while index < bytes.count, bytes[index] == slash { index += 1 }
+        return index < bytes.count
     }
 
     private static let slash = UInt8(ascii: "/")

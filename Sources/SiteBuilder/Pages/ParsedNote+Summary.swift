@@ -37,6 +37,12 @@ extension ParsedNote {
     /// the same as in the whole string, so the excerpt of the prefix is the excerpt of the whole.
     static func words(of text: String, enough: Int) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(of: text, enough: enough) }
+        return runWords(of: text, enough: enough)
+    }
+
+    /// ``words(of:enough:)`` by characters, appending each: the reference ``runWords(of:enough:)``
+    /// is tested against.
+    static func characterWords(of text: String, enough: Int) -> String {
         var words = ""
         var pendingSpace = false
         var appended = 0
@@ -61,6 +67,46 @@ extension ParsedNote {
             }
         }
         return words
+    }
+
+    /// ``characterWords(of:enough:)`` with the words' bytes copied a run of characters at a time:
+    /// appending each character to a string was most of the summary of a non-ASCII paragraph.
+    /// The characters are still walked, for their whitespace and their count.
+    static func runWords(of text: String, enough: Int) -> String {
+        let utf8 = Array(text.utf8)
+        var words: [UInt8] = []
+        words.reserveCapacity(min(utf8.count, enough * 4))
+        var pendingSpace = false
+        var appended = 0
+        var nextCheck = enough
+        var offset = 0
+        // The characters kept but not copied yet: a range of `utf8`.
+        var run = 0..<0
+        for character in text {
+            let length = character.utf8.count
+            defer { offset += length }
+            if character.isWhitespace {
+                pendingSpace = appended > 0
+                continue
+            }
+            if pendingSpace || run.upperBound != offset {
+                words += utf8[run]
+                if pendingSpace { words.append(32) }
+                appended += pendingSpace ? 1 : 0
+                pendingSpace = false
+                run = offset..<offset
+            }
+            run = run.lowerBound..<(offset + length)
+            appended += 1
+            if appended >= nextCheck {
+                words += utf8[run]
+                run = run.upperBound..<run.upperBound
+                if String(decoding: words, as: UTF8.self).count >= enough { break }
+                nextCheck = appended + 64
+            }
+        }
+        words += utf8[run]
+        return String(decoding: words, as: UTF8.self)
     }
 
     /// ``words(of:enough:)`` for ASCII text, by bytes: each byte is a character there (a CR LF

@@ -20,6 +20,8 @@ struct ThemeRendering: Sendable {
     /// Where a note page's values go, and the values every note page shares (`site`, `generator`).
     let pageSlots: PageSlots
     private(set) var pageBase: TemplateContext
+    /// The breadcrumbs' values, made once for all the pages that show the same crumbs.
+    let crumbCache = CrumbValues()
     /// Pages rendered by earlier builds in this process, reused when their values are the same.
     var remembered: StageCache<Result<String, TemplateError>>?
 

@@ -32,7 +32,7 @@ extension AttributedText {
     /// only when the text has no space in its last third), with "…" after it. Runs crossing the cut
     /// are shortened; an image (one character) is never split. Unchanged when it fits.
     func truncated(toCharacters limit: Int) -> AttributedText {
-        guard string.count > limit else { return self }
+        guard PreviewText.characterCount(string) > limit else { return self }
         var cut = string.index(string.startIndex, offsetBy: max(0, limit))
         let earliest = string.index(string.startIndex, offsetBy: max(0, limit * 2 / 3))
         if let space = string[earliest..<cut].lastIndex(where: \.isWhitespace) { cut = space }

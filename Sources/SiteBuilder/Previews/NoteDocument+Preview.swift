@@ -50,25 +50,32 @@ extension NoteDocument {
             if case .tableRow = block.kind {
                 var end = index + 1
                 while source.has(end), source.blocks[end].depth > block.depth { end += 1 }
-                let cost = source.blocks[index..<end].reduce(0) { $0 + ($1.content?.string.count ?? 0) }
+                let cost = source.blocks[index..<end].reduce(0) {
+                    $0 + ($1.content.map { PreviewText.characterCount($0.string) } ?? 0)
+                }
                 guard cost <= budget else { break blocks }
                 kept += source.blocks[index..<end]
                 budget -= cost
                 index = end
                 continue
             }
-            // Counted once: characters are counted by walking them.
-            let length = block.content?.string.count ?? 0
+            // Counted once: characters are counted by walking them (bytes, when ASCII).
+            let length = block.content.map { PreviewText.characterCount($0.string) } ?? 0
             switch block.kind {
             case .codeBlock(let info, let literal):
-                guard literal.count > budget else { break }
+                let count = PreviewText.characterCount(literal)
+                guard count > budget else {
+                    budget -= count
+                    break
+                }
                 guard budget >= 40 || kept.isEmpty else { break blocks }
                 block.kind = .codeBlock(info: info, literal: PreviewText.lines(of: literal, within: budget))
                 kept.append(block)
                 break blocks
             case .math(let literal):
-                guard literal.count <= budget else { break blocks }
-                budget -= literal.count
+                let count = PreviewText.characterCount(literal)
+                guard count <= budget else { break blocks }
+                budget -= count
             default:
                 guard let content = block.content, length > budget else { break }
                 guard budget >= 40 || kept.isEmpty else { break blocks }
@@ -77,7 +84,6 @@ extension NoteDocument {
                 break blocks
             }
             budget -= length
-            if case .codeBlock(_, let literal) = block.kind { budget -= literal.count }
             kept.append(block)
             index += 1
             if budget <= 0 { break }
