@@ -102,13 +102,9 @@ struct ExplorerPageView: Sendable, Hashable {
     ) {
         let children = tree.nodes[folder].children
         let found = children.firstIndex(of: node)
-        let at = found ?? 0
-        let start = max(0, min(at - window / 2, children.count - window))
-        let end = min(children.count, start + window)
+        let (start, end) = shown(around: found ?? 0, of: children.count)
         html.append(depth == 0 ? "<ul class=\"explorer-list\">" : "<ul>")
-        let more =
-            start > 0 || end < children.count
-            ? More(folder: tree.nodes[folder], depth: depth, links: links) : nil
+        let more = more(start, end, of: children.count, in: tree.nodes[folder], depth: depth, links: links)
         if start > 0 { more?.append(start, to: &html) }
         if let found, found >= start, found < end {
             html += row.joined[row.offsets[start]..<row.offsets[found]]
@@ -122,6 +118,20 @@ struct ExplorerPageView: Sendable, Hashable {
         }
         if end < children.count { more?.append(children.count - end, to: &html) }
         html.append("</ul>")
+    }
+
+    /// The entries a level shows: at most `window` of its `count`, around the one at `at`.
+    private static func shown(around at: Int, of count: Int) -> (start: Int, end: Int) {
+        let start = max(0, min(at - window / 2, count - window))
+        return (start, min(count, start + window))
+    }
+
+    /// The "more" links of a level the window cuts; nil (and nothing made) for a level shown
+    /// whole, as most are.
+    private static func more(
+        _ start: Int, _ end: Int, of count: Int, in folder: ExplorerTree.Node, depth: Int, links: PageLinks
+    ) -> More? {
+        start > 0 || end < count ? More(folder: folder, depth: depth, links: links) : nil
     }
 
     /// Where the pages of a folder's notes sit: its slugged path and a slash, as ``PageLinks/folderBytes``.
@@ -145,14 +155,10 @@ struct ExplorerPageView: Sendable, Hashable {
         for (depth, level) in zip(levels.indices, levels) {
             let focus = depth + 1 < levels.endIndex ? levels[depth + 1] : next
             let children = tree.nodes[level].children
-            let at = focus.flatMap { children.firstIndex(of: $0) } ?? 0
-            let start = max(0, min(at - window / 2, children.count - window))
-            let end = min(children.count, start + window)
+            let (start, end) = shown(
+                around: focus.flatMap { children.firstIndex(of: $0) } ?? 0, of: children.count)
             html.append(depth == 0 ? "<ul class=\"explorer-list\">" : "<ul>")
-            // Made only for a level cut by the window: most levels show all their entries.
-            let more =
-                start > 0 || end < children.count
-                ? More(folder: tree.nodes[level], depth: depth, links: links) : nil
+            let more = more(start, end, of: children.count, in: tree.nodes[level], depth: depth, links: links)
             if start > 0 { more?.append(start, to: &html) }
             var opened = false
             for position in start..<end {
