@@ -34,7 +34,7 @@ final class SearchDocument: Sendable, Hashable {
     let textLiteral: String
 
     /// A document of the terms `counter` holds (the title's first) and this snippet text.
-    init(title: String, url: String, counting counter: TermCounter, text: String) {
+    init(title: String, url: String, counting counter: borrowing TermCounter, text: String) {
         self.title = title
         self.url = url
         self.text = text
@@ -96,6 +96,7 @@ final class SearchDocument: Sendable, Hashable {
 
 extension TermCounter {
     /// Counts the terms of `text` in `field`.
+    @inline(__always)
     mutating func add(termsOf text: UnsafeBufferPointer<UInt8>, field: SearchDocument.Field) {
         add(field: field.rawValue) { SearchTokenizer.forEachTerm(inUTF8: text, $0) }
     }

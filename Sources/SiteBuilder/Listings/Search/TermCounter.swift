@@ -3,14 +3,17 @@ import Foundation
 /// A note's distinct search terms and their count in each field, counted straight from the
 /// tokenizer's bytes: a term becomes a String once, for `entries`. (Counting through
 /// `[String: Int]` made a String and hashed it for every word of the vault.)
-struct TermCounter {
+struct TermCounter: ~Copyable {
     /// The distinct terms in the order first met: a third of a note's words are new to it, so
-    /// adding one is a single append.
-    private var terms: [Term] = []
+    /// adding one is a single store. Raw memory, owned here (the type cannot be copied): the
+    /// arrays' uniqueness and bounds checks were a third of each word's count.
+    private var terms: UnsafeMutablePointer<Term>
+    private var termCount = 0
     /// The bytes of the terms longer than a `Term` holds, one after another.
     private var longBytes: [UInt8] = []
     /// Open addressing: a term's number, or -1 for a free slot; never more than half full.
-    private var slots = [Int32](repeating: -1, count: 64)
+    private var slots: UnsafeMutablePointer<Int32>
+    private var slotCount = 64
     private var fieldLengths = SIMD4<Int>.zero
 
     /// One distinct term: what tells it from another (its hash, length and first 16 bytes; the
@@ -24,6 +27,20 @@ struct TermCounter {
         let longStart: Int32
     }
 
+    init() {
+        slots = .allocate(capacity: slotCount)
+        slots.initialize(repeating: -1, count: slotCount)
+        terms = .allocate(capacity: Self.termCapacity(slotCount))
+    }
+
+    deinit {
+        slots.deallocate()
+        terms.deallocate()
+    }
+
+    /// Terms a table of `slots` slots holds: it grows once more than half full.
+    private static func termCapacity(_ slots: Int) -> Int { slots / 2 + 1 }
+
     /// Per field, its number of terms (repeats included).
     var lengths: [Int] { (0..<4).map { fieldLengths[$0] } }
 
@@ -33,7 +50,9 @@ struct TermCounter {
         count(HashedTerm(term), field: field)
     }
 
-    /// Counts the terms `forEachTerm` gives in `field` (the field's length added once).
+    /// Counts the terms `forEachTerm` gives in `field` (the field's length added once). Inlined
+    /// with the tokenizer's loop, which then counts each word without a call.
+    @inline(__always)
     mutating func add(field: Int, _ forEachTerm: ((HashedTerm) -> Void) -> Void) {
         var length = 0
         forEachTerm { term in
@@ -44,8 +63,9 @@ struct TermCounter {
     }
 
     /// Counts one occurrence of `term` in `field`, but not in the field's length.
+    @inline(__always)
     private mutating func count(_ term: HashedTerm, field: Int) {
-        let mask = slots.count - 1
+        let mask = slotCount - 1
         var slot = Int(truncatingIfNeeded: term.hash) & mask
         while true {
             let number = Int(slots[slot])
@@ -56,18 +76,25 @@ struct TermCounter {
             }
             slot = (slot + 1) & mask
         }
-        slots[slot] = Int32(terms.count)
+        insert(term, field: field, at: slot)
+    }
+
+    /// Adds `term`, new to the note, at the free `slot`.
+    private mutating func insert(_ term: HashedTerm, field: Int, at slot: Int) {
+        slots[slot] = Int32(termCount)
         let longStart = longBytes.count
         if term.bytes.count > 16 { longBytes.append(contentsOf: term.bytes) }
         var counts = SIMD4<UInt32>.zero
         counts[field] = 1
-        terms.append(
-            Term(
+        (terms + termCount).initialize(
+            to: Term(
                 head: term.head, counts: counts, hash: term.hash, length: Int32(term.bytes.count),
                 longStart: Int32(longStart)))
-        if terms.count * 2 > slots.count { grow() }
+        termCount += 1
+        if termCount * 2 > slotCount { grow() }
     }
 
+    @inline(__always)
     private func isTerm(_ number: Int, _ term: HashedTerm) -> Bool {
         let known = terms[number]
         guard known.hash == term.hash, known.head == term.head, Int(known.length) == term.bytes.count else {
@@ -83,7 +110,7 @@ struct TermCounter {
     /// The terms in the order first met, with their counts.
     var entries: [SearchDocument.Entry] {
         longBytes.withUnsafeBufferPointer { long in
-            terms.map { term in
+            UnsafeBufferPointer(start: terms, count: termCount).map { term in
                 let length = Int(term.length)
                 let text: String
                 if length > 16 {
@@ -104,12 +131,19 @@ struct TermCounter {
     }
 
     private mutating func grow() {
-        slots = [Int32](repeating: -1, count: slots.count * 2)
-        let mask = slots.count - 1
-        for number in terms.indices {
+        slots.deallocate()
+        slotCount *= 2
+        slots = .allocate(capacity: slotCount)
+        slots.initialize(repeating: -1, count: slotCount)
+        let mask = slotCount - 1
+        for number in 0..<termCount {
             var slot = Int(truncatingIfNeeded: terms[number].hash) & mask
             while slots[slot] >= 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(number)
         }
+        let moved = UnsafeMutablePointer<Term>.allocate(capacity: Self.termCapacity(slotCount))
+        moved.moveInitialize(from: terms, count: termCount)
+        terms.deallocate()
+        terms = moved
     }
 }
