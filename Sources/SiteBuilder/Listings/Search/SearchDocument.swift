@@ -28,10 +28,9 @@ final class SearchDocument: Sendable, Hashable {
     let lengths: [Int]
     /// The words of the note (headings included) for snippets, at most `SearchIndex.textLimit` bytes.
     let text: String
-    /// The note's row of the index (`[title,url,` then the lengths) and its text, as JSON, made
-    /// with the rest so that a rebuild in `serve` only joins them.
+    /// The note's row of the index (`[title,url,` then the lengths) as JSON, made with the rest so
+    /// that a rebuild in `serve` only joins the rows. (The text is escaped into its shard.)
     let row: String
-    let textLiteral: String
 
     /// A document of the terms `counter` holds (the title's first) and this snippet text.
     init(title: String, url: String, counting counter: borrowing TermCounter, text: String) {
@@ -43,7 +42,6 @@ final class SearchDocument: Sendable, Hashable {
         row =
             "[\(JSONString.literal(title)),\(JSONString.literal(url)),"
             + lengths.map(String.init).joined(separator: ",") + "]"
-        textLiteral = JSONString.literal(text)
     }
 
     convenience init(

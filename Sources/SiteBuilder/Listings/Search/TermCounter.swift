@@ -118,11 +118,15 @@ struct TermCounter: ~Copyable {
                     text = String(
                         decoding: UnsafeBufferPointer(rebasing: long[start..<start + length]), as: UTF8.self)
                 } else {
-                    var head = SIMD2(term.head[0].littleEndian, term.head[1].littleEndian)
-                    text = withUnsafeBytes(of: &head) { bytes in
-                        let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
-                        return String(
-                            decoding: UnsafeBufferPointer(start: start, count: length), as: UTF8.self)
+                    // Written in place: a String of at most 15 ASCII bytes is then made without
+                    // the validation `String(decoding:)` runs (a fifth of a note's document).
+                    let head = SIMD2(term.head[0].littleEndian, term.head[1].littleEndian)
+                    text = String(unsafeUninitializedCapacity: length) { out in
+                        withUnsafeBytes(of: head) { bytes in
+                            UnsafeMutableRawBufferPointer(out).copyMemory(
+                                from: UnsafeRawBufferPointer(rebasing: bytes[..<length]))
+                        }
+                        return length
                     }
                 }
                 return SearchDocument.Entry(term: text, hash: term.hash, counts: term.counts)

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+@testable import SiteBuilder
+
+/// Text shards are written as bytes, each note's text escaped straight into the script; they must
+/// be the script as first written: the texts' JSON literals joined into one String.
+@Suite struct SearchShardTests {
+    /// The shard as first written.
+    static func reference(_ number: Int, _ documents: ArraySlice<SearchDocument>) -> Data {
+        let texts = documents.map { JSONString.literal($0.text) }.joined(separator: ",\n")
+        return Data(
+            "(window.notesiteSearchText=window.notesiteSearchText||{})[\(number)]=[\n\(texts)\n];\n".utf8)
+    }
+
+    @Test func shardsAreTheJoinedLiterals() {
+        var random = SplitMix64(seed: 12)
+        // Plain words, characters JSON or a script escapes, and U+2028/U+2029 beside other E2 bytes.
+        let pieces = [
+            "word", " ", "\"", "\\", "<", ">", "&", "\n", "\t", "\u{1}", "é", "\u{2028}", "\u{2029}", "—",
+            "東",
+        ]
+        for round in 0..<300 {
+            let documents = (0..<random.next(6)).map { _ in
+                let text = (0..<random.next(40)).map { _ in pieces[random.next(pieces.count)] }.joined()
+                return SearchDocument(title: "t", url: "u.html", headings: [], tags: [], body: "", text: text)
+            }
+            let number = random.next(30)
+            #expect(
+                SearchIndex.shardScript(number, documents[...]) == Self.reference(number, documents[...]),
+                "round \(round)")
+        }
+    }
+}
