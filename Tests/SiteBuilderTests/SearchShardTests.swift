@@ -31,4 +31,17 @@ import Testing
                 "round \(round)")
         }
     }
+
+    /// The vocabulary as the script lists it: the terms' literals joined by commas.
+    @Test func termListIsTheJoinedLiterals() {
+        var random = SplitMix64(seed: 14)
+        let pieces = ["a", "Z9", "\"", "\\", "<", "&", "\u{1}", "é", "\u{2028}", "\u{2027}", "東", "😀"]
+        for round in 0..<300 {
+            let terms = (0..<random.next(30)).map { _ in
+                (0..<random.next(5)).map { _ in pieces[random.next(pieces.count)] }.joined()
+            }
+            let expected = terms.map { JSONString.literal($0) }.joined(separator: ",")
+            #expect(JoinedPostings.termList(terms) == expected, "round \(round)")
+        }
+    }
 }
