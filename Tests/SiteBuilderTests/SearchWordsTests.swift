@@ -111,7 +111,8 @@ import Testing
     @Test func termCounterCountsAsADictionaryDoes() {
         var random = SplitMix64(seed: 9)
         for round in 0..<40 {
-            var counter = TermCounter()
+            // Tables sized for fewer terms than come (and grown), and for more.
+            var counter = TermCounter(expectedTerms: random.next(2_000))
             var order: [String] = []
             var counts: [String: [UInt32]] = [:]
             var lengths = [0, 0, 0, 0]

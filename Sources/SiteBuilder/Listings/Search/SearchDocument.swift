@@ -69,7 +69,8 @@ final class SearchDocument: Sendable, Hashable {
     /// tokenized where they lie.
     convenience init(title: String, url: String, tags: [String], document: NoteDocument) {
         let words = NoteWords(document)
-        var counter = TermCounter()
+        // About one distinct term in 20 bytes of a note (the bench vault's notes).
+        var counter = TermCounter(expectedTerms: words.body.count / 16)
         counter.add(termsOf: title, field: .title)
         words.forEachHeading { counter.add(termsOf: $0, field: .headings) }
         for tag in tags { counter.add(termsOf: tag, field: .tags) }
