@@ -44,4 +44,26 @@ import Testing
             #expect(JoinedPostings.termList(terms) == expected, "round \(round)")
         }
     }
+
+    /// A note's row of the index against the interpolated Strings it was first made of.
+    @Test func rowsAreTheInterpolatedLiterals() {
+        var random = SplitMix64(seed: 15)
+        let pieces = ["a", "Z9", "\"", "\\", "<", "&", "\u{1}", "é", "\u{2028}", " ", "/", "東"]
+        for round in 0..<500 {
+            func text() -> String {
+                (0..<random.next(8)).map { _ in pieces[random.next(pieces.count)] }.joined()
+            }
+            let (title, url) = (text(), text())
+            let lengths = (0..<4).map { _ in random.next(4) == 0 ? 0 : random.next(1 << (4 * random.next(8)))
+            }
+            let expected =
+                "[\(JSONString.literal(title)),\(JSONString.literal(url)),"
+                + lengths.map(String.init).joined(separator: ",") + "]"
+            #expect(
+                SearchDocument.row(title: title, url: url, lengths: lengths) == expected, "round \(round)")
+        }
+        #expect(
+            SearchDocument.row(title: "", url: "", lengths: [-12, 0, 10, Int.max])
+                == "[\"\",\"\",-12,0,10,\(Int.max)]")
+    }
 }

@@ -39,9 +39,36 @@ final class SearchDocument: Sendable, Hashable {
         self.text = text
         entries = counter.entries
         lengths = counter.lengths
-        row =
-            "[\(JSONString.literal(title)),\(JSONString.literal(url)),"
-            + lengths.map(String.init).joined(separator: ",") + "]"
+        row = Self.row(title: title, url: url, lengths: lengths)
+    }
+
+    /// `[title,url,` then the lengths and `]`, written as bytes: the interpolated and joined
+    /// Strings cost 9,000 instructions a note.
+    static func row(title: String, url: String, lengths: [Int]) -> String {
+        var row: [UInt8] = []
+        row.reserveCapacity(title.utf8.count + url.utf8.count + 64)
+        row.append(UInt8(ascii: "["))
+        JSONString.append(title, to: &row)
+        row.append(UInt8(ascii: ","))
+        JSONString.append(url, to: &row)
+        for length in lengths {
+            row.append(UInt8(ascii: ","))
+            appendDecimal(length, to: &row)
+        }
+        row.append(UInt8(ascii: "]"))
+        return String(decoding: row, as: UTF8.self)
+    }
+
+    /// `value`'s decimal digits (a count: never negative).
+    private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        let start = out.count
+        var rest = value.magnitude
+        repeat {
+            out.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        out[start...].reverse()
     }
 
     convenience init(
