@@ -66,4 +66,23 @@ import Testing
             SearchDocument.row(title: "", url: "", lengths: [-12, 0, 10, Int.max])
                 == "[\"\",\"\",-12,0,10,\(Int.max)]")
     }
+
+    /// Terms numbered from their bytes (a run's) against the same terms numbered as Strings.
+    @Test func termsNumberAlikeFromBytesAndStrings() {
+        var random = SplitMix64(seed: 16)
+        let pieces = ["a", "ab", "abcdefgh", "é", "東", "9", "z"]
+        for round in 0..<60 {
+            var byBytes = TermNumbers()
+            var byStrings = TermNumbers()
+            for _ in 0..<random.next(2_000) {
+                var term = (0..<random.next(7)).map { _ in pieces[random.next(pieces.count)] }.joined()
+                let hash = term.withUTF8 { TermHash.of($0) }
+                let fromBytes = term.withUTF8 { byBytes.number(of: $0, hash: hash) }
+                let fromString = byStrings.number(of: term, hash: hash)
+                #expect(fromBytes == fromString, "round \(round): \(term)")
+                #expect(byBytes.number(of: term) == fromString.number)
+            }
+            #expect(byBytes.terms == byStrings.terms, "round \(round)")
+        }
+    }
 }

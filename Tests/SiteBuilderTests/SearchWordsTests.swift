@@ -129,6 +129,15 @@ import Testing
                 lengths[field] += 1
             }
             let entries = counter.entries
+            // The terms as the document keeps them: their bytes one after another.
+            let counted = counter.counted
+            #expect(counted.bytes.count == counted.terms.reduce(0) { $0 + Int($1.length) })
+            let terms = counted.terms.map { term in
+                String(
+                    decoding: counted.bytes[Int(term.start)..<Int(term.start + term.length)], as: UTF8.self)
+            }
+            #expect(terms == order && counted.terms.map(\.hash) == entries.map(\.hash), "round \(round)")
+            #expect(counted.terms.map(\.counts) == entries.map(\.counts), "round \(round)")
             #expect(entries.map(\.term) == order, "round \(round)")
             #expect(entries.allSatisfy { entry in (0..<4).map { entry.counts[$0] } == counts[entry.term] })
             #expect(counter.lengths == lengths)

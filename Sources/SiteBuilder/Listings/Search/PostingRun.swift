@@ -25,19 +25,23 @@ struct PostingRun: Sendable {
         rows = documents.map(\.row).joined(separator: ",\n")
         // Each entry's term, and per term how many notes it is in.
         var termOfEntry: [Int32] = []
-        termOfEntry.reserveCapacity(documents.reduce(0) { $0 + $1.entries.count })
+        termOfEntry.reserveCapacity(documents.reduce(0) { $0 + $1.counted.count })
         var notesOfTerm: [Int] = []
         for (offset, document) in documents.enumerated() {
-            for entry in document.entries {
-                let (number, isNew) = numbers.number(of: entry.term, hash: entry.hash)
-                if isNew {
-                    first.append(Int32(offset))
-                    last.append(0)
-                    notesOfTerm.append(0)
+            document.termBytes.withUnsafeBufferPointer { bytes in
+                for entry in document.counted {
+                    let start = Int(entry.start)
+                    let term = UnsafeBufferPointer(rebasing: bytes[start..<start + Int(entry.length)])
+                    let (number, isNew) = numbers.number(of: term, hash: entry.hash)
+                    if isNew {
+                        first.append(Int32(offset))
+                        last.append(0)
+                        notesOfTerm.append(0)
+                    }
+                    last[number] = Int32(offset)
+                    notesOfTerm[number] += 1
+                    termOfEntry.append(Int32(number))
                 }
-                last[number] = Int32(offset)
-                notesOfTerm[number] += 1
-                termOfEntry.append(Int32(number))
             }
         }
         let postings = Self.byTerm(documents, termOfEntry: termOfEntry, notesOfTerm: notesOfTerm)
@@ -65,7 +69,7 @@ struct PostingRun: Sendable {
         var postings = [Posting](repeating: Posting(note: 0, counts: .zero), count: total)
         var index = 0
         for (offset, document) in documents.enumerated() {
-            for entry in document.entries {
+            for entry in document.counted {
                 let term = Int(termOfEntry[index])
                 postings[place[term]] = Posting(note: Int32(offset), counts: entry.counts)
                 place[term] += 1

@@ -20,10 +20,20 @@ final class SearchDocument: Sendable, Hashable {
         var counts: SIMD4<UInt32>
     }
 
+    /// An entry as the document keeps it: its term's place in `termBytes`.
+    struct CountedTerm: Sendable, Hashable {
+        let start: Int32
+        let length: Int32
+        let hash: UInt64
+        let counts: SIMD4<UInt32>
+    }
+
     let title: String
     let url: String
-    /// Every distinct term, in the order first met (deterministic: the note's own order).
-    let entries: [Entry]
+    /// Every distinct term, in the order first met (deterministic: the note's own order), and
+    /// the terms' bytes one after another.
+    let counted: [CountedTerm]
+    let termBytes: [UInt8]
     /// Per field, its number of terms.
     let lengths: [Int]
     /// The words of the note (headings included) for snippets, at most `SearchIndex.textLimit` bytes.
@@ -37,7 +47,7 @@ final class SearchDocument: Sendable, Hashable {
         self.title = title
         self.url = url
         self.text = text
-        entries = counter.entries
+        (counted, termBytes) = counter.counted
         lengths = counter.lengths
         row = Self.row(title: title, url: url, lengths: lengths)
     }
@@ -82,6 +92,15 @@ final class SearchDocument: Sendable, Hashable {
         self.init(title: title, url: url, counting: counter, text: text)
     }
 
+    /// The terms as Strings, with their counts (for tests).
+    var entries: [Entry] {
+        counted.map { entry in
+            let start = Int(entry.start)
+            let term = String(decoding: termBytes[start..<start + Int(entry.length)], as: UTF8.self)
+            return Entry(term: term, hash: entry.hash, counts: entry.counts)
+        }
+    }
+
     /// The count of `term` in each field (for tests).
     func counts(of term: String) -> [Int] {
         guard let entry = entries.first(where: { $0.term == term }) else { return [0, 0, 0, 0] }
@@ -107,14 +126,16 @@ final class SearchDocument: Sendable, Hashable {
 
     static func == (a: SearchDocument, b: SearchDocument) -> Bool {
         a === b
-            || (a.title == b.title && a.url == b.url && a.entries == b.entries && a.lengths == b.lengths
+            || (a.title == b.title && a.url == b.url && a.counted == b.counted && a.termBytes == b.termBytes
+                && a.lengths == b.lengths
                 && a.text == b.text)
     }
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(title)
         hasher.combine(url)
-        hasher.combine(entries)
+        hasher.combine(counted)
+        hasher.combine(termBytes)
         hasher.combine(lengths)
         hasher.combine(text)
     }

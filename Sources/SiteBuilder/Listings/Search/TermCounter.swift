@@ -1,7 +1,8 @@
 import Foundation
 
 /// A note's distinct search terms and their count in each field, counted straight from the
-/// tokenizer's bytes: a term becomes a String once, for `entries`. (Counting through
+/// tokenizer's bytes, which `counted` hands on as bytes (a run of notes makes each term a String
+/// once, ``TermNumbers``). (Counting through
 /// `[String: Int]` made a String and hashed it for every word of the vault.)
 struct TermCounter: ~Copyable {
     /// The distinct terms in the order first met: a third of a note's words are new to it, so
@@ -15,6 +16,8 @@ struct TermCounter: ~Copyable {
     private var slots: UnsafeMutablePointer<Int32>
     private var slotCount = 64
     private var fieldLengths = SIMD4<Int>.zero
+    /// The distinct terms' bytes, added up.
+    private var byteCount = 0
 
     /// One distinct term: what tells it from another (its hash, length and first 16 bytes; the
     /// longer ones' bytes are in `longBytes`) and its count in each field.
@@ -94,6 +97,7 @@ struct TermCounter: ~Copyable {
                 head: term.head, counts: counts, hash: term.hash, length: Int32(term.bytes.count),
                 longStart: Int32(longStart)))
         termCount += 1
+        byteCount += term.bytes.count
         if termCount * 2 > slotCount { grow() }
     }
 
@@ -110,7 +114,39 @@ struct TermCounter: ~Copyable {
         }
     }
 
-    /// The terms in the order first met, with their counts.
+    /// The terms in the order first met, with their counts, their bytes one after another in
+    /// `bytes`: no String per term of every note (a fifth of a note's document), only per term
+    /// of a run of notes (``PostingRun``).
+    var counted: (terms: [SearchDocument.CountedTerm], bytes: [UInt8]) {
+        var counted: [SearchDocument.CountedTerm] = []
+        counted.reserveCapacity(termCount)
+        // 16 bytes to spare: a short term's head is stored whole.
+        let bytes = [UInt8](unsafeUninitializedCapacity: byteCount + 16) { buffer, initialized in
+            guard let out = buffer.baseAddress else { return }
+            var end = 0
+            for term in UnsafeBufferPointer(start: terms, count: termCount) {
+                let length = Int(term.length)
+                if length > 16 {
+                    longBytes.withUnsafeBufferPointer { long in
+                        guard let long = long.baseAddress else { return }
+                        (out + end).update(from: long + Int(term.longStart), count: length)
+                    }
+                } else {
+                    let raw = UnsafeMutableRawPointer(out + end)
+                    raw.storeBytes(of: term.head[0].littleEndian, as: UInt64.self)
+                    raw.storeBytes(of: term.head[1].littleEndian, toByteOffset: 8, as: UInt64.self)
+                }
+                counted.append(
+                    SearchDocument.CountedTerm(
+                        start: Int32(end), length: Int32(length), hash: term.hash, counts: term.counts))
+                end += length
+            }
+            initialized = end
+        }
+        return (counted, bytes)
+    }
+
+    /// The terms in the order first met, with their counts, as Strings (for tests).
     var entries: [SearchDocument.Entry] {
         longBytes.withUnsafeBufferPointer { long in
             UnsafeBufferPointer(start: terms, count: termCount).map { term in
