@@ -129,6 +129,25 @@ struct PostingRun: Sendable {
         return base + Int(last[position])
     }
 
+    /// The bytes of term `position`'s postings after its first note's gap.
+    func tailCount(_ position: Int) -> Int { tailStarts[position + 1] - tailStarts[position] }
+
+    /// ``append(_:ofRun:after:to:)`` into memory with room for it (`PostingList.maxGapBytes` and
+    /// `tailCount(position)`); returns this run's last note and the bytes written.
+    func write(_ position: Int, ofRun index: Int, after previous: Int, to out: UnsafeMutablePointer<UInt8>)
+        -> (last: Int, count: Int)
+    {
+        let base = index * Self.size
+        var count = PostingList.write(base + Int(first[position]) - previous, to: out)
+        let tail = tailCount(position)
+        tailBytes.withUnsafeBufferPointer { bytes in
+            guard let bytes = bytes.baseAddress else { return }
+            (out + count).update(from: bytes + tailStarts[position], count: tail)
+        }
+        count += tail
+        return (base + Int(last[position]), count)
+    }
+
     /// The runs of `documents`, each `size` notes (the last may hold fewer).
     static func starts(of count: Int) -> StrideTo<Int> { stride(from: 0, to: count, by: size) }
 }
