@@ -63,3 +63,32 @@ import Testing
         }
     }
 }
+
+@Suite struct PostingJoinTests {
+    /// The join of several runs (one buffer, sized first) against each term's list appended run by
+    /// run, as `serve` rejoins a term.
+    @Test func joinedListsAreEachTermsListOverTheRuns() {
+        var random = SplitMix64(seed: 19)
+        for round in 0..<8 {
+            let words =
+                (0..<(1 + random.next(400))).map { "w\($0)" } + [
+                    "é\(round)", String(repeating: "long", count: 6),
+                ]
+            let documents = (0..<(1 + random.next(3 * PostingRun.size))).map { number in
+                let body = (0..<random.next(40)).map { _ in words[random.next(words.count)] }
+                return SearchDocument(
+                    title: words[random.next(words.count)], url: "n\(number).html", headings: [], tags: [],
+                    body: body.joined(separator: " "), text: "")
+            }
+            let runs = PostingRun.starts(of: documents.count).map {
+                PostingRun(documents[$0..<min($0 + PostingRun.size, documents.count)])
+            }
+            let joined = PostingList.join(runs)
+            let expected = Set(runs.flatMap(\.terms)).sorted { PostingList.precedes($0, $1) }
+            #expect(joined.terms == expected, "round \(round)")
+            for (term, encoded) in zip(joined.terms, joined.encoded) {
+                #expect(encoded == String(decoding: PostingList.list(of: term, in: runs), as: UTF8.self))
+            }
+        }
+    }
+}

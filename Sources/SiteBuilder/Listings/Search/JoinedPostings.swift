@@ -8,8 +8,7 @@ struct JoinedPostings: Sendable {
     /// The vocabulary, sorted by UTF-16 code units, and each term's encoded postings.
     let terms: [String]
     let encoded: [String]
-    /// Each term as a JSON string, and all of them as the script writes them, comma-separated.
-    let literals: [String]
+    /// The terms as the script writes them: JSON strings, comma-separated.
     let termList: String
     /// The encoded postings as the script writes them, `blockSize` terms a block: a save that
     /// changes the lists of a few terms writes a few blocks again, not all of them.
@@ -19,26 +18,35 @@ struct JoinedPostings: Sendable {
     /// The postings of `runs` joined from nothing.
     init(runs: [PostingRun], keys: [ContentKey]) {
         let joined = PostingList.join(runs)
-        self.init(
-            runs: runs, runKeys: keys, terms: joined.terms, encoded: joined.encoded,
-            literals: joined.terms.map(JSONString.literal))
+        self.init(runs: runs, runKeys: keys, terms: joined.terms, encoded: joined.encoded)
     }
 
     private init(
-        runs: [PostingRun], runKeys: [ContentKey], terms: [String], encoded: [String], literals: [String],
+        runs: [PostingRun], runKeys: [ContentKey], terms: [String], encoded: [String],
         termList: String? = nil, postingBlocks: [String]? = nil
     ) {
         self.runs = runs
         self.runKeys = runKeys
         self.terms = terms
         self.encoded = encoded
-        self.literals = literals
-        self.termList = termList ?? literals.joined(separator: ",")
+        self.termList = termList ?? Self.termList(terms)
         self.postingBlocks =
             postingBlocks
             ?? stride(from: 0, to: encoded.count, by: Self.blockSize).map {
                 Self.block(encoded, at: $0)
             }
+    }
+
+    /// The terms as JSON strings, comma-separated, escaped into one buffer: a literal String per
+    /// term, then joined, cost six times as much.
+    static func termList(_ terms: [String]) -> String {
+        var list: [UInt8] = []
+        list.reserveCapacity(terms.reduce(0) { $0 + $1.utf8.count + 3 })
+        for (index, term) in terms.enumerated() {
+            if index > 0 { list.append(UInt8(ascii: ",")) }
+            JSONString.append(term, to: &list)
+        }
+        return String(decoding: list, as: UTF8.self)
     }
 
     /// The postings of the terms from `start` on, at most `blockSize`, as JSON strings. Written
@@ -63,8 +71,7 @@ struct JoinedPostings: Sendable {
         let changed = runs.indices.filter { runKeys[$0] != keys[$0] }
         if changed.isEmpty {
             return JoinedPostings(
-                runs: runs, runKeys: keys, terms: terms, encoded: encoded, literals: literals,
-                termList: termList,
+                runs: runs, runKeys: keys, terms: terms, encoded: encoded, termList: termList,
                 postingBlocks: postingBlocks)
         }
         var touched: Set<String> = []
@@ -87,9 +94,7 @@ struct JoinedPostings: Sendable {
         for term in touched {
             guard let place = place(of: term), let list = lists[term] else {
                 let merged = merged(touched: touched, lists: lists)
-                return JoinedPostings(
-                    runs: runs, runKeys: keys, terms: merged.terms, encoded: merged.encoded,
-                    literals: merged.literals)
+                return JoinedPostings(runs: runs, runKeys: keys, terms: merged.terms, encoded: merged.encoded)
             }
             replaced[place] = list
             blocks.insert(place / Self.blockSize)
@@ -97,8 +102,7 @@ struct JoinedPostings: Sendable {
         var postingBlocks = postingBlocks
         for block in blocks { postingBlocks[block] = Self.block(replaced, at: block * Self.blockSize) }
         return JoinedPostings(
-            runs: runs, runKeys: keys, terms: terms, encoded: replaced, literals: literals,
-            termList: termList,
+            runs: runs, runKeys: keys, terms: terms, encoded: replaced, termList: termList,
             postingBlocks: postingBlocks)
     }
 
@@ -121,34 +125,29 @@ struct JoinedPostings: Sendable {
 
     /// These terms with the touched ones replaced, removed (no list) or added, in sorted order:
     /// the untouched stretches between them copied whole (a save that adds a word touches a few).
-    private func merged(touched: Set<String>, lists: [String: String]) -> (
-        terms: [String], encoded: [String], literals: [String]
-    ) {
+    private func merged(touched: Set<String>, lists: [String: String]) -> (terms: [String], encoded: [String])
+    {
         // Each touched term at its place: an added one before the term now there, added ones in order.
         let edits = touched.map { term in (place: insertionPoint(of: term), term: term) }.sorted { a, b in
             a.place != b.place ? a.place < b.place : PostingList.precedes(a.term, b.term)
         }
-        var merged = (terms: [String](), encoded: [String](), literals: [String]())
+        var merged = (terms: [String](), encoded: [String]())
         let capacity = terms.count + edits.count
         merged.terms.reserveCapacity(capacity)
         merged.encoded.reserveCapacity(capacity)
-        merged.literals.reserveCapacity(capacity)
         var copied = 0
         for edit in edits {
             merged.terms += terms[copied..<edit.place]
             merged.encoded += encoded[copied..<edit.place]
-            merged.literals += literals[copied..<edit.place]
             copied = edit.place
             let known = edit.place < terms.count && terms[edit.place] == edit.term
             if known { copied += 1 }
             guard let list = lists[edit.term] else { continue }
             merged.terms.append(edit.term)
             merged.encoded.append(list)
-            merged.literals.append(known ? literals[edit.place] : JSONString.literal(edit.term))
         }
         merged.terms += terms[copied...]
         merged.encoded += encoded[copied...]
-        merged.literals += literals[copied...]
         return merged
     }
 }

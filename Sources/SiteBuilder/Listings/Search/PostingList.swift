@@ -9,27 +9,63 @@
 enum PostingList {
     static let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_".utf8)
 
-    /// The runs' postings as one list per term, the terms sorted by UTF-16 code units.
+    /// The runs' postings as one list per term, the terms sorted by UTF-16 code units. Each term's
+    /// list is written into its own stretch of one buffer, sized first: an array per term, grown
+    /// by appends and freed after, was half the join.
     static func join(_ runs: [PostingRun]) -> (terms: [String], encoded: [String]) {
         var numbers = TermNumbers()
-        var lists: [[UInt8]] = []
-        var previous: [Int] = []
-        for (index, run) in runs.enumerated() {
+        // Each run's terms' numbers in the vocabulary, and the most each term's list may take.
+        var numbered: [[Int32]] = []
+        numbered.reserveCapacity(runs.count)
+        var room: [Int] = []
+        for run in runs {
+            var mine: [Int32] = []
+            mine.reserveCapacity(run.numbers.count)
             for position in 0..<run.numbers.count {
                 let (number, isNew) = numbers.number(
                     of: run.numbers.terms[position], hash: run.numbers.hash(at: position))
-                if isNew {
-                    lists.append([])
-                    previous.append(-1)
-                }
-                previous[number] = run.append(
-                    position, ofRun: index, after: previous[number], to: &lists[number])
+                if isNew { room.append(0) }
+                room[number] += maxGapBytes + run.tailCount(position)
+                mine.append(Int32(number))
             }
+            numbered.append(mine)
+        }
+        var ends: [Int] = []
+        ends.reserveCapacity(room.count)
+        var total = 0
+        for bytes in room {
+            ends.append(total)
+            total += bytes
+        }
+        let starts = ends
+        var previous = [Int](repeating: -1, count: room.count)
+        let lists = [UInt8](unsafeUninitializedCapacity: max(1, total)) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            // The room a list does not use stays zero.
+            base.initialize(repeating: 0, count: max(1, total))
+            for (index, run) in runs.enumerated() {
+                for (position, number) in numbered[index].enumerated() {
+                    let term = Int(number)
+                    let written = run.write(
+                        position, ofRun: index, after: previous[term], to: base + ends[term])
+                    previous[term] = written.last
+                    ends[term] += written.count
+                }
+            }
+            initialized = max(1, total)
         }
         let terms = numbers.terms
         let order = VocabularyOrder.order(of: terms)
-        return (order.map { terms[$0] }, order.map { String(decoding: lists[$0], as: UTF8.self) })
+        let encoded = lists.withUnsafeBufferPointer { lists in
+            order.map {
+                String(decoding: UnsafeBufferPointer(rebasing: lists[starts[$0]..<ends[$0]]), as: UTF8.self)
+            }
+        }
+        return (order.map { terms[$0] }, encoded)
     }
+
+    /// The most bytes a note's gap takes (any `Int`: 13 digits).
+    static let maxGapBytes = 13
 
     /// One term's postings over all runs; empty when no run has it.
     static func list(of term: String, in runs: [PostingRun]) -> [UInt8] {

@@ -25,19 +25,23 @@ struct PostingRun: Sendable {
         rows = documents.map(\.row).joined(separator: ",\n")
         // Each entry's term, and per term how many notes it is in.
         var termOfEntry: [Int32] = []
-        termOfEntry.reserveCapacity(documents.reduce(0) { $0 + $1.entries.count })
+        termOfEntry.reserveCapacity(documents.reduce(0) { $0 + $1.counted.count })
         var notesOfTerm: [Int] = []
         for (offset, document) in documents.enumerated() {
-            for entry in document.entries {
-                let (number, isNew) = numbers.number(of: entry.term, hash: entry.hash)
-                if isNew {
-                    first.append(Int32(offset))
-                    last.append(0)
-                    notesOfTerm.append(0)
+            document.termBytes.withUnsafeBufferPointer { bytes in
+                for entry in document.counted {
+                    let start = Int(entry.start)
+                    let term = UnsafeBufferPointer(rebasing: bytes[start..<start + Int(entry.length)])
+                    let (number, isNew) = numbers.number(of: term, hash: entry.hash)
+                    if isNew {
+                        first.append(Int32(offset))
+                        last.append(0)
+                        notesOfTerm.append(0)
+                    }
+                    last[number] = Int32(offset)
+                    notesOfTerm[number] += 1
+                    termOfEntry.append(Int32(number))
                 }
-                last[number] = Int32(offset)
-                notesOfTerm[number] += 1
-                termOfEntry.append(Int32(number))
             }
         }
         let postings = Self.byTerm(documents, termOfEntry: termOfEntry, notesOfTerm: notesOfTerm)
@@ -65,7 +69,7 @@ struct PostingRun: Sendable {
         var postings = [Posting](repeating: Posting(note: 0, counts: .zero), count: total)
         var index = 0
         for (offset, document) in documents.enumerated() {
-            for entry in document.entries {
+            for entry in document.counted {
                 let term = Int(termOfEntry[index])
                 postings[place[term]] = Posting(note: Int32(offset), counts: entry.counts)
                 place[term] += 1
@@ -123,6 +127,25 @@ struct PostingRun: Sendable {
         PostingList.append(base + Int(first[position]) - previous, to: &list)
         list.append(contentsOf: tail(position))
         return base + Int(last[position])
+    }
+
+    /// The bytes of term `position`'s postings after its first note's gap.
+    func tailCount(_ position: Int) -> Int { tailStarts[position + 1] - tailStarts[position] }
+
+    /// ``append(_:ofRun:after:to:)`` into memory with room for it (`PostingList.maxGapBytes` and
+    /// `tailCount(position)`); returns this run's last note and the bytes written.
+    func write(_ position: Int, ofRun index: Int, after previous: Int, to out: UnsafeMutablePointer<UInt8>)
+        -> (last: Int, count: Int)
+    {
+        let base = index * Self.size
+        var count = PostingList.write(base + Int(first[position]) - previous, to: out)
+        let tail = tailCount(position)
+        tailBytes.withUnsafeBufferPointer { bytes in
+            guard let bytes = bytes.baseAddress else { return }
+            (out + count).update(from: bytes + tailStarts[position], count: tail)
+        }
+        count += tail
+        return (base + Int(last[position]), count)
     }
 
     /// The runs of `documents`, each `size` notes (the last may hold fewer).

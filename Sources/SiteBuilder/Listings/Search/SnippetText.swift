@@ -27,15 +27,7 @@ struct SnippetText {
         guard !isFull else { return }
         // Folding only shortens: a block that cannot pass the limit needs no check at each byte.
         guard count + block.count > SearchIndex.textLimit else {
-            for byte in block {
-                if Self.isSpace(byte) {
-                    appendSpace()
-                } else {
-                    out[count] = byte
-                    count += 1
-                }
-            }
-            appendSpace()
+            appendShort(block)
             return
         }
         for byte in block {
@@ -51,6 +43,37 @@ struct SnippetText {
             }
         }
         appendSpace()
+    }
+
+    /// `appendBlock` for a block that cannot pass the limit. The count, the last word's end and
+    /// whether a space may come are kept in registers: through `self`, each byte stored `count`
+    /// again (the buffer might have been `self`), 12 instructions a byte.
+    private mutating func appendShort(_ block: UnsafeBufferPointer<UInt8>) {
+        guard let out = out.baseAddress else { return }
+        var count = self.count
+        var lastWordEnd = self.lastWordEnd
+        // A space is written unless the text is empty or already ends with one.
+        var spaceFits = count > 0 && out[count - 1] != 0x20
+        for byte in block {
+            if Self.isSpace(byte) {
+                guard spaceFits else { continue }
+                lastWordEnd = count
+                out[count] = 0x20
+                count &+= 1
+                spaceFits = false
+            } else {
+                out[count] = byte
+                count &+= 1
+                spaceFits = true
+            }
+        }
+        if spaceFits {
+            lastWordEnd = count
+            out[count] = 0x20
+            count &+= 1
+        }
+        self.count = count
+        self.lastWordEnd = lastWordEnd
     }
 
     /// Space, line feed, tab, carriage return and form feed: one bit each of a 64-bit mask.

@@ -29,14 +29,16 @@ enum TermHash {
     static func of(padded base: UnsafeRawPointer, count: Int) -> UInt64 {
         var hash = start(count: count)
         var offset = 0
-        while offset + 8 <= count {
+        // Wrapping and masking operators: `count` is a word's length, and the shift is 8 to 56.
+        while offset &+ 8 <= count {
             hash = mix(
                 hash, UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-            offset += 8
+            offset &+= 8
         }
         if offset < count {
             let chunk = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            hash = mix(hash, chunk & (UInt64.max >> UInt64(64 - 8 * (count - offset))))
+            let shift = UInt64(truncatingIfNeeded: 64 &- 8 &* (count &- offset))
+            hash = mix(hash, chunk & (UInt64.max &>> shift))
         }
         return finish(hash)
     }

@@ -4,6 +4,10 @@
 struct TermNumbers: Sendable {
     private(set) var terms: [String] = []
     private var hashes: [UInt64] = []
+    /// The terms' bytes one after another, term `n`'s from `byteStarts[n]` to `byteStarts[n + 1]`,
+    /// for the numbering of bytes (``number(of:hash:)-bytes``); empty while only Strings came.
+    private var bytes: [UInt8] = []
+    private var byteStarts: [Int] = [0]
     /// Open addressing: a term's number, or -1 for a free slot; never more than half full.
     private var slots = [Int32](repeating: -1, count: 64)
 
@@ -21,6 +25,60 @@ struct TermNumbers: Sendable {
         hashes.append(hash)
         if terms.count * 2 > slots.count { grow() }
         return (terms.count - 1, true)
+    }
+
+    /// The number of the term whose bytes are `term`, added (as the next number, and as a String)
+    /// when it is new. A table numbers either bytes or Strings, never both.
+    @inline(__always)
+    mutating func number(of term: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (number: Int, isNew: Bool) {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] >= 0 {
+            let number = Int(slots[slot])
+            if hashes[number] == hash && hasBytes(number, term) { return (number, false) }
+            slot = (slot + 1) & mask
+        }
+        add(term, hash: hash, at: slot)
+        return (terms.count - 1, true)
+    }
+
+    private mutating func add(_ term: UnsafeBufferPointer<UInt8>, hash: UInt64, at slot: Int) {
+        slots[slot] = Int32(terms.count)
+        // Written in place: a String of at most 15 ASCII bytes is then made without validation.
+        terms.append(
+            String(unsafeUninitializedCapacity: term.count) { out in
+                UnsafeMutableRawBufferPointer(out).copyMemory(from: UnsafeRawBufferPointer(term))
+                return term.count
+            })
+        hashes.append(hash)
+        bytes.append(contentsOf: term)
+        byteStarts.append(bytes.count)
+        if terms.count * 2 > slots.count { grow() }
+    }
+
+    /// Whether term `number`'s bytes are `term`'s, compared eight at a time.
+    @inline(__always)
+    private func hasBytes(_ number: Int, _ term: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = byteStarts[number]
+        let count = term.count
+        guard byteStarts[number + 1] - start == count else { return false }
+        return bytes.withUnsafeBufferPointer { stored in
+            guard let known = stored.baseAddress.map({ UnsafeRawPointer($0 + start) }),
+                let other = term.baseAddress.map(UnsafeRawPointer.init)
+            else { return count == 0 }
+            var offset = 0
+            while offset &+ 8 <= count {
+                let a = known.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                guard a == other.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
+                offset &+= 8
+            }
+            while offset < count {
+                let a = known.load(fromByteOffset: offset, as: UInt8.self)
+                guard a == other.load(fromByteOffset: offset, as: UInt8.self) else { return false }
+                offset &+= 1
+            }
+            return true
+        }
     }
 
     /// The number of `term`, nil when it is not here.

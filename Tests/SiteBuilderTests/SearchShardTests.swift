@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import SiteBuilder
+
+/// Text shards are written as bytes, each note's text escaped straight into the script; they must
+/// be the script as first written: the texts' JSON literals joined into one String.
+@Suite struct SearchShardTests {
+    /// The shard as first written.
+    static func reference(_ number: Int, _ documents: ArraySlice<SearchDocument>) -> Data {
+        let texts = documents.map { JSONString.literal($0.text) }.joined(separator: ",\n")
+        return Data(
+            "(window.notesiteSearchText=window.notesiteSearchText||{})[\(number)]=[\n\(texts)\n];\n".utf8)
+    }
+
+    @Test func shardsAreTheJoinedLiterals() {
+        var random = SplitMix64(seed: 12)
+        // Plain words, characters JSON or a script escapes, and U+2028/U+2029 beside other E2 bytes.
+        let pieces = [
+            "word", " ", "\"", "\\", "<", ">", "&", "\n", "\t", "\u{1}", "é", "\u{2028}", "\u{2029}", "—",
+            "東",
+        ]
+        for round in 0..<300 {
+            let documents = (0..<random.next(6)).map { _ in
+                let text = (0..<random.next(40)).map { _ in pieces[random.next(pieces.count)] }.joined()
+                return SearchDocument(title: "t", url: "u.html", headings: [], tags: [], body: "", text: text)
+            }
+            let number = random.next(30)
+            #expect(
+                SearchIndex.shardScript(number, documents[...]) == Self.reference(number, documents[...]),
+                "round \(round)")
+        }
+    }
+
+    /// The vocabulary as the script lists it: the terms' literals joined by commas.
+    @Test func termListIsTheJoinedLiterals() {
+        var random = SplitMix64(seed: 14)
+        let pieces = ["a", "Z9", "\"", "\\", "<", "&", "\u{1}", "é", "\u{2028}", "\u{2027}", "東", "😀"]
+        for round in 0..<300 {
+            let terms = (0..<random.next(30)).map { _ in
+                (0..<random.next(5)).map { _ in pieces[random.next(pieces.count)] }.joined()
+            }
+            let expected = terms.map { JSONString.literal($0) }.joined(separator: ",")
+            #expect(JoinedPostings.termList(terms) == expected, "round \(round)")
+        }
+    }
+
+    /// A note's row of the index against the interpolated Strings it was first made of.
+    @Test func rowsAreTheInterpolatedLiterals() {
+        var random = SplitMix64(seed: 15)
+        let pieces = ["a", "Z9", "\"", "\\", "<", "&", "\u{1}", "é", "\u{2028}", " ", "/", "東"]
+        for round in 0..<500 {
+            func text() -> String {
+                (0..<random.next(8)).map { _ in pieces[random.next(pieces.count)] }.joined()
+            }
+            let (title, url) = (text(), text())
+            let lengths = (0..<4).map { _ in random.next(4) == 0 ? 0 : random.next(1 << (4 * random.next(8)))
+            }
+            let expected =
+                "[\(JSONString.literal(title)),\(JSONString.literal(url)),"
+                + lengths.map(String.init).joined(separator: ",") + "]"
+            #expect(
+                SearchDocument.row(title: title, url: url, lengths: lengths) == expected, "round \(round)")
+        }
+        #expect(
+            SearchDocument.row(title: "", url: "", lengths: [-12, 0, 10, Int.max])
+                == "[\"\",\"\",-12,0,10,\(Int.max)]")
+    }
+
+    /// Terms numbered from their bytes (a run's) against the same terms numbered as Strings.
+    @Test func termsNumberAlikeFromBytesAndStrings() {
+        var random = SplitMix64(seed: 16)
+        let pieces = ["a", "ab", "abcdefgh", "é", "東", "9", "z"]
+        for round in 0..<60 {
+            var byBytes = TermNumbers()
+            var byStrings = TermNumbers()
+            for _ in 0..<random.next(2_000) {
+                var term = (0..<random.next(7)).map { _ in pieces[random.next(pieces.count)] }.joined()
+                let hash = term.withUTF8 { TermHash.of($0) }
+                let fromBytes = term.withUTF8 { byBytes.number(of: $0, hash: hash) }
+                let fromString = byStrings.number(of: term, hash: hash)
+                #expect(fromBytes == fromString, "round \(round): \(term)")
+                #expect(byBytes.number(of: term) == fromString.number)
+            }
+            #expect(byBytes.terms == byStrings.terms, "round \(round)")
+        }
+    }
+}
