@@ -8,11 +8,19 @@ public enum MarkdownReader {
     public static func read(_ markdown: String, file: String = "", options: ReaderOptions = .init())
         -> NoteDocument
     {
-        let notes = options.syntax == .notes ? NotesSource(markdown, file: file) : nil
+        read(utf8: Array(markdown.utf8), file: file, options: options)
+    }
+
+    /// ``read(_:file:options:)`` of text that is already bytes, which must be well-formed UTF-8
+    /// (``UTF8Validation`` tells): the model's strings are cut from them.
+    public static func read(utf8 markdown: [UInt8], file: String = "", options: ReaderOptions = .init())
+        -> NoteDocument
+    {
+        let notes = options.syntax == .notes ? NotesSource(utf8: markdown, file: file) : nil
         var flags = CMARK_OPT_SOURCEPOS
         if options.unsafe { flags |= CMARK_OPT_UNSAFE }
         if options.smart { flags |= CMARK_OPT_SMART }
-        let source = notes?.parsed ?? SourceText(markdown)
+        let source = notes?.parsed ?? SourceText(bytes: markdown)
         let extensions = options.syntax.hasGFM ? GFMExtensions(source: source, file: file) : nil
         // cmark turns embedded NULs into U+FFFD.
         let bytes = extensions?.markdown ?? source.bytes

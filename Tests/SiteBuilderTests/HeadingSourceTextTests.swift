@@ -11,7 +11,7 @@ struct HeadingSourceTextTests {
         let document = MarkdownReader.read(text, file: "n.md", options: ReaderOptions(syntax: .notes))
         let sources = document.blocks.compactMap { block -> String? in
             guard case .heading = block.kind else { return nil }
-            return NoteOutline.sourceText(ofHeading: block, in: text)
+            return NoteOutline.sourceText(ofHeading: block, in: Array(text.utf8))
         }
         #expect(sources == [" The `code` *x*", "Two\nlines", " Ünïcode"])
     }
@@ -28,8 +28,8 @@ struct HeadingSourceTextTests {
             let length = text.utf8.count
             let start = random.next(length + 1)
             let end = start + random.next(length - start + 1)
-            let slow = NoteOutline.writtenText(start..<end, in: text)
-            if let fast = NoteOutline.asciiATXText(start..<end, in: text) {
+            let slow = NoteOutline.writtenText(start..<end, in: Array(text.utf8))
+            if let fast = NoteOutline.asciiATXText(start..<end, in: Array(text.utf8)) {
                 shortcuts += 1
                 #expect(fast == slow, "\(Array(text.utf8)) \(start)..<\(end)")
             }

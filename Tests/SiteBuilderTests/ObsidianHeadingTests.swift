@@ -83,7 +83,7 @@ import Testing
 @Suite struct NoteOutlineTests {
     func outline(_ text: String) -> (NoteOutline, [String?]) {
         let note = NoteLoading.parse("n.md", bytes: Array(text.utf8), displayName: "n.md")
-        let outline = NoteOutline(document: note.document, text: note.text)
+        let outline = NoteOutline(document: note.document, utf8: note.utf8)
         return (outline, note.document.blocks.map(\.anchor))
     }
 

@@ -12,8 +12,7 @@ struct NotesSource {
     private(set) var frontMatter: FrontMatter?
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(_ markdown: String, file: String) {
-        let bytes = Array(markdown.utf8)
+    init(utf8 bytes: [UInt8], file: String) {
         var found: [NotesScanner.Found] = []
         var scanStart = 0
         var frontMatterRange: Range<Int>?

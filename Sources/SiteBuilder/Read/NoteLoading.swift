@@ -11,7 +11,8 @@ final class SourceNote: Sendable, Hashable {
     let path: String
     /// How messages name the file.
     let displayName: String
-    let text: String
+    /// The note's text, well-formed UTF-8 (bad bytes repaired): bytes, as every stage reads it.
+    let utf8: [UInt8]
     let document: NoteDocument
     let diagnostics: [Diagnostic]
     /// The digest of name and text, made once when the note is parsed: every later key (resolve,
@@ -26,20 +27,20 @@ final class SourceNote: Sendable, Hashable {
     let hasMath: Bool
     let hasDiagram: Bool
 
-    init(path: String, displayName: String, text: String, document: NoteDocument, diagnostics: [Diagnostic]) {
+    init(path: String, displayName: String, utf8: [UInt8], document: NoteDocument, diagnostics: [Diagnostic])
+    {
         self.path = path
         self.displayName = displayName
-        self.text = text
+        self.utf8 = utf8
         self.document = document
         self.diagnostics = diagnostics
         var hasher = Hasher()
         hasher.combine(displayName)
-        var bytes = text
         // Byte for byte: `String`'s own hash normalizes, slower and looser than what makes a page.
-        hasher.combine(bytes.utf8.count)
-        bytes.withUTF8 { hasher.combine(BulkDigest.of(UnsafeRawBufferPointer($0))) }
+        hasher.combine(utf8.count)
+        utf8.withUnsafeBytes { hasher.combine(BulkDigest.of($0)) }
         key = ContentKey(digest: hasher.finalize())
-        outline = NoteOutline(document: document, text: text)
+        outline = NoteOutline(document: document, utf8: utf8)
         outlineKey = ContentKey(outline)
         tags = Self.tags(of: document)
         title = Self.title(of: document, path: path)
@@ -50,7 +51,7 @@ final class SourceNote: Sendable, Hashable {
     static func == (a: SourceNote, b: SourceNote) -> Bool {
         a === b
             || a.key == b.key && a.path == b.path && a.displayName == b.displayName
-                && a.text.utf8.elementsEqual(b.text.utf8)
+                && a.utf8 == b.utf8
     }
 
     func hash(into hasher: inout Hasher) {
@@ -165,7 +166,7 @@ enum NoteLoading {
             let place = SourceLocation(file: displayName, line: 1, column: 1)
             let failed = parse(path, bytes: [], displayName: displayName)
             return SourceNote(
-                path: path, displayName: displayName, text: "", document: failed.document,
+                path: path, displayName: displayName, utf8: [], document: failed.document,
                 diagnostics: [.error("cannot read note: \(error.localizedDescription)", at: place)])
         }
         guard let memory else { return parse(path, bytes: Array(data), displayName: displayName) }
@@ -177,34 +178,25 @@ enum NoteLoading {
     /// Parses a note's bytes with the notes syntax.
     static func parse(_ path: String, bytes: [UInt8], displayName: String) -> SourceNote {
         var diagnostics: [Diagnostic] = []
-        // Decoding repairs bad bytes; the text is valid when it kept every byte as it was. (This
-        // is the library's fast check; `String(validating:as:)` went scalar by scalar.)
-        let text = String(decoding: bytes, as: UTF8.self)
-        if !isSame(text, bytes), let bad = firstInvalidUTF8(in: bytes) {
-            diagnostics.append(
-                .error(
-                    String(
-                        format: "not valid UTF-8 (byte 0x%02X at offset %d); save the file as UTF-8",
-                        bad.byte,
-                        bad.offset),
-                    at: .init(file: displayName, line: bad.line, column: bad.column)))
-        }
-        let document = MarkdownReader.read(text, file: displayName, options: ReaderOptions(syntax: .notes))
-        return SourceNote(
-            path: path, displayName: displayName, text: text, document: document,
-            diagnostics: diagnostics + document.diagnostics)
-    }
-
-    /// Whether the string's UTF-8 is exactly these bytes.
-    private static func isSame(_ text: String, _ bytes: [UInt8]) -> Bool {
-        var text = text
-        return text.withUTF8 { utf8 in
-            bytes.withUnsafeBufferPointer { bytes in
-                guard utf8.count == bytes.count else { return false }
-                guard let a = utf8.baseAddress, let b = bytes.baseAddress else { return true }
-                return memcmp(a, b, bytes.count) == 0
+        var utf8 = bytes
+        // The text stays bytes; only a note with bad bytes is decoded, which repairs them.
+        if !UTF8Validation.isValid(bytes) {
+            utf8 = Array(String(decoding: bytes, as: UTF8.self).utf8)
+            if let bad = firstInvalidUTF8(in: bytes) {
+                diagnostics.append(
+                    .error(
+                        String(
+                            format: "not valid UTF-8 (byte 0x%02X at offset %d); save the file as UTF-8",
+                            bad.byte,
+                            bad.offset),
+                        at: .init(file: displayName, line: bad.line, column: bad.column)))
             }
         }
+        let document = MarkdownReader.read(
+            utf8: utf8, file: displayName, options: ReaderOptions(syntax: .notes))
+        return SourceNote(
+            path: path, displayName: displayName, utf8: utf8, document: document,
+            diagnostics: diagnostics + document.diagnostics)
     }
 
     /// Looks up everything a published note names.

@@ -23,7 +23,7 @@ struct NoteOutline: Sendable, Hashable {
     /// Block ids (`^id`) by their lower-cased text without `^`, with their block's index.
     let blockIDs: [String: Target]
 
-    init(document: NoteDocument, text: String) {
+    init(document: NoteDocument, utf8 text: [UInt8]) {
         var headings: [Heading] = []
         var blockIDs: [String: Target] = [:]
         for (index, block) in document.blocks.enumerated() {
@@ -83,15 +83,16 @@ struct NoteOutline: Sendable, Hashable {
     /// An ATX heading's text as written after its `#`s (closing `#`s, being stripped anyway,
     /// are left); a setext heading's lines before its underline. Cut from the note at the
     /// heading's range; nil without one.
-    static func sourceText(ofHeading block: Block, in text: String) -> String? {
-        guard let range = block.range, range.end.offset <= text.utf8.count else { return nil }
+    static func sourceText(ofHeading block: Block, in text: [UInt8]) -> String? {
+        guard let range = block.range, range.end.offset <= text.count else { return nil }
         return asciiATXText(range.offsets, in: text) ?? writtenText(range.offsets, in: text)
     }
 
     /// ``sourceText(ofHeading:in:)`` for any heading, character by character.
-    static func writtenText(_ offsets: Range<Int>, in text: String) -> String {
+    static func writtenText(_ offsets: Range<Int>, in text: [UInt8]) -> String {
         let written = String(
-            decoding: text.utf8.dropFirst(offsets.lowerBound).prefix(offsets.count), as: UTF8.self)
+            decoding: text[min(offsets.lowerBound, text.count)..<min(offsets.upperBound, text.count)],
+            as: UTF8.self)
         if written.hasPrefix("#") {
             return String(written.prefix { $0 != "\n" && $0 != "\r\n" && $0 != "\r" }.drop { $0 == "#" })
         }
@@ -111,9 +112,8 @@ extension NoteOutline {
     /// ``sourceText(ofHeading:in:)`` of an ATX heading whose first line is ASCII, read as bytes:
     /// the same text (an ASCII `#` or line ending is a character of its own), where walking it by
     /// characters took twelve thousand instructions a heading. Nil for anything else.
-    static func asciiATXText(_ offsets: Range<Int>, in text: String) -> String? {
-        var text = text
-        return text.withUTF8 { utf8 -> String? in
+    static func asciiATXText(_ offsets: Range<Int>, in text: [UInt8]) -> String? {
+        text.withUnsafeBufferPointer { utf8 -> String? in
             guard offsets.upperBound <= utf8.count, offsets.lowerBound < offsets.upperBound,
                 utf8[offsets.lowerBound] == UInt8(ascii: "#")
             else { return nil }
