@@ -24,6 +24,9 @@ struct HTMLOutput {
         HTMLText.appendEscaped(utf8, to: &bytes)
     }
 
+    mutating func appendEscaped(bytes: UnsafeBufferPointer<UInt8>) {
+        HTMLText.appendEscaped(bytes, to: &self.bytes)
+    }
     mutating func appendEscaped(_ string: String) { appendEscaped(string.utf8) }
     mutating func appendEscaped(_ string: Substring) { appendEscaped(string.utf8) }
 

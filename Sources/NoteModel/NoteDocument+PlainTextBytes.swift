@@ -37,17 +37,12 @@ extension NoteDocument {
                     continue
                 }
                 // As a Substring would: both ends rounded down to a scalar's first byte.
-                let range = Self.scalarStart(start, in: bytes)..<Self.scalarStart(end, in: bytes)
+                let range =
+                    AttributedText.scalarStart(start, in: bytes)..<AttributedText.scalarStart(end, in: bytes)
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
             }
             return nil
         }
-    }
-
-    private static func scalarStart(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var offset = offset
-        while offset > 0, offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
-        return offset
     }
 }
 
