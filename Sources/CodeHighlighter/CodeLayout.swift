@@ -7,29 +7,57 @@ public enum CodeLayout {
     /// result is exactly cmark's (`<pre><code class="language-x">`).
     public static func html(code: String, tokens: String?, language: String?, options: CodeOptions) -> String
     {
-        let body = tokens ?? HTMLText.escaped(code)
-        var html = ""
-        html.reserveCapacity(body.utf8.count + 96)  // grown once, not by doubling over a long block
-        html += tokens == nil ? "<pre>" : "<pre class=\"highlight\">"
-        html += language.map { "<code class=\"language-\(HTMLText.escaped($0))\">" } ?? "<code>"
-        if !options.lineNumbers && options.markedLines.isEmpty {
-            html += body
+        var html: [UInt8] = []
+        append(code: code, tokens: tokens, language: language, options: options, to: &html)
+        return String(decoding: html, as: UTF8.self)
+    }
+
+    /// ``html(code:tokens:language:options:)`` appended to a page's bytes: a String made for each
+    /// block, then copied into the page, was most of writing highlighted code.
+    public static func append(
+        code: String, tokens: String?, language: String?, options: CodeOptions, to html: inout [UInt8]
+    ) {
+        // No `reserveCapacity` here: reserving for each block would grow a page's bytes to the exact
+        // size again and again, copying them each time, where appending grows them by doubling.
+        var body = tokens ?? ""
+        append(tokens == nil ? "<pre>" : "<pre class=\"highlight\">", to: &html)
+        if let language {
+            append("<code class=\"language-", to: &html)
+            HTMLText.appendEscaped(language.utf8, to: &html)
+            append("\">", to: &html)
         } else {
+            append("<code>", to: &html)
+        }
+        if !options.lineNumbers && options.markedLines.isEmpty {
+            if tokens == nil {
+                HTMLText.appendEscaped(code.utf8, to: &html)
+            } else {
+                body.withUTF8 { html.append(contentsOf: $0) }
+            }
+        } else {
+            if tokens == nil { body = HTMLText.escaped(code) }
             var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
             if lines.last?.isEmpty == true { lines.removeLast() }
             let width = String(options.firstLine + max(0, lines.count - 1)).count
             for (offset, line) in lines.enumerated() {
                 let marked = options.markedLines.contains(offset + 1)
-                if marked { html += "<span class=\"hll\">" }
+                if marked { append("<span class=\"hll\">", to: &html) }
                 if options.lineNumbers {
                     let number = String(options.firstLine + offset)
-                    html += "<span class=\"linenos\">"
-                    html += String(repeating: " ", count: max(0, width - number.count)) + number + "</span>"
+                    append("<span class=\"linenos\">", to: &html)
+                    html += repeatElement(UInt8(ascii: " "), count: max(0, width - number.count))
+                    html += number.utf8
+                    append("</span>", to: &html)
                 }
-                html += line + "\n"
-                if marked { html += "</span>" }
+                html += line.utf8
+                html.append(UInt8(ascii: "\n"))
+                if marked { append("</span>", to: &html) }
             }
         }
-        return html + "</code></pre>\n"
+        append("</code></pre>\n", to: &html)
+    }
+
+    private static func append(_ markup: StaticString, to html: inout [UInt8]) {
+        markup.withUTF8Buffer { html.append(contentsOf: $0) }
     }
 }

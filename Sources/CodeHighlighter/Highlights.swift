@@ -22,9 +22,18 @@ public struct Highlights: Sendable {
     /// The HTML of a fenced block with this info string, highlighted when its language has a lexer,
     /// laid out as its options ask; nil when it is plain with no options (the writer's own output).
     public func html(info: String, code: String) -> String? {
+        var html: [UInt8] = []
+        guard append(info: info, code: code, to: &html) else { return nil }
+        return String(decoding: html, as: UTF8.self)
+    }
+
+    /// ``html(info:code:)`` appended to a page's bytes; false (nothing appended) where that is nil.
+    public func append(info: String, code: String, to html: inout [UInt8]) -> Bool {
         let fence = FenceInfo(info)
         let found = fence.language.flatMap { tokens[CodeHighlighter.Block(language: $0, code: code)] }
-        if found == nil && fence.options == CodeOptions() { return nil }
-        return CodeLayout.html(code: code, tokens: found, language: fence.language, options: fence.options)
+        if found == nil && fence.options == CodeOptions() { return false }
+        CodeLayout.append(
+            code: code, tokens: found, language: fence.language, options: fence.options, to: &html)
+        return true
     }
 }

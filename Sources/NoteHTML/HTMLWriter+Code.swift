@@ -1,8 +1,9 @@
 import NoteModel
 
 extension HTMLWriter {
-    /// The whole HTML of a code block from its info string and code; nil writes cmark's `<pre><code>`.
-    public typealias CodeHook = (_ info: String, _ literal: String) -> String?
+    /// Appends the whole HTML of a code block from its info string and code to the page's bytes
+    /// and returns true; false (nothing appended) writes cmark's `<pre><code>`.
+    public typealias CodeHook = (_ info: String, _ literal: String, _ html: inout [UInt8]) -> Bool
 }
 
 /// The code block hooks, passed from ``HTMLWriter`` to the block writer.
@@ -22,8 +23,7 @@ extension HTMLBlockWriter {
             output.append("</pre>\n")
             return true
         }
-        guard let hook = code.code, let html = hook(info, literal) else { return false }
-        output.append(html)
+        guard let hook = code.code, hook(info, literal, &output.bytes) else { return false }
         output.newlineIfNeeded()
         return true
     }

@@ -65,6 +65,24 @@ struct CodeLayoutTests {
                 + "<span class=\"linenos\">11</span>c\n</code></pre>\n")
     }
 
+    @Test func appendsAfterWhatThePageHolds() {
+        let options = CodeOptions(lineNumbers: true, firstLine: 1, markedLines: [1])
+        for (tokens, options) in [(nil, CodeOptions()), ("<b>x</b>\n", CodeOptions()), (nil, options)] {
+            var page = Array("<p>before</p>\n".utf8)
+            CodeLayout.append(code: "x < y\n", tokens: tokens, language: "py", options: options, to: &page)
+            let alone = CodeLayout.html(code: "x < y\n", tokens: tokens, language: "py", options: options)
+            #expect(String(decoding: page, as: UTF8.self) == "<p>before</p>\n" + alone)
+        }
+        // Plain code without options is the writer's own: nothing is appended.
+        var page = Array("<p>".utf8)
+        #expect(!Highlights().append(info: "py", code: "x\n", to: &page))
+        #expect(page == Array("<p>".utf8))
+        #expect(Highlights().append(info: "py {linenums=true}", code: "x\n", to: &page))
+        #expect(
+            String(decoding: page, as: UTF8.self).hasPrefix(
+                "<p><pre><code class=\"language-py\"><span class=\"linenos\">"))
+    }
+
     @Test func escapesTheLanguage() {
         #expect(
             CodeLayout.html(code: "x", tokens: "x", language: "a\"b", options: CodeOptions())

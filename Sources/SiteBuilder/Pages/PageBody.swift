@@ -63,7 +63,7 @@ struct PageBody {
         }
         writer.tagHook = { tag in urls.href(from: pagePath, to: TagPages.pagePath(for: tag)) }
         writer.diagrams = true
-        writer.codeHook = highlights.map { found in { found.html(info: $0, code: $1) } }
+        writer.codeHook = highlights.map { found in { found.append(info: $0, code: $1, to: &$2) } }
         // The page's own note is the stack's first frame; an embed's caller has pushed its frame.
         let stack =
             embedding.isEmpty ? [EmbedFrame(path: note.path, block: section, name: note.path)] : embedding

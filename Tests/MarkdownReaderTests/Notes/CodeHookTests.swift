@@ -21,9 +21,11 @@ struct CodeHookTests {
         let markdown = "```py {linenums=true}\nx = 1\n```\n\n```\nplain\n```\n"
         var seen: [String] = []
         let html = Notes.html(markdown) { writer in
-            writer.codeHook = { info, code in
+            writer.codeHook = { info, code, html in
                 seen.append(info + "|" + code)
-                return info.isEmpty ? nil : "<pre class=\"highlight\">X</pre>"
+                guard !info.isEmpty else { return false }
+                html += "<pre class=\"highlight\">X</pre>".utf8
+                return true
             }
         }
         #expect(seen == ["py {linenums=true}|x = 1\n", "|plain\n"])
