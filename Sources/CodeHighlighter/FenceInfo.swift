@@ -49,13 +49,29 @@ public struct FenceInfo: Sendable, Hashable {
     /// holds at most one word between blanks (a `{` ends a word); nil otherwise, for the full
     /// reading. On ASCII, bytes are characters.
     private static func onlyWord(in info: String) -> Range<String.Index>? {
+        // Read through a pointer: the UTF-8 view's generic searches were a thousand instructions
+        // for a four-letter word, and every code block of every page asks.
+        var copy = info
+        let found: Range<Int>? = copy.withUTF8 { bytes in
+            func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+            var index = 0
+            while index < bytes.count, isBlank(bytes[index]) { index += 1 }
+            let start = index
+            while index < bytes.count, !isBlank(bytes[index]), bytes[index] != UInt8(ascii: "{") {
+                guard bytes[index] < 0x80 else { return nil }
+                index += 1
+            }
+            let end = index
+            while index < bytes.count {
+                guard isBlank(bytes[index]) else { return nil }
+                index += 1
+            }
+            return start..<end
+        }
+        guard let found else { return nil }
         let utf8 = info.utf8
-        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-        guard !utf8.contains(where: { $0 >= 0x80 }) else { return nil }
-        let start = utf8.firstIndex { !isBlank($0) } ?? utf8.endIndex
-        let end = utf8[start...].firstIndex { isBlank($0) || $0 == UInt8(ascii: "{") } ?? utf8.endIndex
-        guard !utf8[end...].contains(where: { !isBlank($0) }) else { return nil }
-        return start..<end
+        let start = utf8.index(utf8.startIndex, offsetBy: found.lowerBound)
+        return start..<utf8.index(start, offsetBy: found.count)
     }
 
     private mutating func apply(key: String, value: String) -> Bool {

@@ -63,21 +63,39 @@ enum Slug {
     }
 
     /// ``pagePath(forNote:)`` of an ASCII path, in one pass over its bytes; nil for any other path.
+    /// Its parts are found in place: splitting them into an array cost half of each note's page path.
     static func asciiPagePath(forNote notePath: String) -> String? {
-        let bytes = Array(notePath.utf8)
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-        // The parts between slashes, empty ones left out (as `split` does).
-        let parts = bytes.split(separator: UInt8(ascii: "/"))
-        guard let file = parts.last else { return "untitled.html" }
-        var page: [UInt8] = []
-        page.reserveCapacity(bytes.count + 8)
-        for folder in parts.dropLast() {
-            appendASCIIComponent(folder, to: &page)
-            page.append(UInt8(ascii: "/"))
+        var notePath = notePath
+        return notePath.withUTF8 { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            let slash = UInt8(ascii: "/")
+            // The file is the last part between slashes; empty parts are left out (as `split` does).
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == slash { end -= 1 }
+            guard end > 0 else { return "untitled.html" }
+            var fileStart = end
+            while fileStart > 0, bytes[fileStart - 1] != slash { fileStart -= 1 }
+            var page: [UInt8] = []
+            page.reserveCapacity(bytes.count + 8)
+            var start = 0
+            while start < fileStart {
+                guard bytes[start] != slash else {
+                    start += 1
+                    continue
+                }
+                var partEnd = start
+                while partEnd < fileStart, bytes[partEnd] != slash { partEnd += 1 }
+                appendASCIIComponent(UnsafeBufferPointer(rebasing: bytes[start..<partEnd]), to: &page)
+                page.append(slash)
+                start = partEnd
+            }
+            let file = UnsafeBufferPointer(rebasing: bytes[fileStart..<end])
+            appendASCIIComponent(
+                hasMarkdownExtension(file) ? UnsafeBufferPointer(rebasing: file.dropLast(3)) : file, to: &page
+            )
+            page += ".html".utf8
+            return String(decoding: page, as: UTF8.self)
         }
-        appendASCIIComponent(hasMarkdownExtension(file) ? file.dropLast(3) : file, to: &page)
-        page += ".html".utf8
-        return String(decoding: page, as: UTF8.self)
     }
 
     /// Whether a name's bytes end in `.md` in any case (as `lowercased().hasSuffix(".md")`, read on
