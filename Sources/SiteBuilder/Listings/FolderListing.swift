@@ -13,9 +13,16 @@ struct FolderListing: Sendable {
     static func all(for notes: [ParsedNote]) -> [FolderListing] {
         var notesByFolder: [String: [ParsedNote]] = [:]
         var childrenByFolder: [String: Set<String>] = [:]
+        var previousFolder: String?
         for note in notes {
+            let folder = FolderNames.joined(above: note.path)
+            notesByFolder[folder, default: []].append(note)
+            // The folders on the way were entered for the note before, as they are for most notes
+            // (a folder's notes come together): entering them again changes nothing.
+            // Compared by bytes: String equality would take `café` composed and decomposed as one.
+            if let previousFolder, previousFolder.utf8.elementsEqual(folder.utf8) { continue }
+            previousFolder = folder
             let folders = FolderNames.above(note.path)
-            notesByFolder[folders.joined(separator: "/"), default: []].append(note)
             // Each folder on the way, its path grown one part at a time (joining the parts
             // again at each depth showed in profiles).
             var parent = ""
