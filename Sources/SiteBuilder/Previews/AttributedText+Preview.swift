@@ -4,6 +4,9 @@ extension AttributedText {
     /// The text without the runs `drop` picks (footnote references, raw HTML); the other runs
     /// keep their text and spans. A span left without runs is never written.
     func removingRuns(where drop: (TextRun) -> Bool) -> AttributedText {
+        // Most texts lose nothing, and copying them piece by piece would give them back as they
+        // are when their runs cover the string exactly.
+        if !runs.contains(where: drop), runsCoverTheString { return self }
         var kept = AttributedText(string: "", runs: [], spans: spans)
         var position = string.utf8.startIndex
         for run in runs {
@@ -16,6 +19,17 @@ extension AttributedText {
             kept.runs.append(run)
         }
         return kept
+    }
+
+    /// Whether the runs' lengths, none negative, add up to the string's bytes. (A run ending inside
+    /// a scalar changes nothing: each piece's ends are rounded down alike, so the pieces meet.)
+    private var runsCoverTheString: Bool {
+        var total = 0
+        for run in runs {
+            guard run.length >= 0 else { return false }
+            total += run.length
+        }
+        return total == string.utf8.count
     }
 
     /// Whether some run lies inside a span of this kind (however deep).
