@@ -60,7 +60,7 @@ public final class BuildMemory: Sendable {
     /// Listings: each note's alias redirect pages, by its aliases, title and page.
     let aliasRedirects = LastResults<SourceNote, [AliasRedirects.Redirect]>()
     /// Previews: each note's link preview entry, by the note and the sections linked in it.
-    let previews = LastResults<ParsedNote, String>()
+    let previews = LastResults<ParsedNote, [UInt8]>()
     /// Previews: the sections each note's links name, by the note.
     let linkedAnchors = LastResults<ParsedNote, [LinkedAnchors.Anchor]>()
     /// Previews: each shard file, by its entries.

@@ -26,39 +26,44 @@ public enum JSONString {
     /// made (and checked) per literal, only to be copied into a larger one, showed in profiles.
     public static func append(_ text: String, inScript: Bool = true, to out: inout [UInt8]) {
         var text = text
+        text.withUTF8 { append(utf8: $0, inScript: inScript, to: &out) }
+    }
+
+    /// ``append(_:inScript:to:)`` of text already in UTF-8 bytes (valid UTF-8: HTML the writer made).
+    public static func append(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, inScript: Bool = true, to out: inout [UInt8]
+    ) {
         let table = inScript ? scriptPlainBytes : plainBytes
         // The table is read through its pointer: indexing the array checked each byte's bounds,
         // which was half of escaping the search index's text.
-        text.withUTF8 { bytes in
-            table.withUnsafeBufferPointer { plain in
-                out.append(UInt8(ascii: "\""))
-                // Runs of bytes that need no escape are copied whole; the table finds their end.
-                var run = 0
-                var index = 0
-                while index < bytes.count {
-                    let byte = bytes[index]
-                    if plain[Int(byte)] {
-                        index += 1
-                        continue
-                    }
-                    let escaped = escape(byte, at: index, in: bytes, inScript: inScript)
-                    guard escaped != 0 else {
-                        index += 1
-                        continue
-                    }
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
-                    if escaped > 0xFF {
-                        appendUnicodeEscape(escaped, to: &out)
-                    } else {
-                        out.append(92)
-                        out.append(UInt8(escaped))
-                    }
-                    index += escaped >= 0x2028 ? 3 : 1
-                    run = index
+        table.withUnsafeBufferPointer { plain in
+            out.append(UInt8(ascii: "\""))
+            // Runs of bytes that need no escape are copied whole; the table finds their end.
+            var run = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if plain[Int(byte)] {
+                    index += 1
+                    continue
                 }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
-                out.append(UInt8(ascii: "\""))
+                let escaped = escape(byte, at: index, in: bytes, inScript: inScript)
+                guard escaped != 0 else {
+                    index += 1
+                    continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                if escaped > 0xFF {
+                    appendUnicodeEscape(escaped, to: &out)
+                } else {
+                    out.append(92)
+                    out.append(UInt8(escaped))
+                }
+                index += escaped >= 0x2028 ? 3 : 1
+                run = index
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+            out.append(UInt8(ascii: "\""))
         }
     }
 

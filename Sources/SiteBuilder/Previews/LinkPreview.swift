@@ -10,14 +10,16 @@ struct LinkPreview: Sendable, Hashable {
     struct Section: Sendable, Hashable {
         var anchor: String
         var title: String?
-        var html: String
+        /// UTF-8, as the writer made it: it goes into JSON bytes, never through a String.
+        var html: [UInt8]
     }
 
     /// Characters of text a preview shows at most (about a paragraph).
     static let textLimit = 400
 
     var title: String
-    var html: String
+    /// UTF-8, as the writer made it.
+    var html: [UInt8]
     var sections: [Section]
 
     init(note: ParsedNote, anchors: [String], urls: URLStyle) {
@@ -33,15 +35,15 @@ struct LinkPreview: Sendable, Hashable {
 
     /// `"page":{"t":title,"s":html,"h":{"anchor":[title,html]}}`, one line of a shard (a script
     /// file loaded by its own tag, never inline: its HTML needs no escaping for `<script>`).
-    /// Written as bytes, one string made at the end rather than one per literal.
-    func json(pagePath: String) -> String {
+    /// Written as bytes, and kept as bytes into the shard's file.
+    func json(pagePath: String) -> [UInt8] {
         var entry: [UInt8] = []
-        entry.reserveCapacity(pagePath.utf8.count + title.utf8.count + html.utf8.count + 32)
+        entry.reserveCapacity(pagePath.utf8.count + title.utf8.count + html.count + 32)
         JSONString.append(pagePath, inScript: false, to: &entry)
         entry.append(contentsOf: #":{"t":"#.utf8)
         JSONString.append(title, inScript: false, to: &entry)
         entry.append(contentsOf: #","s":"#.utf8)
-        JSONString.append(html, inScript: false, to: &entry)
+        html.withUnsafeBufferPointer { JSONString.append(utf8: $0, inScript: false, to: &entry) }
         if !sections.isEmpty {
             entry.append(contentsOf: #","h":{"#.utf8)
             for (number, section) in sections.enumerated() {
@@ -50,13 +52,15 @@ struct LinkPreview: Sendable, Hashable {
                 entry.append(contentsOf: ":[".utf8)
                 JSONString.append(section.title ?? "", inScript: false, to: &entry)
                 entry.append(UInt8(ascii: ","))
-                JSONString.append(section.html, inScript: false, to: &entry)
+                section.html.withUnsafeBufferPointer {
+                    JSONString.append(utf8: $0, inScript: false, to: &entry)
+                }
                 entry.append(UInt8(ascii: "]"))
             }
             entry.append(UInt8(ascii: "}"))
         }
         entry.append(UInt8(ascii: "}"))
-        return String(decoding: entry, as: UTF8.self)
+        return entry
     }
 }
 
@@ -78,7 +82,7 @@ struct PreviewWriter {
         ownPage = urls.href(from: Self.rootPage, to: note.pagePath)
     }
 
-    func html(_ document: NoteDocument) -> String {
+    func html(_ document: NoteDocument) -> [UInt8] {
         var writer = HTMLWriter(unsafe: false, tagFilter: true) { _, _, alt in
             alt.isEmpty ? "" : "<span class=\"link-preview-image\">\(HTMLText.escaped(alt))</span>"
         }
@@ -90,7 +94,7 @@ struct PreviewWriter {
         writer.embedHook = { link in
             "<span class=\"internal-embed\">\(HTMLText.escaped(link.displayText))</span>"
         }
-        return writer.render(document)
+        return writer.renderUTF8(document)
     }
 
     /// An href written on the note's page (relative to its folder), made relative to the site

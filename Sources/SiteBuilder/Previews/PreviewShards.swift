@@ -41,9 +41,14 @@ enum PreviewShards {
         var files = [folder + "index.js": Data("window.notesitePreviewShards=\(count);\n".utf8)]
         for (number, members) in shards.enumerated() {
             let make = {
-                Data(
-                    ("(window.notesitePreviews=window.notesitePreviews||{})[\(number)]={\n"
-                        + members.map(\.json).joined(separator: ",\n") + "\n};\n").utf8)
+                var shard = Array("(window.notesitePreviews=window.notesitePreviews||{})[\(number)]={\n".utf8)
+                shard.reserveCapacity(members.reduce(shard.count + 4) { $0 + $1.json.count + 2 })
+                for (index, member) in members.enumerated() {
+                    if index > 0 { shard += ",\n".utf8 }
+                    shard += member.json
+                }
+                shard += "\n};\n".utf8
+                return Data(shard)
             }
             files[folder + "\(number).js"] = StageCache.value(
                 in: memory?.previewShards, slot: String(number),
@@ -57,7 +62,8 @@ enum PreviewShards {
     /// One page's preview: its JSON member and the key of what it was made from.
     struct Entry: Sendable {
         let pagePath: String
-        let json: String
+        /// UTF-8.
+        let json: [UInt8]
         let key: ContentKey
     }
 }
