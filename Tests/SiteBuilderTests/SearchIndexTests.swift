@@ -190,8 +190,8 @@ import Testing
             if random.next(2) == 0 {
                 documents[index] = document(index, " w\(random.next(900))")
             } else {
-                let cut = documents[index].text.split(separator: " ").prefix(random.next(10)).joined(
-                    separator: " ")
+                let words = String(decoding: documents[index].text, as: UTF8.self).split(separator: " ")
+                let cut = words.prefix(random.next(10)).joined(separator: " ")
                 documents[index] = SearchDocument(
                     title: "Note \(index)", url: String(format: "n%04d.html", index), headings: [], tags: [],
                     body: cut, text: cut)

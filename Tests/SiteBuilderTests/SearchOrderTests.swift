@@ -80,8 +80,14 @@ import Testing
 extension SearchIndex {
     /// The snippet text of blocks given as strings, as ``SnippetText`` writes a note's.
     fileprivate static func text(of blocks: [String]) -> String {
-        SnippetText.write { snippet in
+        let bytes = SnippetText.write { snippet in
             for var block in blocks { block.withUTF8 { snippet.appendBlock($0) } }
         }
+        // The bytes are left unchecked by the build: they must be valid UTF-8 as they stand.
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            Issue.record("the snippet text is not valid UTF-8: \(bytes)")
+            return ""
+        }
+        return text
     }
 }

@@ -8,7 +8,9 @@ import Testing
 @Suite struct SearchShardTests {
     /// The shard as first written.
     static func reference(_ number: Int, _ documents: ArraySlice<SearchDocument>) -> Data {
-        let texts = documents.map { JSONString.literal($0.text) }.joined(separator: ",\n")
+        let texts = documents.map { document in
+            JSONString.literal(String(decoding: document.text, as: UTF8.self))
+        }.joined(separator: ",\n")
         return Data(
             "(window.notesiteSearchText=window.notesiteSearchText||{})[\(number)]=[\n\(texts)\n];\n".utf8)
     }

@@ -8,7 +8,8 @@ struct NoteWords {
     let headings: [UInt8]
     let headingEnds: [Int]
     let body: [UInt8]
-    let snippet: String
+    /// The snippet text's UTF-8 bytes.
+    let snippet: [UInt8]
 
     init(_ document: NoteDocument) {
         var headings: [UInt8] = []

@@ -36,14 +36,15 @@ final class SearchDocument: Sendable, Hashable {
     let termBytes: [UInt8]
     /// Per field, its number of terms.
     let lengths: [Int]
-    /// The words of the note (headings included) for snippets, at most `SearchIndex.textLimit` bytes.
-    let text: String
+    /// The words of the note (headings included) for snippets, at most `SearchIndex.textLimit`
+    /// bytes of UTF-8: they are only ever escaped into a shard.
+    let text: [UInt8]
     /// The note's row of the index (`[title,url,` then the lengths) as JSON, made with the rest so
     /// that a rebuild in `serve` only joins the rows. (The text is escaped into its shard.)
     let row: String
 
     /// A document of the terms `counter` holds (the title's first) and this snippet text.
-    init(title: String, url: String, counting counter: borrowing TermCounter, text: String) {
+    init(title: String, url: String, counting counter: borrowing TermCounter, text: [UInt8]) {
         self.title = title
         self.url = url
         self.text = text
@@ -89,7 +90,7 @@ final class SearchDocument: Sendable, Hashable {
         for heading in headings { counter.add(termsOf: heading, field: .headings) }
         for tag in tags { counter.add(termsOf: tag, field: .tags) }
         counter.add(termsOf: body, field: .text)
-        self.init(title: title, url: url, counting: counter, text: text)
+        self.init(title: title, url: url, counting: counter, text: Array(text.utf8))
     }
 
     /// The terms as Strings, with their counts (for tests).

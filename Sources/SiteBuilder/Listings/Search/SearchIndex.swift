@@ -115,12 +115,12 @@ enum SearchIndex {
     /// String per note, checked, then joined and copied into the script, cost twice as much.
     static func shardScript(_ number: Int, _ documents: ArraySlice<SearchDocument>) -> Data {
         var script: [UInt8] = []
-        script.reserveCapacity(documents.reduce(128) { $0 + $1.text.utf8.count + 3 })
+        script.reserveCapacity(documents.reduce(128) { $0 + $1.text.count + 3 })
         script.append(
             contentsOf: "(window.notesiteSearchText=window.notesiteSearchText||{})[\(number)]=[\n".utf8)
         for (index, document) in documents.enumerated() {
             if index > 0 { script.append(contentsOf: ",\n".utf8) }
-            JSONString.append(document.text, to: &script)
+            document.text.withUnsafeBufferPointer { JSONString.append(utf8: $0, to: &script) }
         }
         script.append(contentsOf: "\n];\n".utf8)
         return Data(script)
@@ -135,7 +135,7 @@ enum SearchIndex {
                 starts.append(index)
                 bytes = 0
             }
-            bytes += document.text.utf8.count + 4
+            bytes += document.text.count + 4
         }
         return starts
     }
