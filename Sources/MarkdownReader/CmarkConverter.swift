@@ -109,9 +109,11 @@ struct CmarkConverter {
             let range = (locator?.lineBreak()).map { sourceRange($0) }
             withBuilder { $0.appendLeaf(kind, literal: "\n", range: range) }
         case CMARK_NODE_CODE:
-            let text = restored(literal(node), escapeApplied: false)
             let range = (locator?.codeSpan()).map { sourceRange($0) }
-            withBuilder { $0.appendLeaf(.code, literal: text, range: range) }
+            if !appendVerbatimCode(cmark_node_get_literal(node), range: range) {
+                let text = restored(literal(node), escapeApplied: false)
+                withBuilder { $0.appendLeaf(.code, literal: text, range: range) }
+            }
         case CMARK_NODE_HTML_INLINE: inlineHTML(node)
         case CMARK_NODE_EMPH: openInline(.emphasis, delimiters: "*_", count: 1)
         case CMARK_NODE_STRONG: openInline(.strong, delimiters: "*_", count: 2)
@@ -155,13 +157,34 @@ struct CmarkConverter {
     /// all is: its bytes go from cmark into the model as they are, where making a `String` of each
     /// text and searching it first cost as much again as appending it. Returns false for the rest.
     private mutating func enterPlainText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress, memchr(base, 0xEE, bytes.count) == nil else { return false }
-        if !marks.isEmpty, memchr(base, Int32(EscapedTildes.markerBytes[0]), bytes.count) != nil {
-            return false
-        }
+        guard isVerbatim(bytes) else { return false }
         locator?.text(bytes: bytes)
         withBuilder { $0.appendText(bytes) }
         return true
+    }
+
+    /// A code span's literal with nothing to restore (see ``isVerbatim(_:)``), appended as cmark's
+    /// bytes: making a `String` of each and searching it cost more than appending it. Returns
+    /// false for the rest.
+    private mutating func appendVerbatimCode(_ literal: UnsafePointer<CChar>?, range: SourceRange?) -> Bool {
+        guard let literal else { return false }
+        return literal.withMemoryRebound(to: UInt8.self, capacity: 1) { start in
+            let bytes = UnsafeBufferPointer(start: start, count: strlen(literal))
+            guard isVerbatim(bytes) else { return false }
+            withBuilder {
+                $0.openSpan(.code, range: range)
+                $0.appendText(bytes)
+                $0.closeSpan()
+            }
+            return true
+        }
+    }
+
+    /// Whether cmark's bytes are the model's as they are: no notes placeholder (lead byte 0xEE) and
+    /// no escaped-tilde mark (0xCD) to put back.
+    private func isVerbatim(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, memchr(base, 0xEE, bytes.count) == nil else { return false }
+        return marks.isEmpty || memchr(base, Int32(EscapedTildes.markerBytes[0]), bytes.count) == nil
     }
 
     private mutating func exit(_ node: OpaquePointer) {
@@ -216,12 +239,13 @@ struct CmarkConverter {
         if kind.hasInlineContent { startInlines(node) }
     }
 
-    private mutating func openBlock(_ kind: BlockKind, _ node: OpaquePointer) {
+    /// `kind` is consumed: the block takes it over rather than copying it.
+    private mutating func openBlock(_ kind: consuming BlockKind, _ node: OpaquePointer) {
         depth += 1
         blocks.append(Block(kind, depth: depth, start: start(of: node), end: end(of: node)))
     }
 
-    private mutating func leafBlock(_ kind: BlockKind, _ node: OpaquePointer) {
+    private mutating func leafBlock(_ kind: consuming BlockKind, _ node: OpaquePointer) {
         blocks.append(Block(kind, depth: depth + 1, start: start(of: node), end: end(of: node)))
     }
 
