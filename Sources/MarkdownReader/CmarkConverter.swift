@@ -31,6 +31,8 @@ struct CmarkConverter {
     var originalBytes: [UInt8] = []
     /// The notes syntax's placeholders and position map (nil for CommonMark).
     var notes: NotesExpander?
+    /// Custom blocks open around the current node: what their exits need, known at their entry.
+    private var openCustomBlocks: [(hasInlineContent: Bool, shiftsLines: Bool)] = []
     /// Links open around the current text (a wikilink inside one stays text).
     private var linkDepth = 0
     /// Added to the lines of everything inside a footnote definition (parsed on its own).
@@ -193,10 +195,11 @@ struct CmarkConverter {
             quoteDepth -= 1
             depth -= 1
         case CMARK_NODE_LIST, CMARK_NODE_ITEM: depth -= 1
-        case CMARK_NODE_CUSTOM_BLOCK where !(marks.blocks[node]?.hasInlineContent ?? false):
-            if marks.lineShifts[node] != nil { lineShift = 0 }
+        case CMARK_NODE_CUSTOM_BLOCK where !(openCustomBlocks.last?.hasInlineContent ?? false):
+            if openCustomBlocks.popLast()?.shiftsLines ?? false { lineShift = 0 }
             depth -= 1
         case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_CUSTOM_BLOCK:
+            if cmark_node_get_type(node) == CMARK_NODE_CUSTOM_BLOCK { _ = openCustomBlocks.popLast() }
             if let index = leafBlock, var builder = builders.popLast() {
                 blocks[index].content = builder.finish()
             }
@@ -234,19 +237,26 @@ struct CmarkConverter {
     /// A table, row or cell from the extension passes; unmarked custom blocks are skipped.
     private mutating func enterCustomBlock(_ node: OpaquePointer) {
         let kind = marks.blocks[node] ?? .htmlBlock(literal: "")
+        let hasInlineContent = kind.hasInlineContent
         openBlock(kind, node)
-        if let shift = marks.lineShifts[node] { lineShift = shift }
-        if kind.hasInlineContent { startInlines(node) }
+        let shift = marks.lineShifts.isEmpty ? nil : marks.lineShifts[node]
+        if let shift { lineShift = shift }
+        openCustomBlocks.append((hasInlineContent, shift != nil))
+        if hasInlineContent { startInlines(node) }
     }
 
     /// `kind` is consumed: the block takes it over rather than copying it.
     private mutating func openBlock(_ kind: consuming BlockKind, _ node: OpaquePointer) {
         depth += 1
-        blocks.append(Block(kind, depth: depth, start: start(of: node), end: end(of: node)))
+        let (start, end) = places(of: node)
+        let block = Block(kind, depth: depth, start: start, end: end)
+        blocks.append(consume block)
     }
 
     private mutating func leafBlock(_ kind: consuming BlockKind, _ node: OpaquePointer) {
-        blocks.append(Block(kind, depth: depth + 1, start: start(of: node), end: end(of: node)))
+        let (start, end) = places(of: node)
+        let block = Block(kind, depth: depth + 1, start: start, end: end)
+        blocks.append(consume block)
     }
 
     /// Starts the inline content of the leaf block just opened for `node`.
@@ -296,29 +306,29 @@ struct CmarkConverter {
             delimiter: delimiter, tight: cmark_node_get_list_tight(node) != 0)
     }
 
-    private func start(of node: OpaquePointer) -> LineColumn {
-        place(of: node, end: false)
-    }
-
-    private func end(of node: OpaquePointer) -> LineColumn {
-        place(of: node, end: true)
-    }
-
-    /// Where a node starts or ends: as an extension moved it, else as cmark says, shifted past any
-    /// lines cut before parsing.
-    private func place(of node: OpaquePointer, end: Bool) -> LineColumn {
+    /// Where a node starts and ends: as an extension moved it, else as cmark says, shifted past
+    /// any lines cut before parsing. Both ends from one look at the marks (hashing the node
+    /// for each end was most of what placing a table's cells cost).
+    private func places(of node: OpaquePointer) -> (start: LineColumn, end: LineColumn) {
         // Most notes have no table or footnote: their empty tables are not hashed into per node.
-        let moved = marks.positions.isEmpty ? nil : marks.positions[node].map { end ? $0.end : $0.start }
+        let moved = marks.positions.isEmpty ? nil : marks.positions[node]
         if let moved, !marks.lineShifts.isEmpty, marks.lineShifts[node] != nil {
-            return LineColumn(line: moved.line, column: moved.column)
+            return (
+                LineColumn(line: moved.start.line, column: moved.start.column),
+                LineColumn(line: moved.end.line, column: moved.end.column)
+            )
         }
-        var place =
-            moved.map { LineColumn(line: $0.line, column: $0.column) }
+        var start =
+            moved.map { LineColumn(line: $0.start.line, column: $0.start.column) }
             ?? LineColumn(
-                line: Int(end ? cmark_node_get_end_line(node) : cmark_node_get_start_line(node)),
-                column: Int(end ? cmark_node_get_end_column(node) : cmark_node_get_start_column(node)))
-        place.line += lineShift
-        return place
+                line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+        var end =
+            moved.map { LineColumn(line: $0.end.line, column: $0.end.column) }
+            ?? LineColumn(
+                line: Int(cmark_node_get_end_line(node)), column: Int(cmark_node_get_end_column(node)))
+        start.line += lineShift
+        end.line += lineShift
+        return (start, end)
     }
 
     /// A position in the text cmark parsed, in the note's own source (the notes syntax's scan).
