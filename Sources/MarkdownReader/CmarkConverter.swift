@@ -46,9 +46,10 @@ struct CmarkConverter {
     }
 
     mutating func convert(_ root: OpaquePointer) -> NoteDocument {
-        // About a block per two lines (a list item and its paragraph share one): growing the
-        // array block by block copied each one several times.
-        blocks.reserveCapacity(source.lines.lineCount / 2 + 4)
+        // About a block per two lines (a list item and its paragraph share one), and one per
+        // table, row and cell an extension made: growing the array block by block copied each
+        // one several times.
+        blocks.reserveCapacity(source.lines.lineCount / 2 + marks.blocks.count + 4)
         CmarkTree.walk(root) { node, entering in
             if entering {
                 enter(node)
