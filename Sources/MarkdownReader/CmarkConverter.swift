@@ -58,19 +58,11 @@ struct CmarkConverter {
             }
         }
         for index in blocks.indices {
-            var range: SourceRange?
             if let start = blocks[index].start, let end = blocks[index].end {
-                range = blockRange(start, end)
-                blocks[index].range = range
-            }
-            if notes != nil {
-                // Block positions stay in the parsed text while converting (inlines are found by them).
-                // The range's lines say where to look first: searching the whole line table
-                // for each was a tenth of converting.
-                let startLine = range?.start.line ?? 0
-                let endLine = max(1, (range?.end.line ?? 1) - 1)
-                blocks[index].start = blocks[index].start.map { mapped($0, near: startLine) }
-                blocks[index].end = blocks[index].end.map { mapped($0, near: endLine) }
+                place(index, start: start, end: end)
+            } else if notes != nil {
+                blocks[index].start = blocks[index].start.map { mapped($0, near: 0) }
+                blocks[index].end = blocks[index].end.map { mapped($0, near: 1) }
             }
         }
         // Handed over, not shared: the notes passes then change blocks in place, where a buffer
