@@ -130,7 +130,7 @@ struct CmarkConverter {
     private mutating func enterText(_ node: OpaquePointer) {
         if let literal = cmark_node_get_literal(node) {
             let done = literal.withMemoryRebound(to: UInt8.self, capacity: 1) { start in
-                enterPlainText(UnsafeBufferPointer(start: start, count: strlen(literal)))
+                enterPlainText(literal, UnsafeBufferPointer(start: start, count: strlen(literal)))
             }
             if done { return }
         }
@@ -151,12 +151,29 @@ struct CmarkConverter {
     /// Text with no notes placeholder (lead byte 0xEE) and no escaped-tilde mark (0xCD), as nearly
     /// all is: its bytes go from cmark into the model as they are, where making a `String` of each
     /// text and searching it first cost as much again as appending it. Returns false for the rest.
-    private mutating func enterPlainText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard isVerbatim(bytes) else { return false }
-        locator?.text(bytes: bytes)
+    /// `literal` is the text as a C string, `bytes` the same without its NUL.
+    private mutating func enterPlainText(_ literal: UnsafePointer<CChar>, _ bytes: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
+        // Most text holds none of the bytes that either check below looks for: one strcspn over
+        // them all (many bytes a step) then answers both, where each check took its own pass.
+        let plain =
+            !bytes.isEmpty
+            && Self.unplainBytes.withUnsafeBufferPointer { set in
+                set.baseAddress.map { strcspn(literal, $0) == bytes.count } ?? false
+            }
+        guard plain || isVerbatim(bytes) else { return false }
+        locator?.text(bytes: bytes, plain: plain)
         withBuilder { $0.appendText(bytes) }
         return true
     }
+
+    /// The bytes that make a text unlike its source (``InlineLocator/isSpecial(_:)``) or not
+    /// verbatim (``isVerbatim(_:)``), as a C string.
+    static let unplainBytes: [CChar] = [
+        CChar(UInt8(ascii: "&")), CChar(UInt8(ascii: "\\")), 10, 13, CChar(bitPattern: 0xEE),
+        CChar(bitPattern: EscapedTildes.markerBytes[0]), 0,
+    ]
 
     /// A code span's literal with nothing to restore (see ``isVerbatim(_:)``), appended as cmark's
     /// bytes: making a `String` of each and searching it cost more than appending it. Returns
