@@ -141,7 +141,8 @@ struct NotesScanner {
         let end = lineEnd(start)
         if isBlank(start, end) {
             pendingHighlight = nil
-            unclosedTicks.removeAll()
+            // Nearly always empty already: emptying it anew cost a release per blank line.
+            if !unclosedTicks.isEmpty { unclosedTicks.removeAll() }
         }
         if let open = fence {
             if closesFence(open, start, end) {
