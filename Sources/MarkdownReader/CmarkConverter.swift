@@ -213,10 +213,7 @@ struct CmarkConverter {
             if let index = leafBlock, var builder = builders.popLast() {
                 blocks[index].content = builder.finish()
             }
-            // Emptied, not freed: the next leaf block fills them again.
-            builders.removeAll(keepingCapacity: true)
-            openImages.removeAll(keepingCapacity: true)
-            openInlines.removeAll(keepingCapacity: true)
+            clearInlineState()
             locator = nil
             leafBlock = nil
             depth -= 1
@@ -273,13 +270,20 @@ struct CmarkConverter {
     private mutating func startInlines(_ node: OpaquePointer) {
         leafBlock = blocks.count - 1
         locator = makeLocator(for: blocks[blocks.count - 1])
-        builders.removeAll(keepingCapacity: true)
+        clearInlineState()
         // cmark's own line numbers (a table cell, made by a pass, has none: one line).
         let lines = Int(cmark_node_get_end_line(node)) - Int(cmark_node_get_start_line(node)) + 1
         builders.append(
             AttributedTextBuilder(capacity: locator.map { $0.limit - $0.cursor } ?? 0, lines: max(1, lines)))
-        openImages.removeAll(keepingCapacity: true)
-        openInlines.removeAll(keepingCapacity: true)
+    }
+
+    /// Empties the inline state of a leaf block, not freed: the next leaf block fills it again.
+    /// It is nearly always empty already, and `removeAll(keepingCapacity:)` replaces a range
+    /// generically even then.
+    private mutating func clearInlineState() {
+        if !builders.isEmpty { builders.removeAll(keepingCapacity: true) }
+        if !openImages.isEmpty { openImages.removeAll(keepingCapacity: true) }
+        if !openInlines.isEmpty { openInlines.removeAll(keepingCapacity: true) }
     }
 
     private mutating func openImage(_ node: OpaquePointer) {
