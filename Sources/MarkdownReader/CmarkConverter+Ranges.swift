@@ -183,14 +183,43 @@ extension CmarkConverter {
         return range
     }
 
-    /// A block's range from cmark's start and (inclusive) end, both in the text cmark parsed.
-    mutating func blockRange(_ start: LineColumn, _ end: LineColumn) -> SourceRange {
+    /// The offsets in the text cmark parsed of a block from cmark's start and (inclusive) end.
+    func blockOffsets(_ start: LineColumn, _ end: LineColumn) -> Range<Int> {
         let lines = source.lines
         let first = lines.offset(line: start.line, column: start.column)
         let last =
             end.column < 1
             ? lines.offset(line: end.line, column: 1) : lines.offset(line: end.line, column: end.column) + 1
-        return sourceRange(first..<max(first, min(last, source.bytes.count)))
+        return first..<max(first, min(last, source.bytes.count))
+    }
+
+    /// Sets a block's range; with the notes syntax, also moves its start and end (kept in the
+    /// parsed text while converting, where inlines are found by them) to the note's own source.
+    /// Each offset is mapped once: the start is the range's, and the end is the range's last byte
+    /// unless the range was clamped. Mapping the ends apart from the range mapped them twice.
+    mutating func place(_ index: Int, start: LineColumn, end: LineColumn) {
+        let offsets = blockOffsets(start, end)
+        guard let map = notes?.map else {
+            blocks[index].range = sourceRange(offsets)
+            return
+        }
+        let first = map.originalOffset(offsets.lowerBound)
+        let last = offsets.isEmpty ? nil : map.originalOffset(offsets.upperBound - 1)
+        let lines = map.originalLines
+        let range = lines.range(first..<max(first, last.map { $0 + 1 } ?? first), near: lineHint)
+        lineHint = range.start.line
+        blocks[index].range = range
+        // The range's start is the start's position unless clamped to the text's end.
+        let startPlace =
+            first <= lines.count
+            ? (line: range.start.line, column: range.start.column)
+            : lines.position(of: first, near: range.start.line)
+        let endOffset = source.lines.offset(line: end.line, column: end.column)
+        let mappedEnd =
+            last != nil && offsets.upperBound - 1 == endOffset ? last ?? 0 : map.originalOffset(endOffset)
+        let endPlace = lines.position(of: mappedEnd, near: max(1, range.end.line - 1))
+        blocks[index].start = LineColumn(line: startPlace.line, column: startPlace.column)
+        blocks[index].end = LineColumn(line: endPlace.line, column: endPlace.column)
     }
 
     /// The notes placeholders written in a stretch of the parsed text, in order, as source ranges.

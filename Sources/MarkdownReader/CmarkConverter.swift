@@ -31,6 +31,8 @@ struct CmarkConverter {
     var originalBytes: [UInt8] = []
     /// The notes syntax's placeholders and position map (nil for CommonMark).
     var notes: NotesExpander?
+    /// Custom blocks open around the current node: what their exits need, known at their entry.
+    private var openCustomBlocks: [(hasInlineContent: Bool, shiftsLines: Bool)] = []
     /// Links open around the current text (a wikilink inside one stays text).
     private var linkDepth = 0
     /// Added to the lines of everything inside a footnote definition (parsed on its own).
@@ -44,9 +46,10 @@ struct CmarkConverter {
     }
 
     mutating func convert(_ root: OpaquePointer) -> NoteDocument {
-        // About a block per two lines (a list item and its paragraph share one): growing the
-        // array block by block copied each one several times.
-        blocks.reserveCapacity(source.lines.lineCount / 2 + 4)
+        // About a block per two lines (a list item and its paragraph share one), and one per
+        // table, row and cell an extension made: growing the array block by block copied each
+        // one several times.
+        blocks.reserveCapacity(source.lines.lineCount / 2 + marks.blocks.count + 4)
         CmarkTree.walk(root) { node, entering in
             if entering {
                 enter(node)
@@ -55,19 +58,11 @@ struct CmarkConverter {
             }
         }
         for index in blocks.indices {
-            var range: SourceRange?
             if let start = blocks[index].start, let end = blocks[index].end {
-                range = blockRange(start, end)
-                blocks[index].range = range
-            }
-            if notes != nil {
-                // Block positions stay in the parsed text while converting (inlines are found by them).
-                // The range's lines say where to look first: searching the whole line table
-                // for each was a tenth of converting.
-                let startLine = range?.start.line ?? 0
-                let endLine = max(1, (range?.end.line ?? 1) - 1)
-                blocks[index].start = blocks[index].start.map { mapped($0, near: startLine) }
-                blocks[index].end = blocks[index].end.map { mapped($0, near: endLine) }
+                place(index, start: start, end: end)
+            } else if notes != nil {
+                blocks[index].start = blocks[index].start.map { mapped($0, near: 0) }
+                blocks[index].end = blocks[index].end.map { mapped($0, near: 1) }
             }
         }
         // Handed over, not shared: the notes passes then change blocks in place, where a buffer
@@ -109,9 +104,11 @@ struct CmarkConverter {
             let range = (locator?.lineBreak()).map { sourceRange($0) }
             withBuilder { $0.appendLeaf(kind, literal: "\n", range: range) }
         case CMARK_NODE_CODE:
-            let text = restored(literal(node), escapeApplied: false)
             let range = (locator?.codeSpan()).map { sourceRange($0) }
-            withBuilder { $0.appendLeaf(.code, literal: text, range: range) }
+            if !appendVerbatimCode(cmark_node_get_literal(node), range: range) {
+                let text = restored(literal(node), escapeApplied: false)
+                withBuilder { $0.appendLeaf(.code, literal: text, range: range) }
+            }
         case CMARK_NODE_HTML_INLINE: inlineHTML(node)
         case CMARK_NODE_EMPH: openInline(.emphasis, delimiters: "*_", count: 1)
         case CMARK_NODE_STRONG: openInline(.strong, delimiters: "*_", count: 2)
@@ -133,7 +130,7 @@ struct CmarkConverter {
     private mutating func enterText(_ node: OpaquePointer) {
         if let literal = cmark_node_get_literal(node) {
             let done = literal.withMemoryRebound(to: UInt8.self, capacity: 1) { start in
-                enterPlainText(UnsafeBufferPointer(start: start, count: strlen(literal)))
+                enterPlainText(literal, UnsafeBufferPointer(start: start, count: strlen(literal)))
             }
             if done { return }
         }
@@ -154,14 +151,52 @@ struct CmarkConverter {
     /// Text with no notes placeholder (lead byte 0xEE) and no escaped-tilde mark (0xCD), as nearly
     /// all is: its bytes go from cmark into the model as they are, where making a `String` of each
     /// text and searching it first cost as much again as appending it. Returns false for the rest.
-    private mutating func enterPlainText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress, memchr(base, 0xEE, bytes.count) == nil else { return false }
-        if !marks.isEmpty, memchr(base, Int32(EscapedTildes.markerBytes[0]), bytes.count) != nil {
-            return false
-        }
-        locator?.text(bytes: bytes)
+    /// `literal` is the text as a C string, `bytes` the same without its NUL.
+    private mutating func enterPlainText(_ literal: UnsafePointer<CChar>, _ bytes: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
+        // Most text holds none of the bytes that either check below looks for: one strcspn over
+        // them all (many bytes a step) then answers both, where each check took its own pass.
+        let plain =
+            !bytes.isEmpty
+            && Self.unplainBytes.withUnsafeBufferPointer { set in
+                set.baseAddress.map { strcspn(literal, $0) == bytes.count } ?? false
+            }
+        guard plain || isVerbatim(bytes) else { return false }
+        locator?.text(bytes: bytes, plain: plain)
         withBuilder { $0.appendText(bytes) }
         return true
+    }
+
+    /// The bytes that make a text unlike its source (``InlineLocator/isSpecial(_:)``) or not
+    /// verbatim (``isVerbatim(_:)``), as a C string.
+    static let unplainBytes: [CChar] = [
+        CChar(UInt8(ascii: "&")), CChar(UInt8(ascii: "\\")), 10, 13, CChar(bitPattern: 0xEE),
+        CChar(bitPattern: EscapedTildes.markerBytes[0]), 0,
+    ]
+
+    /// A code span's literal with nothing to restore (see ``isVerbatim(_:)``), appended as cmark's
+    /// bytes: making a `String` of each and searching it cost more than appending it. Returns
+    /// false for the rest.
+    private mutating func appendVerbatimCode(_ literal: UnsafePointer<CChar>?, range: SourceRange?) -> Bool {
+        guard let literal else { return false }
+        return literal.withMemoryRebound(to: UInt8.self, capacity: 1) { start in
+            let bytes = UnsafeBufferPointer(start: start, count: strlen(literal))
+            guard isVerbatim(bytes) else { return false }
+            withBuilder {
+                $0.openSpan(.code, range: range)
+                $0.appendText(bytes)
+                $0.closeSpan()
+            }
+            return true
+        }
+    }
+
+    /// Whether cmark's bytes are the model's as they are: no notes placeholder (lead byte 0xEE) and
+    /// no escaped-tilde mark (0xCD) to put back.
+    private func isVerbatim(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, memchr(base, 0xEE, bytes.count) == nil else { return false }
+        return marks.isEmpty || memchr(base, Int32(EscapedTildes.markerBytes[0]), bytes.count) == nil
     }
 
     private mutating func exit(_ node: OpaquePointer) {
@@ -170,17 +205,15 @@ struct CmarkConverter {
             quoteDepth -= 1
             depth -= 1
         case CMARK_NODE_LIST, CMARK_NODE_ITEM: depth -= 1
-        case CMARK_NODE_CUSTOM_BLOCK where !(marks.blocks[node]?.hasInlineContent ?? false):
-            if marks.lineShifts[node] != nil { lineShift = 0 }
+        case CMARK_NODE_CUSTOM_BLOCK where !(openCustomBlocks.last?.hasInlineContent ?? false):
+            if openCustomBlocks.popLast()?.shiftsLines ?? false { lineShift = 0 }
             depth -= 1
         case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_CUSTOM_BLOCK:
+            if cmark_node_get_type(node) == CMARK_NODE_CUSTOM_BLOCK { _ = openCustomBlocks.popLast() }
             if let index = leafBlock, var builder = builders.popLast() {
                 blocks[index].content = builder.finish()
             }
-            // Emptied, not freed: the next leaf block fills them again.
-            builders.removeAll(keepingCapacity: true)
-            openImages.removeAll(keepingCapacity: true)
-            openInlines.removeAll(keepingCapacity: true)
+            clearInlineState()
             locator = nil
             leafBlock = nil
             depth -= 1
@@ -211,31 +244,46 @@ struct CmarkConverter {
     /// A table, row or cell from the extension passes; unmarked custom blocks are skipped.
     private mutating func enterCustomBlock(_ node: OpaquePointer) {
         let kind = marks.blocks[node] ?? .htmlBlock(literal: "")
+        let hasInlineContent = kind.hasInlineContent
         openBlock(kind, node)
-        if let shift = marks.lineShifts[node] { lineShift = shift }
-        if kind.hasInlineContent { startInlines(node) }
+        let shift = marks.lineShifts.isEmpty ? nil : marks.lineShifts[node]
+        if let shift { lineShift = shift }
+        openCustomBlocks.append((hasInlineContent, shift != nil))
+        if hasInlineContent { startInlines(node) }
     }
 
-    private mutating func openBlock(_ kind: BlockKind, _ node: OpaquePointer) {
+    /// `kind` is consumed: the block takes it over rather than copying it.
+    private mutating func openBlock(_ kind: consuming BlockKind, _ node: OpaquePointer) {
         depth += 1
-        blocks.append(Block(kind, depth: depth, start: start(of: node), end: end(of: node)))
+        let (start, end) = places(of: node)
+        let block = Block(kind, depth: depth, start: start, end: end)
+        blocks.append(consume block)
     }
 
-    private mutating func leafBlock(_ kind: BlockKind, _ node: OpaquePointer) {
-        blocks.append(Block(kind, depth: depth + 1, start: start(of: node), end: end(of: node)))
+    private mutating func leafBlock(_ kind: consuming BlockKind, _ node: OpaquePointer) {
+        let (start, end) = places(of: node)
+        let block = Block(kind, depth: depth + 1, start: start, end: end)
+        blocks.append(consume block)
     }
 
     /// Starts the inline content of the leaf block just opened for `node`.
     private mutating func startInlines(_ node: OpaquePointer) {
         leafBlock = blocks.count - 1
         locator = makeLocator(for: blocks[blocks.count - 1])
-        builders.removeAll(keepingCapacity: true)
+        clearInlineState()
         // cmark's own line numbers (a table cell, made by a pass, has none: one line).
         let lines = Int(cmark_node_get_end_line(node)) - Int(cmark_node_get_start_line(node)) + 1
         builders.append(
             AttributedTextBuilder(capacity: locator.map { $0.limit - $0.cursor } ?? 0, lines: max(1, lines)))
-        openImages.removeAll(keepingCapacity: true)
-        openInlines.removeAll(keepingCapacity: true)
+    }
+
+    /// Empties the inline state of a leaf block, not freed: the next leaf block fills it again.
+    /// It is nearly always empty already, and `removeAll(keepingCapacity:)` replaces a range
+    /// generically even then.
+    private mutating func clearInlineState() {
+        if !builders.isEmpty { builders.removeAll(keepingCapacity: true) }
+        if !openImages.isEmpty { openImages.removeAll(keepingCapacity: true) }
+        if !openInlines.isEmpty { openInlines.removeAll(keepingCapacity: true) }
     }
 
     private mutating func openImage(_ node: OpaquePointer) {
@@ -272,29 +320,29 @@ struct CmarkConverter {
             delimiter: delimiter, tight: cmark_node_get_list_tight(node) != 0)
     }
 
-    private func start(of node: OpaquePointer) -> LineColumn {
-        place(of: node, end: false)
-    }
-
-    private func end(of node: OpaquePointer) -> LineColumn {
-        place(of: node, end: true)
-    }
-
-    /// Where a node starts or ends: as an extension moved it, else as cmark says, shifted past any
-    /// lines cut before parsing.
-    private func place(of node: OpaquePointer, end: Bool) -> LineColumn {
+    /// Where a node starts and ends: as an extension moved it, else as cmark says, shifted past
+    /// any lines cut before parsing. Both ends from one look at the marks (hashing the node
+    /// for each end was most of what placing a table's cells cost).
+    private func places(of node: OpaquePointer) -> (start: LineColumn, end: LineColumn) {
         // Most notes have no table or footnote: their empty tables are not hashed into per node.
-        let moved = marks.positions.isEmpty ? nil : marks.positions[node].map { end ? $0.end : $0.start }
+        let moved = marks.positions.isEmpty ? nil : marks.positions[node]
         if let moved, !marks.lineShifts.isEmpty, marks.lineShifts[node] != nil {
-            return LineColumn(line: moved.line, column: moved.column)
+            return (
+                LineColumn(line: moved.start.line, column: moved.start.column),
+                LineColumn(line: moved.end.line, column: moved.end.column)
+            )
         }
-        var place =
-            moved.map { LineColumn(line: $0.line, column: $0.column) }
+        var start =
+            moved.map { LineColumn(line: $0.start.line, column: $0.start.column) }
             ?? LineColumn(
-                line: Int(end ? cmark_node_get_end_line(node) : cmark_node_get_start_line(node)),
-                column: Int(end ? cmark_node_get_end_column(node) : cmark_node_get_start_column(node)))
-        place.line += lineShift
-        return place
+                line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+        var end =
+            moved.map { LineColumn(line: $0.end.line, column: $0.end.column) }
+            ?? LineColumn(
+                line: Int(cmark_node_get_end_line(node)), column: Int(cmark_node_get_end_column(node)))
+        start.line += lineShift
+        end.line += lineShift
+        return (start, end)
     }
 
     /// A position in the text cmark parsed, in the note's own source (the notes syntax's scan).

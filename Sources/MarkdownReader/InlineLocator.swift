@@ -39,8 +39,9 @@ struct InlineLocator {
         return literal.withUTF8 { text(bytes: $0) }
     }
 
+    /// `plain`: the caller found the literal ``isPlain(_:)`` already.
     @discardableResult
-    mutating func text(bytes literal: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    mutating func text(bytes literal: UnsafeBufferPointer<UInt8>, plain: Bool = false) -> Range<Int> {
         // Blanks before the text are cmark's to drop; a line ending is a break node's own.
         if let first = literal.first, !Byte.isSpace(first) {
             while let here = byte(cursor), here == Byte.space || here == Byte.tab { cursor += 1 }
@@ -48,7 +49,7 @@ struct InlineLocator {
         let start = cursor
         // Most text is written as it reads: no escape, entity or line break in it, and the same
         // bytes at the cursor. Then the walk below would only step both along.
-        if Self.isPlain(literal), literal.count <= limit - cursor, matches(literal, at: cursor) {
+        if plain || Self.isPlain(literal), literal.count <= limit - cursor, matches(literal, at: cursor) {
             cursor += literal.count
             return start..<cursor
         }

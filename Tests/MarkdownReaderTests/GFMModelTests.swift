@@ -103,6 +103,24 @@ struct GFMModelTests {
         #expect(HTMLWriter(unsafe: true).render(document).contains("<script>"))
     }
 
+    @Test("A URL and an e-mail address in one note both become links, in text and around a URL")
+    func urlAndEmail() throws {
+        let document = Self.read("see www.a.com or b@c.org\n\nhttps://d.org/x then e@f.org\n")
+        let links = document.blocks.compactMap(\.content).flatMap(\.spans).map(\.kind)
+        #expect(
+            links == [
+                .link(destination: "http://www.a.com", title: ""),
+                .link(destination: "mailto:b@c.org", title: ""),
+                .link(destination: "https://d.org/x", title: ""),
+                .link(destination: "mailto:e@f.org", title: ""),
+            ])
+        // Only an address: the URL pass finds nothing and the e-mail pass reuses its text nodes.
+        let only = Self.read("write to g@h.org or *i@j.org*\n")
+        let kinds = try #require(only.blocks.first?.content).spans.map(\.kind)
+        #expect(kinds.filter { $0 == .link(destination: "mailto:g@h.org", title: "") }.count == 1)
+        #expect(kinds.filter { $0 == .link(destination: "mailto:i@j.org", title: "") }.count == 1)
+    }
+
     @Test("An escaped tilde is text, not a delimiter, and code keeps its backslash")
     func escapedTilde() throws {
         let document = Self.read("\\~~no~~ `\\~` [l](a\\~b)\n")

@@ -10,6 +10,20 @@ import Testing
 @Suite struct ReadFastPathTests {
     typealias Random = ByteLevelEquivalenceTests
 
+    /// The one strcspn that finds text plain and verbatim looks for exactly the bytes of both
+    /// checks it stands in for: ``InlineLocator/isSpecial(_:)``, the placeholder lead byte and
+    /// the escaped-tilde mark.
+    @Test func unplainBytesAreTheChecksBytes() {
+        let set = CmarkConverter.unplainBytes
+        #expect(set.last == 0)
+        let stops = Set(set.dropLast().map { UInt8(bitPattern: $0) })
+        for byte in UInt8(1)...UInt8.max {
+            let expected =
+                InlineLocator.isSpecial(byte) || byte == 0xEE || byte == EscapedTildes.markerBytes[0]
+            #expect(stops.contains(byte) == expected, "\(byte)")
+        }
+    }
+
     /// A table cell's text, trimmed and with `\|` unescaped, against the first (closure) version.
     @Test(arguments: 0..<8)
     func cellTextMatchesTheReference(seed: UInt64) {

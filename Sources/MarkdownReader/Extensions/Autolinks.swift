@@ -29,13 +29,17 @@ struct AutolinkPass {
     func run(_ root: OpaquePointer, urls: Bool = true, emails: Bool = true) {
         // cmark-gfm links no URL while a `[` is open: count them through each leaf block's text.
         var brackets = (block: OpaquePointer?.none, depth: 0)
-        for candidate in urls ? textNodes(root) : [] where !candidate.inLink {
+        var candidates = urls ? textNodes(root) : nil
+        var linked = false
+        for candidate in candidates ?? [] where !candidate.inLink {
             let block = leafBlock(of: candidate.node)
             if block != brackets.block { brackets = (block, 0) }
-            linkURLs(candidate.node, bracketDepth: &brackets.depth)
+            if linkURLs(candidate.node, bracketDepth: &brackets.depth) { linked = true }
         }
         guard emails else { return }
-        for candidate in textNodes(root) where !candidate.inLink {
+        // Nearly always no URL was linked: the text nodes are then still the tree's, walked once.
+        if linked || candidates == nil { candidates = textNodes(root) }
+        for candidate in candidates ?? [] where !candidate.inLink {
             linkEmails(candidate.node)
         }
     }
@@ -55,8 +59,10 @@ struct AutolinkPass {
 
     // MARK: www. and scheme links
 
-    private func linkURLs(_ node: OpaquePointer, bracketDepth: inout Int) {
-        guard Self.mayHoldURL(node, bracketDepth: &bracketDepth) else { return }
+    /// Returns whether the node was replaced (by links and the text around them).
+    @discardableResult
+    private func linkURLs(_ node: OpaquePointer, bracketDepth: inout Int) -> Bool {
+        guard Self.mayHoldURL(node, bracketDepth: &bracketDepth) else { return false }
         let data = CmarkTree.literal(node)
         var pieces: [Piece] = []
         var consumed = 0
@@ -88,9 +94,10 @@ struct AutolinkPass {
             }
             index += 1
         }
-        guard !pieces.isEmpty else { return }
+        guard !pieces.isEmpty else { return false }
         if consumed < data.count { pieces.append(.text(data[consumed...])) }
         replace(node, with: pieces)
+        return true
     }
 
     /// Whether text parsed from these bytes may hold `www.` or `://`. Text is the source less the

@@ -325,13 +325,16 @@ struct TablePass {
         guard let text = cmark_node_first_child(piece), cmark_node_get_type(text) == CMARK_NODE_TEXT else {
             return
         }
-        let literal = CmarkTree.literal(text)
-        guard literal.starts(with: Self.guardPrefix) else { return }
-        if literal.count == Self.guardPrefix.count {
+        // Read and cut in place: cmark copies the rest before freeing its old literal.
+        guard let literal = cmark_node_get_literal(text) else { return }
+        let bytes = UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self)
+        // The C string ends at its NUL, so the second byte is read only after a non-NUL first.
+        guard bytes[0] == Self.guardPrefix[0], bytes[1] == Self.guardPrefix[1] else { return }
+        if bytes[2] == 0 {
             cmark_node_unlink(text)
             cmark_node_free(text)
         } else {
-            CmarkTree.setLiteral(text, literal.dropFirst(Self.guardPrefix.count))
+            cmark_node_set_literal(text, literal + Self.guardPrefix.count)
         }
     }
 
