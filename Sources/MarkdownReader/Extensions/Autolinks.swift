@@ -60,7 +60,6 @@ struct AutolinkPass {
     // MARK: www. and scheme links
 
     /// Returns whether the node was replaced (by links and the text around them).
-    @discardableResult
     private func linkURLs(_ node: OpaquePointer, bracketDepth: inout Int) -> Bool {
         guard Self.mayHoldURL(node, bracketDepth: &bracketDepth) else { return false }
         let data = CmarkTree.literal(node)

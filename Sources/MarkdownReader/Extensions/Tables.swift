@@ -328,9 +328,9 @@ struct TablePass {
         // Read and cut in place: cmark copies the rest before freeing its old literal.
         guard let literal = cmark_node_get_literal(text) else { return }
         let bytes = UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self)
-        // The C string ends at its NUL, so the second byte is read only after a non-NUL first.
-        guard bytes[0] == Self.guardPrefix[0], bytes[1] == Self.guardPrefix[1] else { return }
-        if bytes[2] == 0 {
+        // The C string ends at its NUL, which no guard byte is: a byte is read only after a match.
+        for (offset, byte) in Self.guardPrefix.enumerated() where bytes[offset] != byte { return }
+        if bytes[Self.guardPrefix.count] == 0 {
             cmark_node_unlink(text)
             cmark_node_free(text)
         } else {
