@@ -24,11 +24,37 @@ extension ParsedNote {
     /// the character counting and splitting there (most of a page's description) are not needed.
     static func excerpt(ofWords words: String, limit: Int) -> String {
         let bytes = words.utf8
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return Backlinks.excerpt(words, limit: limit) }
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            if SingleScalarCharacters.hold(words, lineBreaks: false) {
+                return scalarExcerpt(ofWords: words, limit: limit)
+            }
+            return Backlinks.excerpt(words, limit: limit)
+        }
         guard bytes.count > limit else { return words }
         let cut = bytes.prefix(limit)
         let end = cut.lastIndex(of: UInt8(ascii: " ")) ?? cut.endIndex
         return String(decoding: cut[..<end], as: UTF8.self) + "…"
+    }
+
+    /// ``Backlinks/excerpt(_:limit:)`` of text without line breaks whose scalars are characters,
+    /// counted and cut by scalars (on bytes: a scalar starts at each byte that is no continuation).
+    static func scalarExcerpt(ofWords words: String, limit: Int) -> String {
+        var words = words
+        return words.withUTF8 { utf8 in
+            var count = 0
+            var cut = utf8.count
+            for index in utf8.indices where utf8[index] & 0xC0 != 0x80 {
+                if count == limit {
+                    cut = index
+                    break
+                }
+                count += 1
+            }
+            guard cut < utf8.count else { return String(decoding: utf8, as: UTF8.self) }
+            let kept = UnsafeBufferPointer(rebasing: utf8[..<cut])
+            let end = kept.lastIndex(of: UInt8(ascii: " ")) ?? cut
+            return String(decoding: UnsafeBufferPointer(rebasing: utf8[..<end]), as: UTF8.self) + "…"
+        }
     }
 
     /// The text's words joined by single spaces, as splitting at whitespace and joining gives, but
@@ -37,7 +63,7 @@ extension ParsedNote {
     /// the same as in the whole string, so the excerpt of the prefix is the excerpt of the whole.
     static func words(of text: String, enough: Int) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(of: text, enough: enough) }
-        return runWords(of: text, enough: enough)
+        return scalarWords(of: text, enough: enough) ?? runWords(of: text, enough: enough)
     }
 
     /// ``words(of:enough:)`` by characters, appending each: the reference ``runWords(of:enough:)``
@@ -107,6 +133,41 @@ extension ParsedNote {
         }
         words += utf8[run]
         return String(decoding: words, as: UTF8.self)
+    }
+
+    /// ``words(of:enough:)`` by scalars, each kept one character more, while they are standalone
+    /// (``SingleScalarCharacters``); nil when one that is not comes before the words are made (or
+    /// right after, where it could join the last). Only the scalars read are checked.
+    static func scalarWords(of text: String, enough: Int) -> String? {
+        var words: [UInt8] = []
+        words.reserveCapacity(min(text.utf8.count, enough * 3))
+        var pendingSpace = false
+        var count = 0
+        var text = text
+        let standalone = text.withUTF8 { utf8 in
+            var index = 0
+            while index < utf8.count {
+                let length = SingleScalarCharacters.scalarLength(lead: utf8[index])
+                let scalar = UnsafeBufferPointer(rebasing: utf8[index..<min(index + length, utf8.count)])
+                guard SingleScalarCharacters.isStandalone(utf8: scalar) else { return false }
+                // The scalar after the last kept one is checked, not kept.
+                if count >= enough { return true }
+                index += length
+                if SingleScalarCharacters.isWhitespace(scalar) {
+                    pendingSpace = count > 0
+                    continue
+                }
+                if pendingSpace {
+                    words.append(UInt8(ascii: " "))
+                    count += 1
+                    pendingSpace = false
+                }
+                words.append(contentsOf: scalar)
+                count += 1
+            }
+            return true
+        }
+        return standalone ? String(decoding: words, as: UTF8.self) : nil
     }
 
     /// ``words(of:enough:)`` for ASCII text, by bytes: each byte is a character there (a CR LF
