@@ -27,25 +27,47 @@ struct KaTeXFiles: Sendable {
     }
 
     /// Each `src:` of an `@font-face` becomes the woff2 font as a `data:` URI (the woff and ttf
-    /// fallbacks go: every browser that runs KaTeX reads woff2). nil when a font is missing.
+    /// fallbacks go: every browser that runs KaTeX reads woff2). nil when a font is missing. On
+    /// bytes (the stylesheet is ASCII): by characters, its searches were most of a math build's start.
     static func embeddingFonts(in css: String, from fonts: URL) -> String? {
-        var output = ""
-        var rest = css[...]
-        while let start = rest.range(of: "src:") {
-            output += rest[..<start.upperBound]
-            rest = rest[start.upperBound...]
-            guard let end = rest.firstIndex(where: { $0 == ";" || $0 == "}" }) else { return nil }
-            let sources = rest[..<end]
-            guard let open = sources.range(of: "url("),
-                let close = sources[open.upperBound...].firstIndex(of: ")")
+        let bytes = Array(css.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 400_000)
+        var rest = 0
+        while let source = find("src:", in: bytes, from: rest, to: bytes.count) {
+            output += bytes[rest..<source + 4]
+            rest = source + 4
+            guard
+                let end = bytes[rest...].firstIndex(where: {
+                    $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "}")
+                }),
+                let open = find("url(", in: bytes, from: rest, to: end),
+                let close = bytes[(open + 4)..<end].firstIndex(of: UInt8(ascii: ")"))
             else { return nil }
-            let name = sources[open.upperBound..<close].split(separator: "/").last.map(String.init) ?? ""
+            let path = bytes[(open + 4)..<close]
+            let name = String(decoding: path.split(separator: UInt8(ascii: "/")).last ?? [], as: UTF8.self)
             guard name.hasSuffix(".woff2"),
                 let font = try? Data(contentsOf: fonts.appendingPathComponent(name))
             else { return nil }
-            output += "url(data:font/woff2;base64,\(font.base64EncodedString())) format('woff2')"
-            rest = rest[end...]
+            output += "url(data:font/woff2;base64,".utf8
+            output += font.base64EncodedData()
+            output += ") format('woff2')".utf8
+            rest = end
         }
-        return output + rest
+        output += bytes[rest...]
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Where `needle` first starts in `bytes[from..<to]`.
+    private static func find(_ needle: StaticString, in bytes: [UInt8], from: Int, to: Int) -> Int? {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        var index = from
+        while index + pattern.count <= to {
+            if bytes[index] == pattern[0], bytes[index..<index + pattern.count].elementsEqual(pattern) {
+                return index
+            }
+            index += 1
+        }
+        return nil
     }
 }
