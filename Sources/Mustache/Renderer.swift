@@ -30,6 +30,12 @@ struct Renderer {
     /// How many of `contexts` are objects: with none, every name resolves at the root.
     private var objects = 0
     private var frames: [Frame] = []
+    /// Indentations and override lists frames refer to by number (0: none), so that making,
+    /// reading and dropping a frame retains no array.
+    private var indents: [[UInt8]] = [[]]
+    /// Each indentation once, however many times a loop includes a partial with it.
+    private var indentNumbers: [IndentKey: Int] = [:]
+    private var overrideLists: [[Int]] = [[]]
     private(set) var output: [UInt8] = []
 
     /// A list of operations being rendered, once or once per list item.
@@ -41,10 +47,12 @@ struct Renderer {
         var items: [TemplateValue] = []
         var itemIndex = 0
         var pushesContext = false
-        var indent: [UInt8]
+        /// Its number in `indents`.
+        var indent: Int
         /// The blocks callers override, the outermost caller's first: a few, by their number in
         /// the program, found by name number.
-        var overrides: [Int]
+        /// Their list's number in `overrideLists`.
+        var overrides: Int
         /// The template the nodes come from (its index), and how many partials deep it is.
         var template: Int
         var partialDepth: Int
@@ -75,7 +83,7 @@ struct Renderer {
         output.reserveCapacity(max(capacity, templates[template].source.bytes.count * 2))
         frames.append(
             Frame(
-                list: program.templateLists[template], indent: [], overrides: [], template: template,
+                list: program.templateLists[template], indent: 0, overrides: 0, template: template,
                 partialDepth: 0))
         // The frame is read in place, not copied, and its list is held once per pass. Operations
         // hold no references: reading one copies a few words.
@@ -85,7 +93,7 @@ struct Renderer {
             inline: while index < ops.count {
                 switch ops[index] {
                 case .text(let range):
-                    if frames[top].indent.isEmpty {
+                    if frames[top].indent == 0 {
                         // Through a pointer: appending the slice retained the program's bytes.
                         bytes.withUnsafeBufferPointer {
                             output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range]))
@@ -94,7 +102,7 @@ struct Renderer {
                         appendText(range, indent: frames[top].indent)
                     }
                 case .lineStart:
-                    output.append(contentsOf: frames[top].indent)
+                    if frames[top].indent != 0 { output.append(contentsOf: indents[frames[top].indent]) }
                 case .variable(let path, let escaped):
                     appendVariable(path, escaped: escaped)
                 default:
@@ -149,14 +157,14 @@ struct Renderer {
                     overrides: frames[top].overrides, template: frames[top].template,
                     partialDepth: frames[top].partialDepth))
         case .include(let call):
-            try include(program.includes[call], from: top)
+            try include(call, from: top)
         case .block(let block):
             let content = override(of: block, inFrame: top) ?? block
             let indent = frames[top].indent
             frames.append(
                 Frame(
                     list: program.blocks[content].list,
-                    indent: program.blocks[block].indent.map { indent + $0 } ?? indent,
+                    indent: blockIndent(of: block, outer: indent),
                     overrides: frames[top].overrides, template: program.blocks[content].template,
                     partialDepth: frames[top].partialDepth))
         }
@@ -165,38 +173,76 @@ struct Renderer {
     /// The block a caller gave for `block` (both numbers in the program), if any.
     private func override(of block: Int, inFrame top: Int) -> Int? {
         let id = program.blocks[block].id
-        return frames[top].overrides.first { program.blocks[$0].id == id }
+        return overrideLists[frames[top].overrides].first { program.blocks[$0].id == id }
     }
 
     /// Starts rendering a partial or parent; overrides given by enclosing callers win over the call's.
-    private mutating func include(_ call: Program.Include, from top: Int) throws(TemplateError) {
-        guard let template = call.template, templates.indices.contains(template) else { return }
+    private mutating func include(_ call: Int, from top: Int) throws(TemplateError) {
+        // The call is read in place, field by field: a copy retained its name and arrays.
+        guard let template = program.includes[call].template, templates.indices.contains(template) else {
+            return
+        }
         // The caller's frame read field by field: a copy of it retained all of its arrays.
         let depth = frames[top].partialDepth
         guard depth < Self.maximumPartialDepth else {
+            let name = program.includes[call].name
             let message =
-                "partials nested more than \(Self.maximumPartialDepth) deep: is '\(call.name)' recursive?"
+                "partials nested more than \(Self.maximumPartialDepth) deep: is '\(name)' recursive?"
             let caller = frames[top].template
             guard templates.indices.contains(caller) else {
-                throw TemplateError(template: call.name, line: 1, column: 1, message: message)
+                throw TemplateError(template: name, line: 1, column: 1, message: message)
             }
-            throw templates[caller].source.error(at: call.offset, message)
+            throw templates[caller].source.error(at: program.includes[call].offset, message)
         }
         var merged = frames[top].overrides
-        for block in call.overrides {
-            let id = program.blocks[block].id
-            if !merged.contains(where: { program.blocks[$0].id == id }) { merged.append(block) }
+        if !program.includes[call].overrides.isEmpty {
+            var blocks = overrideLists[merged]
+            for block in program.includes[call].overrides {
+                let id = program.blocks[block].id
+                if !blocks.contains(where: { program.blocks[$0].id == id }) { blocks.append(block) }
+            }
+            overrideLists.append(blocks)
+            merged = overrideLists.count - 1
         }
-        // An inline partial is not indented at all: only lines of the including template carry indentation.
-        let lineIndent = call.indent.map { frames[top].indent.isEmpty ? $0 : frames[top].indent + $0 } ?? []
         frames.append(
             Frame(
-                list: program.templateLists[template], indent: lineIndent, overrides: merged,
-                template: template, partialDepth: depth + 1))
+                list: program.templateLists[template], indent: lineIndent(of: call, inFrame: top),
+                overrides: merged, template: template, partialDepth: depth + 1))
+    }
+
+    private struct IndentKey: Hashable {
+        var outer: Int
+        var call: Int
+    }
+
+    /// The indentation (its number) of the lines of a partial that `call` includes from the frame
+    /// at `top`: the frame's own and the call's. An inline partial is not indented at all: only
+    /// lines of the including template carry indentation.
+    private mutating func lineIndent(of call: Int, inFrame top: Int) -> Int {
+        guard let isEmpty = program.includes[call].indent?.isEmpty else { return 0 }
+        let outer = frames[top].indent
+        guard !isEmpty else { return outer }
+        let key = IndentKey(outer: outer, call: call)
+        if let number = indentNumbers[key] { return number }
+        indents.append(indents[outer] + (program.includes[call].indent ?? []))
+        indentNumbers[key] = indents.count - 1
+        return indents.count - 1
+    }
+
+    /// The indentation (its number) of a block's lines: the enclosing one and the block's own.
+    private mutating func blockIndent(of block: Int, outer: Int) -> Int {
+        guard let isEmpty = program.blocks[block].indent?.isEmpty, !isEmpty else { return outer }
+        // Numbered apart from calls: a block's key is negative.
+        let key = IndentKey(outer: outer, call: -1 - block)
+        if let number = indentNumbers[key] { return number }
+        indents.append(indents[outer] + (program.blocks[block].indent ?? []))
+        indentNumbers[key] = indents.count - 1
+        return indents.count - 1
     }
 
     /// Appends literal text (a range of the program's bytes), indenting each line that starts inside it.
-    private mutating func appendText(_ range: Range<Int>, indent: [UInt8]) {
+    private mutating func appendText(_ range: Range<Int>, indent number: Int) {
+        let indent = indents[number]
         guard !indent.isEmpty else {
             output.append(contentsOf: bytes[range])
             return

@@ -31,6 +31,15 @@ struct RenderingTests {
         #expect(try render("héllo {{name}} ✓\n", ["name": "wörld 🌍"]) == "héllo wörld 🌍 ✓\n")
     }
 
+    /// The renderer numbers indentations once per enclosing indentation and call: the same call
+    /// under two indentations indents by each, and a loop repeats it alike.
+    @Test func nestedPartialIndentationAddsUpPerCall() throws {
+        let partials = ["row": "r{{.}}\n  {{>cell}}\n", "cell": "c\n"]
+        let template = "{{#items}}\n  {{>row}}\n{{/items}}\n    {{>row}}\n"
+        let expected = "  r1\n    c\n  r2\n    c\n    r\n      c\n"
+        #expect(try render(template, ["items": [1, 2]], partials: partials) == expected)
+    }
+
     @Test func missingPartialRendersNothing() throws {
         #expect(try render("[{{>nowhere}}]", [:]) == "[]")
     }
