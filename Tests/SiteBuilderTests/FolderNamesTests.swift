@@ -13,6 +13,8 @@ struct FolderNamesTests {
         #expect(FolderNames.joined(above: "été/x.html") == "été")
         #expect(FolderNames.above("a/\u{301}b/c.md") == ["a/\u{301}b"], "a mark joins the slash")
         #expect(FolderNames.above("") == [] && FolderNames.above("/") == [])
+        #expect(FolderNames.parts(of: "/a//b/") == ["a", "b"] && FolderNames.lastPart(of: "a/b/") == "b")
+        #expect(FolderNames.lastPart(of: "/") == "" && FolderNames.parts(of: "") == [])
     }
 
     /// Random paths of letters, slashes (doubled, leading, trailing), non-ASCII letters and a
@@ -29,7 +31,10 @@ struct FolderNamesTests {
                 let piece = pieces[Int(state >> 33) % (state >> 62 == 0 ? pieces.count : 5)]
                 path += piece
             }
-            let parts = path.split(separator: "/").dropLast()
+            let all = path.split(separator: "/")
+            #expect(FolderNames.parts(of: path) == all.map(String.init), "\(path)")
+            #expect(FolderNames.lastPart(of: path) == all.last.map(String.init) ?? "", "\(path)")
+            let parts = all.dropLast()
             #expect(FolderNames.above(path) == parts.map(String.init), "\(path)")
             #expect(FolderNames.joined(above: path) == parts.joined(separator: "/"), "\(path)")
         }

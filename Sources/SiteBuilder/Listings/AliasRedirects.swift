@@ -54,7 +54,7 @@ enum AliasRedirects {
 
     /// The note's aliases as pages beside it (none for an alias naming the note's own page).
     private static func redirects(of note: ParsedNote, style: URLStyle) -> [Redirect] {
-        let folder = note.path.split(separator: "/").dropLast().joined(separator: "/")
+        let folder = FolderNames.joined(above: note.path)
         return (note.document.frontMatter?.aliases ?? []).compactMap { alias in
             guard !alias.isEmpty else { return nil }
             let page = style.pagePath(forNote: (folder.isEmpty ? "" : folder + "/") + alias + ".md")

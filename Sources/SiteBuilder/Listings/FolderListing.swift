@@ -39,9 +39,9 @@ struct FolderListing: Sendable {
             let page = pagePath(forFolder: folder)
             guard !taken.contains(page) else { return nil }
             let children = (childrenByFolder[folder] ?? []).sorted().map { child in
-                (name: String(child.split(separator: "/").last ?? ""), pagePath: pagePath(forFolder: child))
+                (name: FolderNames.lastPart(of: child), pagePath: pagePath(forFolder: child))
             }
-            let name = folder.isEmpty ? nil : folder.split(separator: "/").last.map(String.init)
+            let name = folder.isEmpty ? nil : FolderNames.lastPart(of: folder)
             let listed = (notesByFolder[folder] ?? []).sorted(byKey: { $0.title.lowercased() })
             return FolderListing(pagePath: page, name: name, notes: listed, folders: children)
         }
@@ -50,7 +50,7 @@ struct FolderListing: Sendable {
     static func pagePath(forFolder folder: String) -> String {
         folder.isEmpty
             ? "index.html"
-            : folder.split(separator: "/").map { Slug.component(String($0)) }.joined(separator: "/")
+            : FolderNames.parts(of: folder).map(Slug.component).joined(separator: "/")
                 + "/index.html"
     }
 }

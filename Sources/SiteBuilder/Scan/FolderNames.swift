@@ -22,21 +22,48 @@ enum FolderNames {
             : path.split(separator: "/").dropLast().joined(separator: "/")
     }
 
+    /// `a//b/c` -> `["a", "b", "c"]`: every part, as splitting at `/` gives.
+    static func parts(of path: String) -> [String] {
+        var names: [String] = []
+        let ascii = forEachPart(of: path) { part, _ in names.append(String(decoding: part, as: UTF8.self)) }
+        return ascii ? names : path.split(separator: "/").map(String.init)
+    }
+
+    /// `a/b/c` -> `c`: the last part, as splitting at `/` gives; empty when there is none.
+    static func lastPart(of path: String) -> String {
+        var name = ""
+        let ascii = forEachPart(of: path) { part, isLast in
+            if isLast { name = String(decoding: part, as: UTF8.self) }
+        }
+        return ascii ? name : path.split(separator: "/").last.map(String.init) ?? ""
+    }
+
     /// Calls `body` with each non-empty part but the last; false (having called nothing) when
     /// the path is not ASCII.
     private static func forEachFolder(of path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        forEachPart(of: path) { part, isLast in
+            if !isLast { body(part) }
+        }
+    }
+
+    /// Calls `body` with each non-empty part and whether it is the last; false (having called
+    /// nothing) when the path is not ASCII.
+    private static func forEachPart(
+        of path: String, _ body: (UnsafeBufferPointer<UInt8>, _ isLast: Bool) -> Void
+    ) -> Bool {
         var path = path
         return path.withUTF8 { bytes in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
-            // The part before the latest `/` is only known to be a folder once another part follows.
+            // A part is only known not to be the last once another part follows.
             var pending: Range<Int>?
             var start = 0
             for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
                 defer { start = index + 1 }
                 guard index > start else { continue }
-                if let folder = pending { body(UnsafeBufferPointer(rebasing: bytes[folder])) }
+                if let part = pending { body(UnsafeBufferPointer(rebasing: bytes[part]), false) }
                 pending = start..<index
             }
+            if let part = pending { body(UnsafeBufferPointer(rebasing: bytes[part]), true) }
             return true
         }
     }

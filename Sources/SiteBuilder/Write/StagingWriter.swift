@@ -148,9 +148,9 @@ final class StagingWriter: Sendable {
         // Most pages share their folder with a page written before them.
         let folder = FolderPaths.folder(of: path).map(String.init) ?? ""
         if made.contains(folder) { return }
-        let parts = path.split(separator: "/").dropLast()
-        for depth in parts.indices {
-            let parent = parts[...depth].joined(separator: "/")
+        var parent = ""
+        for part in FolderNames.above(path) {
+            parent = parent.isEmpty ? part : parent + "/" + part
             guard !made.contains(parent) else { continue }
             try OutputFolder.makeFolder(self.folder.stagingPath + "/" + parent)
             made.insert(parent)

@@ -1,0 +1,43 @@
+import Testing
+
+@testable import SiteBuilder
+
+/// ``ExplorerData/relativePage(_:in:)`` on bytes against the character version it stands for.
+struct ExplorerRelativePageTests {
+    private static func byCharacters(_ pagePath: String, in folder: String) -> String {
+        let page = pagePath.hasSuffix(".html") ? String(pagePath.dropLast(5)) : pagePath
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        guard page.hasPrefix(prefix) else { return "/" + page }
+        return String(page.dropFirst(prefix.count))
+    }
+
+    @Test func knownPages() {
+        #expect(ExplorerData.relativePage("area-1/note-3.html", in: "area-1") == "note-3")
+        #expect(ExplorerData.relativePage("other/place.html", in: "area-1") == "/other/place")
+        #expect(ExplorerData.relativePage("area-10/x.html", in: "area-1") == "/area-10/x")
+        #expect(ExplorerData.relativePage("a/b.html", in: "") == "a/b")
+        #expect(ExplorerData.relativePage("été/x.html", in: "été") == "x")
+        #expect(ExplorerData.asciiRelativePage("été/x.html", in: "été") == nil)
+    }
+
+    @Test func randomPagesMatchTheCharacterVersion() {
+        let pieces = ["a", "b", "/", ".html", "x.", "ht", "ml"]
+        var state: UInt64 = 5
+        func random() -> String {
+            var text = ""
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            for _ in 0..<Int(state >> 61) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += pieces[Int(state >> 33) % pieces.count]
+            }
+            return text
+        }
+        for _ in 0..<3_000 {
+            let folder = random()
+            let page = (state >> 63 == 0 ? folder + "/" : "") + random()
+            #expect(
+                ExplorerData.relativePage(page, in: folder) == Self.byCharacters(page, in: folder),
+                "\(page) \(folder)")
+        }
+    }
+}
