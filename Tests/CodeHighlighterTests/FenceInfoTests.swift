@@ -119,4 +119,23 @@ struct FenceInfoShortcutTests {
             #expect(FenceInfo.language(of: info) == full.language, "language alone: \(info.debugDescription)")
         }
     }
+
+    /// The byte reading of options against the character reading, on random ASCII option text:
+    /// quotes left open, brackets, empty keys, separators in a row.
+    @Test func asciiPairsAreTheCharacterPairs() {
+        let pieces = ["a", "hl_lines", "=", "\"", "'", "[", "]", "{", "}", ",", " ", "\t", "1-2", "x y"]
+        var state: UInt64 = 17
+        for _ in 0..<4_000 {
+            var text = ""
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            for _ in 0..<Int(state >> 60) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += pieces[Int(state >> 33) % pieces.count]
+            }
+            let bytes = FenceInfo.asciiPairs(text[...]).map { $0.map { [$0.0, $0.1] } }
+            let characters = FenceInfo.characterPairs(text[...]).map { [$0.0, $0.1] }
+            #expect(bytes == characters, "\(text.debugDescription)")
+        }
+        #expect(FenceInfo.asciiPairs("caf\u{E9}=1") == nil)
+    }
 }
