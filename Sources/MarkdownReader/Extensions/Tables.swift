@@ -17,6 +17,9 @@ struct TablePass {
     var marks: ExtensionMarks
     /// Lines of `source` that are lazy continuations (known only for footnote bodies).
     var lazyLines: Set<Int> = []
+    /// Whether the tree given to ``run(_:flags:)`` is cmark's document of `source.bytes` as they
+    /// are, untouched yet: its top-level blocks then show where the note can be cut.
+    var rootParsesSource = false
 
     /// One paragraph to turn into a table.
     private struct Plan {
@@ -54,7 +57,7 @@ struct TablePass {
             if !plan.suffix.isEmpty { appendPiece(plan.suffix.map(\.bytes), to: &text) }
         }
         // Only cells with inline syntax (and text around tables) go to cmark; often none do.
-        let parsed = text.isEmpty ? nil : parseCells(text, flags: flags)
+        let parsed = text.isEmpty ? nil : parseCells(text, root: root, flags: flags)
         if !text.isEmpty && parsed == nil { return }
         defer { parsed.map { cmark_node_free($0) } }
         var pieces = (parsed.map { CmarkTree.children($0) } ?? []).makeIterator()
@@ -88,13 +91,60 @@ struct TablePass {
     /// note's link reference definitions count inside cells only where a `]` is left as text
     /// without them: each `]` that ends an inline link is read so before any definition is looked
     /// up, the note or not. Only then is the note parsed again after the cells, for its definitions.
-    private func parseCells(_ text: [UInt8], flags: Int32) -> OpaquePointer? {
+    private func parseCells(_ text: [UInt8], root: OpaquePointer, flags: Int32) -> OpaquePointer? {
         guard let cells = CmarkTree.parse(text, flags: flags) else { return nil }
         guard text.contains(UInt8(ascii: "[")), Self.mayDefineLinks(source.bytes),
             Self.hasBracketText(cells)
         else { return cells }
+        // The note's parts after the pieces read as at the start of a document only when each
+        // piece is a closed paragraph (an open fence or HTML block would take them in).
+        let definitions = Self.isParagraphs(cells) ? definitionSource(root) : source.bytes
         cmark_node_free(cells)
-        return CmarkTree.parse(text + source.bytes, flags: flags)
+        return CmarkTree.parse(text + definitions, flags: flags)
+    }
+
+    /// Whether every child of the document is a paragraph.
+    private static func isParagraphs(_ document: OpaquePointer) -> Bool {
+        var child = cmark_node_first_child(document)
+        while let node = child {
+            guard cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH else { return false }
+            child = cmark_node_next(node)
+        }
+        return true
+    }
+
+    /// The stretches of the note that may hold a link reference definition (a `]:`), to parse after
+    /// the cells in place of the whole note: cmark defines the same links from them, for less work.
+    /// A stretch starts where cmark has nothing open but the document: on the first line of a
+    /// top-level block of `root` after a blank line (a block's start is exact; its end is not, an
+    /// HTML block's ends a line early). Each stretch after the first follows a guard line, which
+    /// closes what the stretch before may leave open (a list or indented code the next line would
+    /// go on). The whole note when `root` is not its tree.
+    func definitionSource(_ root: OpaquePointer) -> [UInt8] {
+        let bytes = source.bytes
+        // cmark skips a byte order mark only at a document's start: after the cells it is text.
+        guard rootParsesSource, !bytes.starts(with: [0xEF, 0xBB, 0xBF]) else { return bytes }
+        var cuts: [Int] = []
+        var child = cmark_node_first_child(root)
+        while let node = child {
+            let line = Int(cmark_node_get_start_line(node))
+            if line >= 2, source.line(line - 1).allSatisfy({ $0 == 32 || $0 == 9 }) { cuts.append(line) }
+            child = cmark_node_next(node)
+        }
+        cuts.append(source.lineCount + 1)
+        var result: [UInt8] = []
+        var start = 1
+        bytes.withUnsafeBufferPointer { buffer in
+            for cut in cuts where cut > start {
+                let stretch = source.lineStart(start)..<source.lineStart(cut)
+                if Byte.contains("]:", in: UnsafeBufferPointer(rebasing: buffer[stretch])) {
+                    if !result.isEmpty { result += Self.guardPrefix + [10, 10] }
+                    result += buffer[stretch]
+                }
+                start = cut
+            }
+        }
+        return result
     }
 
     /// Whether some text node holds a `]` (a bracket that may close a reference link).
