@@ -63,6 +63,63 @@ import Testing
         #expect(plain > 1_000)
     }
 
+    /// A cell taken for one code span is not parsed: cmark must read it (after the guard character)
+    /// as a text node of that character and one code node of the same literal; every other cell
+    /// must be one it reads otherwise (or hold a NUL). Cells of backtick runs, spaces and text.
+    @Test(arguments: 0..<8)
+    func codeSpanCellsAreOneCodeNodeForCmark(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let alphabet = ["`", "``", "`", " ", "a", "\\", "*", "[", "]", "\u{0}", "é", "&amp;"]
+        var spans = 0
+        for length in [1, 2, 3, 4, 6, 10] {
+            for _ in 0..<300 {
+                // Mostly wrapped in runs of one length, to hit the spans' edges often.
+                let runs = (0..<2).map { _ in
+                    String(repeating: "`", count: Int.random(in: 0...3, using: &generator))
+                }
+                let wrap = Bool.random(using: &generator) ? [runs[0], runs[0]] : runs
+                let middle = Random.randomText(alphabet, length: length, using: &generator)
+                let cell = Array((wrap[0] + middle + wrap[1]).utf8)
+                let text = TableRowScanner.unescapedTrimmed(cell[...])
+                let piece = [0xC2, 0xA0] + text
+                let nodes = Self.inlineNodes(piece)
+                let literal = TablePass.codeSpanLiteral(text)
+                if let literal { spans += 1 }
+                let expected = literal.map { [("text", [0xC2, 0xA0]), ("code", Array($0))] }
+                #expect(
+                    // A NUL, which cmark reads as U+FFFD, is left to cmark.
+                    expected.map { $0.elementsEqual(nodes, by: ==) }
+                        ?? (!Self.isOneCodeSpan(nodes) || text.contains(0)),
+                    "\(text) \(nodes)")
+            }
+        }
+        #expect(spans > 300)
+    }
+
+    /// Whether cmark made the guard's text node and one code node, nothing else.
+    static func isOneCodeSpan(_ nodes: [(String, [UInt8])]) -> Bool {
+        nodes.count == 2 && nodes[0] == ("text", [0xC2, 0xA0]) && nodes[1].0 == "code"
+    }
+
+    /// The kind and literal of each inline node of the one paragraph cmark makes of `markdown`.
+    static func inlineNodes(_ markdown: [UInt8]) -> [(String, [UInt8])] {
+        let root = markdown.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_SOURCEPOS)
+            }
+        }
+        guard let root else { return [] }
+        defer { cmark_node_free(root) }
+        var nodes: [(String, [UInt8])] = []
+        var child = cmark_node_first_child(root).flatMap { cmark_node_first_child($0) }
+        while let node = child {
+            let literal = cmark_node_get_literal(node).map { Array(String(cString: $0).utf8) } ?? []
+            nodes.append((String(cString: cmark_node_get_type_string(node)), literal))
+            child = cmark_node_next(node)
+        }
+        return nodes
+    }
+
     /// The table pass skips a note with no line of delimiter row bytes holding a `-`: the whole-note
     /// scan (from each `-` to its line's ends) against splitting the note into cmark's lines.
     @Test(arguments: 0..<8)
