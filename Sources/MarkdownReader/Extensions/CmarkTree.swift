@@ -23,6 +23,12 @@ enum CmarkTree {
         cmark_node_set_literal(node, buffer)
     }
 
+    static func setURL(_ node: OpaquePointer, _ bytes: some Collection<UInt8>) {
+        var buffer = [CChar](bytes.map { CChar(bitPattern: $0) })
+        buffer.append(0)
+        cmark_node_set_url(node, buffer)
+    }
+
     /// Parses bytes into a document, with the thread's arena when a read holds one
     /// (``MarkdownReader/read(_:file:options:)``): its tree is then released with the arena.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, flags: Int32) -> OpaquePointer? {

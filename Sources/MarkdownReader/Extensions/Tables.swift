@@ -50,7 +50,7 @@ struct TablePass {
             if !plan.prefix.isEmpty { appendPiece(plan.prefix.map(\.bytes), to: &text) }
             for row in plan.rows {
                 for cell in row.cells.prefix(plan.alignments.count)
-                where !Self.isPlain(cell.text, smart: smart) && Self.codeSpanLiteral(cell.text) == nil {
+                where Self.needsParse(cell.text, smart: smart) {
                     appendPiece([cell.text[...]], to: &text)
                 }
             }
@@ -75,7 +75,7 @@ struct TablePass {
     /// `&`, `_`, `*`, `[`, `]`, `<`, `!`, and with smart punctuation `"`, `'`, `.`, `-`) and no NUL
     /// (which cmark replaces). Such a cell needs no parse: parsing a paragraph per cell was most
     /// of what tables cost.
-    static func isPlain(_ text: [UInt8], smart: Bool) -> Bool {
+    static func isPlain(_ text: some Collection<UInt8>, smart: Bool) -> Bool {
         text.allSatisfy { byte in
             switch byte {
             case 0, 10, 13, UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "&"), UInt8(ascii: "_"),
@@ -85,36 +85,6 @@ struct TablePass {
             default: true
             }
         }
-    }
-
-    /// The literal of the code span a cell is, when it is one and nothing else, as cmark reads it:
-    /// between backtick runs of one length with no run of that length in between, one space cut
-    /// from each end when both have one and something else is there. Such cells (two in five
-    /// that need more than a text node) then need no parse.
-    static func codeSpanLiteral(_ text: [UInt8]) -> ArraySlice<UInt8>? {
-        let tick = UInt8(ascii: "`")
-        var length = 0
-        while length < text.count, text[length] == tick { length += 1 }
-        let closer = text.count - length
-        // A NUL would be read as U+FFFD; a cell holds no line ending.
-        guard length > 0, closer > length, text[closer - 1] != tick, !text.contains(0),
-            text[closer...].allSatisfy({ $0 == tick })
-        else { return nil }
-        var index = length
-        while index < closer {
-            guard text[index] == tick else {
-                index += 1
-                continue
-            }
-            let start = index
-            while index < closer, text[index] == tick { index += 1 }
-            if index - start == length { return nil }
-        }
-        let content = text[length..<closer]
-        if content.first == 32, content.last == 32, content.contains(where: { $0 != 32 }) {
-            return content.dropFirst().dropLast()
-        }
-        return content
     }
 
     /// The cells (and the paragraphs cut around tables) parsed as a document of their own. The
@@ -385,6 +355,14 @@ struct TablePass {
                     if let code = CmarkTree.newNode(CMARK_NODE_CODE) {
                         CmarkTree.setLiteral(code, literal)
                         cmark_node_append_child(cellNode, code)
+                    }
+                } else if let link = Self.plainLink(cells[column].text, smart: smart) {
+                    if let node = CmarkTree.newNode(CMARK_NODE_LINK), let text = CmarkTree.newText(link.text)
+                    {
+                        CmarkTree.setURL(node, link.url)
+                        cmark_node_set_title(node, "")
+                        cmark_node_append_child(node, text)
+                        cmark_node_append_child(cellNode, node)
                     }
                 } else if let piece = pieces.next() {
                     stripGuard(piece)
