@@ -39,6 +39,28 @@ import Testing
         }
     }
 
+    /// A row's cells against the first (byte loop) version, on lines of pipes, escapes, spacing,
+    /// NULs and line endings.
+    @Test(arguments: 0..<8)
+    func rowCellsMatchTheReference(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let alphabet = ["a", "|", "|", "\\", "\\|", " ", "\t", "\u{0B}", "\u{0}", "\r", "é", "`x`", "||"]
+        var rows = 0
+        for length in [0, 1, 2, 3, 5, 8, 20] {
+            for _ in 0..<200 {
+                let line = Array(Random.randomText(alphabet, length: length, using: &generator).utf8)
+                let start = line.isEmpty ? 0 : Int.random(in: 0...min(2, line.count - 1), using: &generator)
+                let found = TableRowScanner.cells(line[start...])
+                let expected = Self.referenceCells(Array(line[start...]))
+                if found != nil { rows += 1 }
+                #expect(found?.map(\.text) == expected?.map(\.text), "\(line[start...])")
+                #expect(found?.map(\.offset) == expected?.map(\.offset), "\(line[start...])")
+                #expect(found?.map(\.content) == expected?.map(\.content), "\(line[start...])")
+            }
+        }
+        #expect(rows > 500)
+    }
+
     /// A cell called plain is not parsed: cmark must read it (after the guard character the
     /// parse puts first) as one text node of the same bytes, with and without smart punctuation.
     /// Cells of every ASCII byte and some non-ASCII text, and tables rendered against cmark-gfm.
@@ -287,6 +309,49 @@ import Testing
         }
         guard let reference = CmarkGFMReference.html(document, unsafe: false) else { return }
         #expect(Rendering.html(document, unsafe: false, syntax: .gfm) == reference, "\(document)")
+    }
+
+    static func referenceCells(_ bytes: [UInt8]) -> [(text: [UInt8], offset: Int, content: Range<Int>)]? {
+        let pipe = UInt8(ascii: "|")
+        let isSpaceChar = { (byte: UInt8) in byte == 32 || byte == 9 || byte == 11 || byte == 12 }
+        func pipeEnd(_ start: Int) -> Int {
+            guard start < bytes.count, bytes[start] == pipe else { return start }
+            var index = start + 1
+            while index < bytes.count, isSpaceChar(bytes[index]) { index += 1 }
+            return index
+        }
+        func cellEnd(_ start: Int) -> Int {
+            var index = start
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == pipe {
+                    index += 2
+                } else if byte == pipe || byte == 0 || byte == 13 || byte == 10 {
+                    break
+                } else {
+                    index += 1
+                }
+            }
+            return index
+        }
+        var cells: [(text: [UInt8], offset: Int, content: Range<Int>)] = []
+        var offset = pipeEnd(0)
+        while offset < bytes.count {
+            let cellLength = cellEnd(offset) - offset
+            let pipeLength = pipeEnd(offset + cellLength) - (offset + cellLength)
+            if cellLength > 0 || pipeLength > 0 {
+                var content = offset..<offset + cellLength
+                while let first = content.first, isSpaceChar(bytes[first]) { content = content.dropFirst() }
+                while let last = content.last, isSpaceChar(bytes[last]) { content = content.dropLast() }
+                cells.append((referenceCellText(bytes[offset..<offset + cellLength]), offset, content))
+            }
+            offset += cellLength + pipeLength
+            if pipeLength == 0 {
+                while offset < bytes.count, isSpaceChar(bytes[offset]) { offset += 1 }
+                if offset != bytes.count { return nil }
+            }
+        }
+        return cells.isEmpty ? nil : cells
     }
 
     static func referenceCellText(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
