@@ -26,11 +26,13 @@ extension CmarkConverter {
 
     /// A locator from the leaf block's start (after a heading's `#`s) to the end of its last line.
     /// Inside a footnote (parsed on its own, so columns are the body's) it starts at the line start.
-    func makeLocator(for block: Block) -> InlineLocator? {
-        guard let first = block.start, let last = block.end else { return nil }
+    /// The block's parts rather than a copy of it: copying a block and destroying the copy cost
+    /// more than the locator.
+    func makeLocator(from first: LineColumn?, to last: LineColumn?, isHeading: Bool) -> InlineLocator? {
+        guard let first, let last else { return nil }
         let lines = source.lines
         var start = lines.offset(line: first.line, column: lineShift == 0 ? first.column : 1)
-        if case .heading = block.kind {
+        if isHeading {
             while start < source.bytes.count, source.bytes[start] == UInt8(ascii: "#") { start += 1 }
         }
         let limit = lines.contentEnd(ofLine: last.line, in: source.bytes)

@@ -85,7 +85,7 @@ struct CmarkConverter {
             startInlines(node)
         case CMARK_NODE_HEADING:
             openBlock(.heading(level: Int(cmark_node_get_heading_level(node))), node)
-            startInlines(node)
+            startInlines(node, isHeading: true)
         case CMARK_NODE_CODE_BLOCK:
             let kind = BlockKind.codeBlock(
                 info: restored(string(cmark_node_get_fence_info(node)), escapeApplied: true),
@@ -266,10 +266,12 @@ struct CmarkConverter {
         blocks.append(consume block)
     }
 
-    /// Starts the inline content of the leaf block just opened for `node`.
-    private mutating func startInlines(_ node: OpaquePointer) {
-        leafBlock = blocks.count - 1
-        locator = makeLocator(for: blocks[blocks.count - 1])
+    /// Starts the inline content of the leaf block just opened for `node` (the caller knows its
+    /// kind: matching the block's would copy the block).
+    private mutating func startInlines(_ node: OpaquePointer, isHeading: Bool = false) {
+        let block = blocks.count - 1
+        leafBlock = block
+        locator = makeLocator(from: blocks[block].start, to: blocks[block].end, isHeading: isHeading)
         clearInlineState()
         // cmark's own line numbers (a table cell, made by a pass, has none: one line).
         let lines = Int(cmark_node_get_end_line(node)) - Int(cmark_node_get_start_line(node)) + 1
@@ -363,7 +365,9 @@ struct CmarkConverter {
 
     /// A C string from cmark; the notes syntax's placeholders are put back unless `restoring` is false.
     func string(_ pointer: UnsafePointer<CChar>?, restoring: Bool = true) -> String {
-        let text = pointer.map { String(cString: $0) } ?? ""
+        // Most links have an empty title: no String to make from it.
+        guard let pointer, pointer.pointee != 0 else { return "" }
+        let text = String(cString: pointer)
         guard restoring, let notes else { return text }
         return notes.restore(text)
     }

@@ -6,7 +6,7 @@ public struct InlineSpan: Sendable, Hashable, Codable {
     /// Where the span is written, delimiters included (`*a*`, `[a](x)`, `[[a]]`).
     public var range: SourceRange?
 
-    public init(_ kind: InlineKind, parent: Int?, range: SourceRange? = nil) {
+    public init(_ kind: consuming InlineKind, parent: Int?, range: SourceRange? = nil) {
         self.range = range
         self.kind = kind
         self.parent = parent

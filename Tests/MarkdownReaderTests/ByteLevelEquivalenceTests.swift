@@ -156,6 +156,15 @@ import Testing
             "<a href=\"/r\">t</a> <a href=\"/s\">u</a>"
         ),
         ("1. x *[t]:\n   y*\n\n| a |\n| - |\n| [t] |\n", "<td>[t]</td>"),
+        // Only the note's stretches with a `]:` are parsed after the cells: one in a fence over
+        // blank lines stays code, and a list left open before a dropped stretch does not take in
+        // the indented line after it.
+        ("| a |\n| - |\n| [t] |\n\n```\n\n[t]: /r\n```\n", "<td>[t]</td>"),
+        (
+            "- [u]: /x\n\nplain\n\n    [t]: /r\n\n| a |\n| - |\n| [t] [u] |\n",
+            "<td>[t] <a href=\"/x\">u</a></td>"
+        ),
+        ("| a |\n| - |\n| [A  B] |\n\nText\n\n> [a\n> b]: /q\n", "<td><a href=\"/q\">A  B</a></td>"),
         ("| a |\n| - |\n| ~~gone~~ |\n", "<del>gone</del>"),
         // A known approximation (Strikethrough.swift): entities decoded to `~` pair as well; the
         // pass must still run on such text although the source has no `~` of its own.

@@ -5,6 +5,29 @@ import Testing
 
 /// The model's own behaviour: building, walking, and surviving a corrupt decoded value.
 struct ModelTests {
+    /// A span is empty when nothing went into it or the spans inside it; the span closed next is
+    /// the one it was opened in.
+    @Test func builderFindsEmptySpansAndTheirParents() {
+        var builder = AttributedTextBuilder()
+        builder.appendText("a")
+        let outer = builder.openSpan(.emphasis)
+        let inner = builder.openSpan(.code)
+        builder.closeSpan()
+        #expect(builder.currentSpan == outer)
+        builder.closeSpan()
+        let empty = builder.openSpan(.strong)
+        builder.closeSpan()
+        let link = builder.openSpan(.link(destination: "u", title: ""))
+        builder.openSpan(.strikethrough)
+        builder.appendText("b")
+        builder.closeSpan()
+        builder.appendAttachment(0)
+        let text = builder.finish()
+        #expect(text.runs.map(\.length) == [1, 0, 0, 1, 3])
+        #expect(text.runs.map(\.span) == [nil, inner, empty, link + 1, link])
+        #expect(text.spans.map(\.parent) == [nil, outer, nil, nil, link])
+    }
+
     @Test func builderKeepsEmptySpansAndMergesText() {
         var builder = AttributedTextBuilder()
         builder.appendText("a")

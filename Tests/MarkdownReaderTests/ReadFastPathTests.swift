@@ -39,6 +39,28 @@ import Testing
         }
     }
 
+    /// A row's cells against the first (byte loop) version, on lines of pipes, escapes, spacing,
+    /// NULs and line endings.
+    @Test(arguments: 0..<8)
+    func rowCellsMatchTheReference(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let alphabet = ["a", "|", "|", "\\", "\\|", " ", "\t", "\u{0B}", "\u{0}", "\r", "é", "`x`", "||"]
+        var rows = 0
+        for length in [0, 1, 2, 3, 5, 8, 20] {
+            for _ in 0..<200 {
+                let line = Array(Random.randomText(alphabet, length: length, using: &generator).utf8)
+                let start = line.isEmpty ? 0 : Int.random(in: 0...min(2, line.count - 1), using: &generator)
+                let found = TableRowScanner.cells(line[start...])
+                let expected = Self.referenceCells(Array(line[start...]))
+                if found != nil { rows += 1 }
+                #expect(found?.map(\.text) == expected?.map(\.text), "\(line[start...])")
+                #expect(found?.map(\.offset) == expected?.map(\.offset), "\(line[start...])")
+                #expect(found?.map(\.content) == expected?.map(\.content), "\(line[start...])")
+            }
+        }
+        #expect(rows > 500)
+    }
+
     /// A cell called plain is not parsed: cmark must read it (after the guard character the
     /// parse puts first) as one text node of the same bytes, with and without smart punctuation.
     /// Cells of every ASCII byte and some non-ASCII text, and tables rendered against cmark-gfm.
@@ -61,6 +83,106 @@ import Testing
             }
         }
         #expect(plain > 1_000)
+    }
+
+    /// A cell taken for one code span is not parsed: cmark must read it (after the guard character)
+    /// as a text node of that character and one code node of the same literal; every other cell
+    /// must be one it reads otherwise (or hold a NUL). Cells of backtick runs, spaces and text.
+    @Test(arguments: 0..<8)
+    func codeSpanCellsAreOneCodeNodeForCmark(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let alphabet = ["`", "``", "`", " ", "a", "\\", "*", "[", "]", "\u{0}", "é", "&amp;"]
+        var spans = 0
+        for length in [1, 2, 3, 4, 6, 10] {
+            for _ in 0..<300 {
+                // Mostly wrapped in runs of one length, to hit the spans' edges often.
+                let runs = (0..<2).map { _ in
+                    String(repeating: "`", count: Int.random(in: 0...3, using: &generator))
+                }
+                let wrap = Bool.random(using: &generator) ? [runs[0], runs[0]] : runs
+                let middle = Random.randomText(alphabet, length: length, using: &generator)
+                let cell = Array((wrap[0] + middle + wrap[1]).utf8)
+                let text = TableRowScanner.unescapedTrimmed(cell[...])
+                let piece = [0xC2, 0xA0] + text
+                let nodes = Self.inlineNodes(piece)
+                let literal = TablePass.codeSpanLiteral(text)
+                if let literal { spans += 1 }
+                let expected = literal.map { [("text", [0xC2, 0xA0]), ("code", Array($0))] }
+                #expect(
+                    // A NUL, which cmark reads as U+FFFD, is left to cmark.
+                    expected.map { $0.elementsEqual(nodes, by: ==) }
+                        ?? (!Self.isOneCodeSpan(nodes) || text.contains(0)),
+                    "\(text) \(nodes)")
+            }
+        }
+        #expect(spans > 300)
+    }
+
+    /// A cell taken for one inline link is not parsed: cmark must read it (after the guard
+    /// character) as one link of that destination, an empty title and one text node of that text,
+    /// with and without smart punctuation, whatever link reference definitions follow.
+    @Test(arguments: 0..<8)
+    func linkCellsAreOneLinkForCmark(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let textAlphabet = ["a", "b", "a", "c", "a", " ", "é", "*", "'", ".", "-", "[", "\\", "&", "\"", "1"]
+        let urlAlphabet = [
+            "a", "b", "/", "c", "d", "/",
+            "a", "/", "#", ".", ":", "%", "*", "_", "-", "(", ")", " ", "<", "&", "\\", "é", "'",
+        ]
+        var links = 0
+        for smart in [false, true] {
+            let flags = CMARK_OPT_SOURCEPOS | (smart ? CMARK_OPT_SMART : 0)
+            for _ in 0..<1000 {
+                let label = Random.randomText(
+                    textAlphabet, length: Int.random(in: 0...4, using: &generator), using: &generator)
+                let url = Random.randomText(
+                    urlAlphabet, length: Int.random(in: 0...5, using: &generator), using: &generator)
+                let text = Array("[\(label)](\(url))".utf8)
+                guard let link = TablePass.plainLink(text, smart: smart) else { continue }
+                links += 1
+                let definition = Array("\n\n[\(label)]: /defined\n".utf8)
+                let nodes = Self.inlineNodes([0xC2, 0xA0] + text + definition, flags: flags)
+                let expected: [(String, [UInt8])] = [
+                    ("text", [0xC2, 0xA0]), ("link", Array(link.url)), ("title", []),
+                    ("text", Array(link.text)),
+                ]
+                #expect(expected.elementsEqual(nodes, by: ==), "\(label) \(url) smart \(smart): \(nodes)")
+            }
+        }
+        #expect(links > 120)
+    }
+
+    /// Whether cmark made the guard's text node and one code node, nothing else.
+    static func isOneCodeSpan(_ nodes: [(String, [UInt8])]) -> Bool {
+        nodes.count == 2 && nodes[0] == ("text", [0xC2, 0xA0]) && nodes[1].0 == "code"
+    }
+
+    /// The kind and literal of each inline node of the first paragraph cmark makes of `markdown`,
+    /// in pre-order; a link as its destination, then its title, then its children.
+    static func inlineNodes(_ markdown: [UInt8], flags: Int32 = CMARK_OPT_SOURCEPOS) -> [(String, [UInt8])] {
+        let root = markdown.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, flags) }
+        }
+        guard let root else { return [] }
+        defer { cmark_node_free(root) }
+        let bytes = { (string: UnsafePointer<CChar>?) in string.map { Array(String(cString: $0).utf8) } ?? []
+        }
+        var nodes: [(String, [UInt8])] = []
+        var pending = [cmark_node_first_child(root).flatMap { cmark_node_first_child($0) }]
+        while let last = pending.popLast() {
+            guard let node = last else { continue }
+            pending.append(cmark_node_next(node))
+            if cmark_node_get_type(node) == CMARK_NODE_LINK {
+                nodes += [
+                    ("link", bytes(cmark_node_get_url(node))), ("title", bytes(cmark_node_get_title(node))),
+                ]
+                pending.append(cmark_node_first_child(node))
+            } else {
+                nodes.append(
+                    (String(cString: cmark_node_get_type_string(node)), bytes(cmark_node_get_literal(node))))
+            }
+        }
+        return nodes
     }
 
     /// The table pass skips a note with no line of delimiter row bytes holding a `-`: the whole-note
@@ -187,6 +309,49 @@ import Testing
         }
         guard let reference = CmarkGFMReference.html(document, unsafe: false) else { return }
         #expect(Rendering.html(document, unsafe: false, syntax: .gfm) == reference, "\(document)")
+    }
+
+    static func referenceCells(_ bytes: [UInt8]) -> [(text: [UInt8], offset: Int, content: Range<Int>)]? {
+        let pipe = UInt8(ascii: "|")
+        let isSpaceChar = { (byte: UInt8) in byte == 32 || byte == 9 || byte == 11 || byte == 12 }
+        func pipeEnd(_ start: Int) -> Int {
+            guard start < bytes.count, bytes[start] == pipe else { return start }
+            var index = start + 1
+            while index < bytes.count, isSpaceChar(bytes[index]) { index += 1 }
+            return index
+        }
+        func cellEnd(_ start: Int) -> Int {
+            var index = start
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == pipe {
+                    index += 2
+                } else if byte == pipe || byte == 0 || byte == 13 || byte == 10 {
+                    break
+                } else {
+                    index += 1
+                }
+            }
+            return index
+        }
+        var cells: [(text: [UInt8], offset: Int, content: Range<Int>)] = []
+        var offset = pipeEnd(0)
+        while offset < bytes.count {
+            let cellLength = cellEnd(offset) - offset
+            let pipeLength = pipeEnd(offset + cellLength) - (offset + cellLength)
+            if cellLength > 0 || pipeLength > 0 {
+                var content = offset..<offset + cellLength
+                while let first = content.first, isSpaceChar(bytes[first]) { content = content.dropFirst() }
+                while let last = content.last, isSpaceChar(bytes[last]) { content = content.dropLast() }
+                cells.append((referenceCellText(bytes[offset..<offset + cellLength]), offset, content))
+            }
+            offset += cellLength + pipeLength
+            if pipeLength == 0 {
+                while offset < bytes.count, isSpaceChar(bytes[offset]) { offset += 1 }
+                if offset != bytes.count { return nil }
+            }
+        }
+        return cells.isEmpty ? nil : cells
     }
 
     static func referenceCellText(_ bytes: ArraySlice<UInt8>) -> [UInt8] {

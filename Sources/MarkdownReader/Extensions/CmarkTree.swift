@@ -18,9 +18,23 @@ enum CmarkTree {
     }
 
     static func setLiteral(_ node: OpaquePointer, _ bytes: some Collection<UInt8>) {
-        var buffer = [CChar](bytes.map { CChar(bitPattern: $0) })
-        buffer.append(0)
-        cmark_node_set_literal(node, buffer)
+        withCString(bytes) { cmark_node_set_literal(node, $0) }
+    }
+
+    static func setURL(_ node: OpaquePointer, _ bytes: some Collection<UInt8>) {
+        withCString(bytes) { cmark_node_set_url(node, $0) }
+    }
+
+    /// The bytes and a NUL, for a call that copies them: in one copy to a temporary buffer (on the
+    /// stack when small). Mapping them into a new array and appending the NUL was most of what
+    /// making a table cell's nodes cost.
+    private static func withCString(_ bytes: some Collection<UInt8>, _ body: (UnsafePointer<CChar>) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 1) { buffer in
+            let (_, end) = buffer.initialize(from: bytes)
+            buffer[end] = 0
+            guard let base = buffer.baseAddress else { return }
+            body(UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self))
+        }
     }
 
     /// Parses bytes into a document, with the thread's arena when a read holds one

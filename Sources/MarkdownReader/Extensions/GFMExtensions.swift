@@ -23,6 +23,8 @@ struct GFMExtensions {
     /// Applies the extensions to the note's tree. Free `bodies` (if any) after converting.
     func apply(_ root: OpaquePointer, flags: Int32) -> (marks: ExtensionMarks, bodies: OpaquePointer?) {
         var tables = TablePass(source: source, file: file, marks: ExtensionMarks())
+        // cmark parsed the source itself unless footnote definitions were cut out of it.
+        tables.rootParsesSource = footnotes.definitions.isEmpty
         tables.run(root, flags: flags)
         var marks = tables.marks
         marks.isEmpty = false

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// cmark-gfm's table row grammar on one line's bytes (the line without its ending).
 ///
 /// A row is `|? cell (| cell)* |?`; a cell runs to the next pipe that is not `\|`. The delimiter row
@@ -22,23 +28,32 @@ enum TableRowScanner {
 
     /// The cells of a row, or nil when the line is not one (no cell at all).
     static func cells(_ line: ArraySlice<UInt8>) -> [Cell]? {
-        let bytes = Array(line)
+        line.withUnsafeBufferPointer { cells(in: $0) }
+    }
+
+    private static func cells(in bytes: UnsafeBufferPointer<UInt8>) -> [Cell]? {
+        guard let base = bytes.baseAddress else { return nil }
         let end = bytes.count
+        // memchr finds each cell's end unless a NUL or line ending, which end a cell too, is there.
+        let byPipe =
+            memchr(base, 0, end) == nil && memchr(base, 10, end) == nil && memchr(base, 13, end) == nil
         var cells: [Cell] = []
+        cells.reserveCapacity(8)
         var offset = pipeEnd(bytes, 0)
         while offset < end {
-            let cellLength = cellEnd(bytes, offset) - offset
-            let pipeLength = pipeEnd(bytes, offset + cellLength) - (offset + cellLength)
-            if cellLength > 0 || pipeLength > 0 {
-                var content = offset..<offset + cellLength
-                while let first = content.first, isSpaceChar(bytes[first]) { content = content.dropFirst() }
-                while let last = content.last, isSpaceChar(bytes[last]) { content = content.dropLast() }
+            let cellEnd = byPipe ? cellEndByPipe(bytes, offset) : cellEndByByte(bytes, offset)
+            let pipeLength = pipeEnd(bytes, cellEnd) - cellEnd
+            if cellEnd > offset || pipeLength > 0 {
+                var first = offset
+                var last = cellEnd
+                while first < last, isSpaceChar(bytes[first]) { first += 1 }
+                while last > first, isSpaceChar(bytes[last - 1]) { last -= 1 }
                 cells.append(
                     Cell(
-                        text: unescapedTrimmed(bytes[offset..<offset + cellLength]), offset: offset,
-                        content: content))
+                        text: unescapedTrimmed(bytes, offset..<cellEnd), offset: offset, content: first..<last
+                    ))
             }
-            offset += cellLength + pipeLength
+            offset = cellEnd + pipeLength
             if pipeLength == 0 {
                 // The rest must be spacing up to the line's end.
                 while offset < end, isSpaceChar(bytes[offset]) { offset += 1 }
@@ -97,7 +112,7 @@ enum TableRowScanner {
     }
 
     /// `| spacechar*` at `start`: the offset after it, or `start`.
-    private static func pipeEnd(_ bytes: [UInt8], _ start: Int) -> Int {
+    private static func pipeEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
         guard start < bytes.count, bytes[start] == pipe else { return start }
         var index = start + 1
         while index < bytes.count, isSpaceChar(bytes[index]) { index += 1 }
@@ -105,7 +120,7 @@ enum TableRowScanner {
     }
 
     /// The end of `(\| | [^|\0\r\n])*` from `start`.
-    private static func cellEnd(_ bytes: [UInt8], _ start: Int) -> Int {
+    private static func cellEndByByte(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
         var index = start
         while index < bytes.count {
             let byte = bytes[index]
@@ -120,22 +135,41 @@ enum TableRowScanner {
         return index
     }
 
+    /// The same on a line with no NUL or line ending: the first pipe from `start` with no backslash
+    /// before it (such a backslash always pairs with the pipe, as no pair ends in one).
+    private static func cellEndByPipe(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        var index = start
+        while index < bytes.count, let found = memchr(base + index, Int32(pipe), bytes.count - index) {
+            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            guard at > start, bytes[at - 1] == backslash else { return at }
+            index = at + 1
+        }
+        return bytes.count
+    }
+
     /// cmark-gfm's `unescape_pipes` then `cmark_strbuf_trim`, in one copy: trimming first gives the
     /// same bytes, since an escape (`\|`) is never whitespace and unescaping makes none.
     static func unescapedTrimmed(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        bytes.withUnsafeBufferPointer { unescapedTrimmed($0, 0..<$0.count) }
+    }
+
+    private static func unescapedTrimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [UInt8]
+    {
         let isSpace = { (byte: UInt8) in byte == 32 || (9...13).contains(byte) }
-        var first = bytes.startIndex
-        var last = bytes.endIndex - 1
-        while first <= last, isSpace(bytes[first]) { first += 1 }
-        while last > first, isSpace(bytes[last]) { last -= 1 }
-        guard first <= last else { return [] }
+        var first = range.lowerBound
+        var end = range.upperBound
+        while first < end, isSpace(bytes[first]) { first += 1 }
+        while end > first, isSpace(bytes[end - 1]) { end -= 1 }
+        guard let base = bytes.baseAddress, first < end else { return [] }
         // Nearly every cell has no backslash: its bytes in one copy, not appended one by one.
-        if !bytes[first...last].contains(backslash) { return Array(bytes[first...last]) }
+        let cell = UnsafeBufferPointer(rebasing: bytes[first..<end])
+        guard memchr(base + first, Int32(backslash), end - first) != nil else { return Array(cell) }
         var out: [UInt8] = []
-        out.reserveCapacity(last + 1 - first)
+        out.reserveCapacity(end - first)
         var index = first
-        while index <= last {
-            if bytes[index] == backslash, index < last, bytes[index + 1] == pipe {
+        while index < end {
+            if bytes[index] == backslash, index + 1 < end, bytes[index + 1] == pipe {
                 index += 1
             }
             out.append(bytes[index])

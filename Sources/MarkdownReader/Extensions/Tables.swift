@@ -17,6 +17,9 @@ struct TablePass {
     var marks: ExtensionMarks
     /// Lines of `source` that are lazy continuations (known only for footnote bodies).
     var lazyLines: Set<Int> = []
+    /// Whether the tree given to ``run(_:flags:)`` is cmark's document of `source.bytes` as they
+    /// are, untouched yet: its top-level blocks then show where the note can be cut.
+    var rootParsesSource = false
 
     /// One paragraph to turn into a table.
     private struct Plan {
@@ -47,14 +50,14 @@ struct TablePass {
             if !plan.prefix.isEmpty { appendPiece(plan.prefix.map(\.bytes), to: &text) }
             for row in plan.rows {
                 for cell in row.cells.prefix(plan.alignments.count)
-                where !Self.isPlain(cell.text, smart: smart) {
+                where Self.needsParse(cell.text, smart: smart) {
                     appendPiece([cell.text[...]], to: &text)
                 }
             }
             if !plan.suffix.isEmpty { appendPiece(plan.suffix.map(\.bytes), to: &text) }
         }
         // Only cells with inline syntax (and text around tables) go to cmark; often none do.
-        let parsed = text.isEmpty ? nil : parseCells(text, flags: flags)
+        let parsed = text.isEmpty ? nil : parseCells(text, root: root, flags: flags)
         if !text.isEmpty && parsed == nil { return }
         defer { parsed.map { cmark_node_free($0) } }
         var pieces = (parsed.map { CmarkTree.children($0) } ?? []).makeIterator()
@@ -72,7 +75,7 @@ struct TablePass {
     /// `&`, `_`, `*`, `[`, `]`, `<`, `!`, and with smart punctuation `"`, `'`, `.`, `-`) and no NUL
     /// (which cmark replaces). Such a cell needs no parse: parsing a paragraph per cell was most
     /// of what tables cost.
-    static func isPlain(_ text: [UInt8], smart: Bool) -> Bool {
+    static func isPlain(_ text: some Collection<UInt8>, smart: Bool) -> Bool {
         text.allSatisfy { byte in
             switch byte {
             case 0, 10, 13, UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "&"), UInt8(ascii: "_"),
@@ -88,13 +91,60 @@ struct TablePass {
     /// note's link reference definitions count inside cells only where a `]` is left as text
     /// without them: each `]` that ends an inline link is read so before any definition is looked
     /// up, the note or not. Only then is the note parsed again after the cells, for its definitions.
-    private func parseCells(_ text: [UInt8], flags: Int32) -> OpaquePointer? {
+    private func parseCells(_ text: [UInt8], root: OpaquePointer, flags: Int32) -> OpaquePointer? {
         guard let cells = CmarkTree.parse(text, flags: flags) else { return nil }
         guard text.contains(UInt8(ascii: "[")), Self.mayDefineLinks(source.bytes),
             Self.hasBracketText(cells)
         else { return cells }
+        // The note's parts after the pieces read as at the start of a document only when each
+        // piece is a closed paragraph (an open fence or HTML block would take them in).
+        let definitions = Self.isParagraphs(cells) ? definitionSource(root) : source.bytes
         cmark_node_free(cells)
-        return CmarkTree.parse(text + source.bytes, flags: flags)
+        return CmarkTree.parse(text + definitions, flags: flags)
+    }
+
+    /// Whether every child of the document is a paragraph.
+    private static func isParagraphs(_ document: OpaquePointer) -> Bool {
+        var child = cmark_node_first_child(document)
+        while let node = child {
+            guard cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH else { return false }
+            child = cmark_node_next(node)
+        }
+        return true
+    }
+
+    /// The stretches of the note that may hold a link reference definition (a `]:`), to parse after
+    /// the cells in place of the whole note: cmark defines the same links from them, for less work.
+    /// A stretch starts where cmark has nothing open but the document: on the first line of a
+    /// top-level block of `root` after a blank line (a block's start is exact; its end is not, an
+    /// HTML block's ends a line early). Each stretch after the first follows a guard line, which
+    /// closes what the stretch before may leave open (a list or indented code the next line would
+    /// go on). The whole note when `root` is not its tree.
+    func definitionSource(_ root: OpaquePointer) -> [UInt8] {
+        let bytes = source.bytes
+        // cmark skips a byte order mark only at a document's start: after the cells it is text.
+        guard rootParsesSource, !bytes.starts(with: [0xEF, 0xBB, 0xBF]) else { return bytes }
+        var cuts: [Int] = []
+        var child = cmark_node_first_child(root)
+        while let node = child {
+            let line = Int(cmark_node_get_start_line(node))
+            if line >= 2, source.line(line - 1).allSatisfy({ $0 == 32 || $0 == 9 }) { cuts.append(line) }
+            child = cmark_node_next(node)
+        }
+        cuts.append(source.lineCount + 1)
+        var result: [UInt8] = []
+        var start = 1
+        bytes.withUnsafeBufferPointer { buffer in
+            for cut in cuts where cut > start {
+                let stretch = source.lineStart(start)..<source.lineStart(cut)
+                if Byte.contains("]:", in: UnsafeBufferPointer(rebasing: buffer[stretch])) {
+                    if !result.isEmpty { result += Self.guardPrefix + [10, 10] }
+                    result += buffer[stretch]
+                }
+                start = cut
+            }
+        }
+        return result
     }
 
     /// Whether some text node holds a `]` (a bracket that may close a reference link).
@@ -300,6 +350,19 @@ struct TablePass {
                     // What cmark would make of it (an empty cell: nothing).
                     if !cells[column].text.isEmpty, let text = CmarkTree.newText(cells[column].text) {
                         cmark_node_append_child(cellNode, text)
+                    }
+                } else if let literal = Self.codeSpanLiteral(cells[column].text) {
+                    if let code = CmarkTree.newNode(CMARK_NODE_CODE) {
+                        CmarkTree.setLiteral(code, literal)
+                        cmark_node_append_child(cellNode, code)
+                    }
+                } else if let link = Self.plainLink(cells[column].text, smart: smart) {
+                    if let node = CmarkTree.newNode(CMARK_NODE_LINK), let text = CmarkTree.newText(link.text)
+                    {
+                        CmarkTree.setURL(node, link.url)
+                        cmark_node_set_title(node, "")
+                        cmark_node_append_child(node, text)
+                        cmark_node_append_child(cellNode, node)
                     }
                 } else if let piece = pieces.next() {
                     stripGuard(piece)
