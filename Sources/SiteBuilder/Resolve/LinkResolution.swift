@@ -6,6 +6,8 @@ struct LinkResolution {
     let note: SourceNote
     let site: LinkContext
     let pagePath: String
+    /// The note's folder (`""` at the root), found once for all its links.
+    let noteFolder: String
     var resolved = NoteLinks.Resolved()
     var diagnostics: [Diagnostic] = []
     private var linkedFrom: [Int: Set<String>] = [:]
@@ -16,27 +18,31 @@ struct LinkResolution {
         self.note = note
         self.site = site
         pagePath = site.pages[note.path] ?? Slug.pagePath(forNote: note.path)
+        noteFolder = FolderPaths.folder(of: note.path).map(String.init) ?? ""
     }
 
     /// `[text](Other.md#part)` and `[text](files/report.pdf)`.
     mutating func markdownLinks() {
         var reported: Set<String> = []
         var targets: [String: String] = [:]
-        // By index: a block copied out of the array is a retain and release of each of its parts.
+        // By index: a block copied out of the array is a retain and release of each of its parts,
+        // and so is a span (most are not links).
         let blocks = note.document.blocks
         for index in blocks.indices {
-            for span in blocks[index].content?.spans ?? [] {
-                guard case .link(let destination, _) = span.kind, !reported.contains(destination),
+            guard let spans = blocks[index].content?.spans else { continue }
+            for spanIndex in spans.indices {
+                guard case .link(let destination, _) = spans[spanIndex].kind, !Self.isInPage(destination),
+                    !reported.contains(destination),
                     case .local(let written) = ImageReference(destination: destination),
                     !written.isEmpty, !written.hasSuffix("/")
                 else { continue }
                 let isNote = written.lowercased().hasSuffix(".md")
-                let fragment = destination.firstIndex(of: "#").map { String(destination[$0...]) } ?? ""
                 if let target = targets[destination] {
                     if isNote { addBacklink(to: target, fromBlock: index) }
                     continue
                 }
-                guard case .found(let found, _) = site.resolver.resolve(written, fromNote: note.path),
+                let fragment = Self.fragment(of: destination)
+                guard case .found(let found, _) = site.resolver.resolve(written, inFolder: noteFolder),
                     let page = isNote ? site.pages[found] : NoteLinks.attachmentPath(for: found)
                 else {
                     reported.insert(destination)
@@ -45,7 +51,7 @@ struct LinkResolution {
                         continue
                     }
                     let place =
-                        span.range?.location(in: note.displayName)
+                        spans[spanIndex].range?.location(in: note.displayName)
                         ?? blocks[index].location(in: note.displayName)
                     let what = isNote ? "no published note" : "no file"
                     diagnostics.append(
@@ -65,6 +71,25 @@ struct LinkResolution {
         }
     }
 
+    /// Whether a destination is only a fragment (`#Heading`), a place in the page itself: the
+    /// path `ImageReference` finds in it is empty. Read from its first two bytes: a `#` with ASCII
+    /// (or nothing) after it is a Character of its own.
+    static func isInPage(_ destination: String) -> Bool {
+        var bytes = destination.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: "#") else { return false }
+        return bytes.next().map { $0 < 0x80 } ?? true
+    }
+
+    /// The destination's fragment from its first `#` Character on, `""` without one; by bytes
+    /// when ASCII (searching by Characters cost six thousand instructions a link).
+    static func fragment(of destination: String) -> String {
+        let utf8 = destination.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            return destination.firstIndex(of: "#").map { String(destination[$0...]) } ?? ""
+        }
+        return utf8.firstIndex(of: UInt8(ascii: "#")).map { String(destination[$0...]) } ?? ""
+    }
+
     /// A Markdown link's `#Heading%20text` (as Obsidian writes it) as the heading's id, when the
     /// note has it; otherwise as written.
     private func anchor(_ fragment: String, in target: String) -> String {
@@ -79,8 +104,9 @@ struct LinkResolution {
     mutating func wikilinks() {
         let blocks = note.document.blocks
         for index in blocks.indices {
-            for span in blocks[index].content?.spans ?? [] {
-                switch span.kind {
+            guard let spans = blocks[index].content?.spans else { continue }
+            for spanIndex in spans.indices {
+                switch spans[spanIndex].kind {
                 case .wikilink(let link): wikilink(link, inBlock: index)
                 case .embed(let link): embed(link, inBlock: index)
                 default: continue
@@ -130,7 +156,7 @@ struct LinkResolution {
         if link.target.isEmpty { return note.path }
         let hasExtension = link.target.split(separator: "/").last?.contains(".") == true
         let written = hasExtension ? link.target : link.target + ".md"
-        if case .found(let found, let others) = site.resolver.resolve(written, fromNote: note.path),
+        if case .found(let found, let others) = site.resolver.resolve(written, inFolder: noteFolder),
             !found.lowercased().hasSuffix(".md") || site.pages[found] != nil
         {
             if !others.isEmpty {
@@ -175,7 +201,6 @@ struct LinkResolution {
     }
 
     private func folderPage(written: String) -> String? {
-        let noteFolder = FolderPaths.folder(of: note.path).map(String.init) ?? ""
         let trimmed = written.hasSuffix("/") ? String(written.dropLast()) : written
         let places = [
             Resolver.normalize(trimmed, under: written.hasPrefix("/") ? "" : noteFolder),
