@@ -13,6 +13,9 @@ struct LinkResolution {
     private var linkedFrom: [Int: Set<String>] = [:]
     /// Each linking block's excerpt, made once: a paragraph with many links is one string.
     private var contexts: [Int: String] = [:]
+    /// Markdown link destinations reported as finding nothing, and those found, by destination.
+    private var reportedDestinations: Set<String> = []
+    private var linkTargets: [String: String] = [:]
 
     init(note: SourceNote, site: LinkContext) {
         self.note = note
@@ -29,53 +32,53 @@ struct LinkResolution {
 
     /// `[text](Other.md#part)` and `[text](files/report.pdf)`.
     mutating func markdownLinks() {
-        var reported: Set<String> = []
-        var targets: [String: String] = [:]
-        // In place: a block's text copied out of the array is a retain and release of each of its
-        // parts, and so is a span (most are not links).
+        // In place, and with the work in its own function: a block's text copied out of the
+        // array (as the compiler did while the loop held all the work) is a retain and release of
+        // each of its parts, and so is a span (most are not links).
         note.document.blocks.withUnsafeBufferPointer { blocks in
             for index in blocks.indices {
                 guard let spans = blocks[index].content?.spans else { continue }
                 for spanIndex in spans.indices {
-                    guard case .link(let destination, _) = spans[spanIndex].kind, !Self.isInPage(destination),
-                        !reported.contains(destination),
-                        case .local(let written) = ImageReference(destination: destination),
-                        !written.isEmpty, !written.hasSuffix("/")
-                    else { continue }
-                    let isNote = written.lowercased().hasSuffix(".md")
-                    if let target = targets[destination] {
-                        if isNote { addBacklink(to: target, fromBlock: index) }
-                        continue
-                    }
-                    let fragment = Self.fragment(of: destination)
-                    guard case .found(let found, _) = site.resolver.resolve(written, inFolder: noteFolder()),
-                        let page = isNote ? site.pages[found] : NoteLinks.attachmentPath(for: found)
-                    else {
-                        reported.insert(destination)
-                        if !isNote, let folder = folderPage(written: written) {
-                            resolved.hrefs[destination] =
-                                site.style.href(from: pagePath, to: folder) + fragment
-                            continue
-                        }
-                        let place =
-                            spans[spanIndex].range?.location(in: note.displayName)
-                            ?? blocks[index].location(in: note.displayName)
-                        let what = isNote ? "no published note" : "no file"
-                        diagnostics.append(
-                            .warning("link to '\(destination)' finds \(what) in the vault", at: place))
-                        continue
-                    }
-                    targets[destination] = found
-                    resolved.hrefs[destination] =
-                        site.style.href(from: pagePath, to: page)
-                        + (isNote ? anchor(fragment, in: found) : fragment)
-                    if isNote {
-                        addBacklink(to: found, fromBlock: index)
-                    } else {
-                        resolved.attachments.insert(found)
-                    }
+                    guard case .link(let destination, _) = spans[spanIndex].kind else { continue }
+                    markdownLink(destination, at: spans[spanIndex].range, inBlock: index)
                 }
             }
+        }
+    }
+
+    private mutating func markdownLink(_ destination: String, at range: SourceRange?, inBlock index: Int) {
+        guard !Self.isInPage(destination), !reportedDestinations.contains(destination),
+            case .local(let written) = ImageReference(destination: destination),
+            !written.isEmpty, !written.hasSuffix("/")
+        else { return }
+        let isNote = written.lowercased().hasSuffix(".md")
+        if let target = linkTargets[destination] {
+            if isNote { addBacklink(to: target, fromBlock: index) }
+            return
+        }
+        let fragment = Self.fragment(of: destination)
+        guard case .found(let found, _) = site.resolver.resolve(written, inFolder: noteFolder()),
+            let page = isNote ? site.pages[found] : NoteLinks.attachmentPath(for: found)
+        else {
+            reportedDestinations.insert(destination)
+            if !isNote, let folder = folderPage(written: written) {
+                resolved.hrefs[destination] = site.style.href(from: pagePath, to: folder) + fragment
+                return
+            }
+            let place =
+                range?.location(in: note.displayName)
+                ?? note.document.blocks[index].location(in: note.displayName)
+            let what = isNote ? "no published note" : "no file"
+            diagnostics.append(.warning("link to '\(destination)' finds \(what) in the vault", at: place))
+            return
+        }
+        linkTargets[destination] = found
+        resolved.hrefs[destination] =
+            site.style.href(from: pagePath, to: page) + (isNote ? anchor(fragment, in: found) : fragment)
+        if isNote {
+            addBacklink(to: found, fromBlock: index)
+        } else {
+            resolved.attachments.insert(found)
         }
     }
 
