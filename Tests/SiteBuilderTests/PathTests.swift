@@ -161,6 +161,44 @@ import Testing
     }
 }
 
+/// Quartz lookups and heading fragments on bytes or by index against the Character forms they
+/// stand for, on random text (a `/`, `.` or space with a combining mark after it is none of those).
+@Suite struct QuartzBytesTests {
+    static func random(_ pieces: [String], _ generator: inout SeededGenerator) -> String {
+        (0..<Int.random(in: 0...7, using: &generator)).map { _ in
+            pieces.randomElement(using: &generator) ?? ""
+        }.joined()
+    }
+
+    @Test func joinedPartsAreTheSplitsParts() {
+        let pieces = ["a", "/", "//", ".", "..", "./", "é", "/\u{301}", ".\u{301}", "b.md", " ", "\r\n"]
+        var generator = SeededGenerator(seed: 31)
+        for _ in 0..<5_000 {
+            let written = Self.random(pieces, &generator)
+            let expected = written.split(separator: "/").filter { $0 != "." && !$0.isEmpty }.joined(
+                separator: "/")
+            #expect(
+                Array(QuartzSlugs.joinedParts(of: written).utf8) == Array(expected.utf8),
+                "\(written.debugDescription)")
+            #expect(QuartzSlugs.hasSlash(written) == written.contains("/"), "\(written.debugDescription)")
+        }
+    }
+
+    /// Trimmed as dropping spaces and tabs from both ends of the Characters, reversed and back.
+    @Test func trimmingSpacesDropsThemAtBothEnds() {
+        let pieces = [" ", "\t", "  ", "a", "b c", "é", " \u{301}", "\u{301}", "\r\n"]
+        let isSpace = { (character: Character) in character == " " || character == "\t" }
+        var generator = SeededGenerator(seed: 32)
+        for _ in 0..<5_000 {
+            let text = Self.random(pieces, &generator)
+            let expected = String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+            #expect(
+                Array(NoteOutline.trimmingSpaces(text).utf8) == Array(expected.utf8),
+                "\(text.debugDescription)")
+        }
+    }
+}
+
 @Suite struct ResolverTests {
     /// The last part on bytes is the split's last part, on random paths of slashes, dots, accents
     /// and combining marks (a mark after `/` makes one character of the two).
