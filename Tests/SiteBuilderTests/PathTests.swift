@@ -113,6 +113,92 @@ import Testing
     }
 }
 
+/// What link resolution reads on bytes against the Character forms it stands for, on random
+/// destinations and targets (a `#` or `/` with a combining mark after it is no `#` or `/`).
+@Suite struct LinkBytesTests {
+    static let pieces = [
+        "#", "a", "b.md", ".", "/", "?", ":", "%20", "é", "\u{301}", "#\u{301}", "\r\n", " ",
+    ]
+
+    static func random(_ generator: inout SeededGenerator) -> String {
+        (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+            pieces.randomElement(using: &generator) ?? ""
+        }.joined()
+    }
+
+    @Test func fragmentIsFromTheFirstHashCharacter() {
+        var generator = SeededGenerator(seed: 21)
+        for _ in 0..<5_000 {
+            let destination = Self.random(&generator)
+            let expected = destination.firstIndex(of: "#").map { String(destination[$0...]) } ?? ""
+            #expect(
+                Array(LinkResolution.fragment(of: destination).utf8) == Array(expected.utf8),
+                "\(destination.debugDescription)")
+        }
+    }
+
+    /// An in-page destination is one whose path is empty: skipping it early drops no link.
+    @Test func inPageDestinationsHaveNoPath() {
+        var generator = SeededGenerator(seed: 22)
+        var inPage = 0
+        for _ in 0..<5_000 {
+            let destination = Self.random(&generator)
+            guard LinkResolution.isInPage(destination) else { continue }
+            inPage += 1
+            #expect(ImageReference(destination: destination) == .local(""), "\(destination.debugDescription)")
+        }
+        #expect(inPage > 100)
+        #expect(!LinkResolution.isInPage("#\u{301}x") && !LinkResolution.isInPage("a#b"))
+    }
+
+    @Test func extensionIsADotInTheLastPartOfTheSplit() {
+        var generator = SeededGenerator(seed: 23)
+        for _ in 0..<5_000 {
+            let target = Self.random(&generator)
+            let expected = target.split(separator: "/").last?.contains(".") == true
+            #expect(LinkResolution.hasExtension(target) == expected, "\(target.debugDescription)")
+        }
+    }
+}
+
+/// Quartz lookups and heading fragments on bytes or by index against the Character forms they
+/// stand for, on random text (a `/`, `.` or space with a combining mark after it is none of those).
+@Suite struct QuartzBytesTests {
+    static func random(_ pieces: [String], _ generator: inout SeededGenerator) -> String {
+        (0..<Int.random(in: 0...7, using: &generator)).map { _ in
+            pieces.randomElement(using: &generator) ?? ""
+        }.joined()
+    }
+
+    @Test func joinedPartsAreTheSplitsParts() {
+        let pieces = ["a", "/", "//", ".", "..", "./", "é", "/\u{301}", ".\u{301}", "b.md", " ", "\r\n"]
+        var generator = SeededGenerator(seed: 31)
+        for _ in 0..<5_000 {
+            let written = Self.random(pieces, &generator)
+            let expected = written.split(separator: "/").filter { $0 != "." && !$0.isEmpty }.joined(
+                separator: "/")
+            #expect(
+                Array(QuartzSlugs.joinedParts(of: written).utf8) == Array(expected.utf8),
+                "\(written.debugDescription)")
+            #expect(QuartzSlugs.hasSlash(written) == written.contains("/"), "\(written.debugDescription)")
+        }
+    }
+
+    /// Trimmed as dropping spaces and tabs from both ends of the Characters, reversed and back.
+    @Test func trimmingSpacesDropsThemAtBothEnds() {
+        let pieces = [" ", "\t", "  ", "a", "b c", "é", " \u{301}", "\u{301}", "\r\n"]
+        let isSpace = { (character: Character) in character == " " || character == "\t" }
+        var generator = SeededGenerator(seed: 32)
+        for _ in 0..<5_000 {
+            let text = Self.random(pieces, &generator)
+            let expected = String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+            #expect(
+                Array(NoteOutline.trimmingSpaces(text).utf8) == Array(expected.utf8),
+                "\(text.debugDescription)")
+        }
+    }
+}
+
 @Suite struct ResolverTests {
     /// The last part on bytes is the split's last part, on random paths of slashes, dots, accents
     /// and combining marks (a mark after `/` makes one character of the two).

@@ -31,27 +31,37 @@ import Testing
         }
     }
 
-    /// A backlink's excerpt of ASCII text, made on bytes, is the one made by characters: random
-    /// text of every line break (LF, VT, FF, CR, CR LF), spaces and words, at every limit.
-    @Test func asciiExcerptIsTheCharactersExcerpt() {
+    /// A backlink's excerpt made on bytes is the one made by characters: random text of every line
+    /// break (LF, VT, FF, CR, CR LF, NEL, LS, PS), spaces and words, ASCII or not, at every limit;
+    /// text with a scalar that joins another (a combining mark, an emoji) is left to characters
+    /// unless the cut comes before it.
+    @Test func byteExcerptIsTheCharactersExcerpt() {
         var generator = SystemRandomNumberGenerator()
-        let pieces = [
+        let ascii = [
             "word", "a", " ", "  ", "\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\t", "x.", "<&>", "\n\n",
         ]
+        let beyond = ascii + ["é", "名", "—", "\u{85}", "\u{2028}", "\u{2029}", "e\u{301}", "😀", "\u{200D}"]
         func byCharacters(_ text: String, _ limit: Int) -> String {
             let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
             guard flat.count > limit else { return flat }
             let cut = flat.prefix(limit)
             return (cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut) + "…"
         }
-        for _ in 0..<3_000 {
-            let text = Self.randomText(of: pieces, upTo: 60, using: &generator)
+        var madeOnBytes = 0
+        for round in 0..<6_000 {
+            let text = Self.randomText(of: round % 2 == 0 ? ascii : beyond, upTo: 60, using: &generator)
             let limit = Int.random(in: 1...50, using: &generator)
+            let onBytes = Backlinks.byteExcerpt(text, limit: limit)
+            if onBytes != nil, !text.utf8.allSatisfy({ $0 < 0x80 }) { madeOnBytes += 1 }
             #expect(
-                Backlinks.asciiExcerpt(text, limit: limit) == byCharacters(text, limit),
-                "\(text.debugDescription)")
+                onBytes == nil || onBytes == byCharacters(text, limit), "\(text.debugDescription) \(limit)")
+            #expect(Backlinks.excerpt(text, limit: limit) == byCharacters(text, limit))
         }
-        #expect(Backlinks.asciiExcerpt("caf\u{E9}", limit: 3) == nil)
+        // Text beyond ASCII is made on bytes too (about a fifth of it has no joining scalar).
+        #expect(madeOnBytes > 200)
+        #expect(Backlinks.byteExcerpt("caf\u{E9}", limit: 3) == "caf…")
+        #expect(Backlinks.byteExcerpt("cafe\u{301}", limit: 9) == nil)
+        #expect(Backlinks.byteExcerpt("cafe\u{301}", limit: 2) == "ca…")
     }
 
     /// ASCII text takes a path by bytes: its words are exactly the first characters of the whole,

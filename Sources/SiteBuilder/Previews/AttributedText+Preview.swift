@@ -47,8 +47,19 @@ extension AttributedText {
     /// are shortened; an image (one character) is never split. Unchanged when it fits.
     func truncated(toCharacters limit: Int) -> AttributedText {
         guard PreviewText.characterCount(string) > limit else { return self }
-        var cut = string.index(string.startIndex, offsetBy: max(0, limit))
-        let earliest = string.index(string.startIndex, offsetBy: max(0, limit * 2 / 3))
+        var cut: String.Index
+        let earliest: String.Index
+        let positions = [max(0, limit), max(0, limit * 2 / 3)]
+        // Found on bytes when each scalar is a Character: walking Characters cost hundreds of
+        // instructions each.
+        if let offsets = PreviewText.separateCharacterOffsets(positions, in: string) {
+            let utf8 = string.utf8
+            cut = utf8.index(utf8.startIndex, offsetBy: offsets[0])
+            earliest = utf8.index(utf8.startIndex, offsetBy: offsets[1])
+        } else {
+            cut = string.index(string.startIndex, offsetBy: positions[0])
+            earliest = string.index(string.startIndex, offsetBy: positions[1])
+        }
         if let space = string[earliest..<cut].lastIndex(where: \.isWhitespace) { cut = space }
         while cut > string.startIndex, string[string.index(before: cut)].isWhitespace {
             cut = string.index(before: cut)

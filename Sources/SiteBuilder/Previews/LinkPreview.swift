@@ -68,9 +68,8 @@ struct LinkPreview: Sendable, Hashable {
 struct PreviewWriter {
     let note: ParsedNote
     let urls: URLStyle
-    /// The folder of the note's page, and the href of the page from the root.
+    /// The folder of the note's page.
     private let folder: String
-    private let ownPage: String
 
     /// The page every preview link is written from: the site root.
     private static let rootPage = "index.html"
@@ -79,7 +78,6 @@ struct PreviewWriter {
         self.note = note
         self.urls = urls
         folder = FolderNames.joined(above: note.pagePath)
-        ownPage = urls.href(from: Self.rootPage, to: note.pagePath)
     }
 
     func html(_ document: NoteDocument) -> [UInt8] {
@@ -101,7 +99,9 @@ struct PreviewWriter {
     /// root: the note's folder joined with it, `..` resolved; a folder link (`pretty` URLs) keeps
     /// its `/`. What climbs above the root or names another site is kept as written.
     func fromRoot(_ href: String) -> String {
-        if href.hasPrefix("#") { return ownPage + href }
+        // The page's own href is made only here: few previews link inside their page, and making
+        // it for each was some three thousand instructions a preview.
+        if href.hasPrefix("#") { return urls.href(from: Self.rootPage, to: note.pagePath) + href }
         if folder.isEmpty || href.contains("://") { return href }
         let hash = href.firstIndex(of: "#") ?? href.endIndex
         let path = String(href[..<hash])

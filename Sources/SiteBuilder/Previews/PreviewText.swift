@@ -3,28 +3,37 @@ import Foundation
 /// Cutting a preview's code by characters, walking no more of it than needed.
 enum PreviewText {
     /// The first lines of a code block within `limit` characters (at least one line, cut), and a
-    /// line "…" when some were left out. By bytes when the code is ASCII without a CR (each byte
-    /// then a character, and each LF a line's end), as most code is; read through a pointer, as
-    /// the whole block is checked (walking its UTF-8 view cost five instructions a byte).
+    /// line "…" when some were left out. By bytes when each scalar of the code is a Character of
+    /// its own and it has no CR (each LF then ends a line, and a line's characters are its
+    /// scalars), as most code is; read through a pointer, as the whole block is checked (walking
+    /// its UTF-8 view cost five instructions a byte, its Characters some three hundred each).
     static func lines(of literal: String, within limit: Int) -> String {
         var literal = literal
         let kept: [UInt8]? = literal.withUTF8 { bytes in
             guard let base = bytes.baseAddress else { return [10] }
-            guard isASCII(bytes), memchr(base, 13, bytes.count) == nil else { return nil }
+            let ascii = isASCII(bytes)
+            guard ascii ? memchr(base, 13, bytes.count) == nil : separateScalarCount(bytes) != nil else {
+                return nil
+            }
             var kept: [UInt8] = []
+            var keptCount = 0
             var start = 0
             while true {
                 let found = memchr(base + start, 10, bytes.count - start)
                 let end =
                     found.map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.count
-                guard kept.count + (end - start) + 1 <= limit else { break }
-                kept.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                let count = ascii ? line.count : scalarCount(line)
+                guard keptCount + count + 1 <= limit else { break }
+                kept.append(contentsOf: line)
                 kept.append(10)
+                keptCount += count + 1
                 guard end < bytes.count else { break }
                 start = end + 1
             }
             if kept.isEmpty {
-                kept = Array(bytes.prefix(max(limit, 1)))
+                let characters = max(limit, 1)
+                kept = Array(bytes.prefix(ascii ? characters : byteOffset(ofScalar: characters, in: bytes)))
                 kept.append(10)
             }
             return kept
@@ -50,12 +59,13 @@ enum PreviewText {
     }
 
     /// `text.count`, by bytes when the text is ASCII: each byte is then a character but for a
-    /// "\r\n", which is one. Counting characters walked every one of them (a tenth of previews).
+    /// "\r\n", which is one; or when each scalar is a Character (``separateScalarCount(_:)``).
+    /// Counting characters walked every one of them (a tenth of previews).
     static func characterCount(_ text: String) -> Int {
         var text = text
         let ascii: Int? = text.withUTF8 { bytes in
             guard let base = bytes.baseAddress else { return 0 }
-            guard isASCII(bytes) else { return nil }
+            guard isASCII(bytes) else { return separateScalarCount(bytes) }
             // Only a CR can start a pair: most text has none, found by `memchr`.
             guard memchr(base, 13, bytes.count) != nil else { return bytes.count }
             var pairs = 0
@@ -67,6 +77,84 @@ enum PreviewText {
             return bytes.count - pairs
         }
         return ascii ?? text.count
+    }
+
+    /// How many scalars the text has when each is a Character of its own, nil otherwise: no CR
+    /// (it joins a LF after it), and every other scalar in ranges where none joins a neighbour
+    /// (no combining or spacing mark, joiner, prepended mark, regional indicator or Hangul jamo;
+    /// emoji, four bytes, are left out). Most text beyond ASCII is such (accents, dashes, quotes,
+    /// arrows, Greek, Cyrillic, CJK), and counting its characters walked each at some three
+    /// hundred instructions.
+    static func separateScalarCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var count = 0
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                guard lead != 13 else { return nil }
+                index += 1
+            } else if lead < 0xE0, index + 1 < bytes.count {
+                let scalar = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                guard isSeparate(scalar) else { return nil }
+                index += 2
+            } else if lead < 0xF0, index + 2 < bytes.count {
+                let scalar =
+                    UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
+                    | UInt32(bytes[index + 2] & 0x3F)
+                guard isSeparate(scalar) else { return nil }
+                index += 3
+            } else {
+                return nil
+            }
+            count += 1
+        }
+        return count
+    }
+
+    /// Whether a scalar of two or three UTF-8 bytes is in a range where none joins a neighbour
+    /// into one Character (checked for each of them by `SeparateScalarTests`).
+    static func isSeparate(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x80..<0x300,  // Latin-1, Latin Extended, IPA (combining marks start at U+0300)
+            0x370..<0x483, 0x48A..<0x530,  // Greek, Cyrillic (but its combining marks)
+            0x1E00..<0x1F00,  // Latin Extended Additional
+            0x2000..<0x200C, 0x200E..<0x20D0,  // punctuation, currency (not ZWNJ, ZWJ)
+            0x2100..<0x27C0,  // letterlike, arrows, math, box drawing, shapes, dingbats
+            0x3000..<0x302A, 0x3041..<0x3097, 0x30A0..<0x3100,  // CJK punctuation, kana
+            0x4E00..<0xA000,  // CJK ideographs
+            0xAC00..<0xD7A4,  // Hangul syllables (they join only jamo)
+            0xFF01..<0xFF9E:  // full-width forms (not the sound marks)
+            true
+        default: false
+        }
+    }
+
+    /// The scalars in bytes of well-formed UTF-8: every byte but continuation bytes starts one.
+    static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
+        return count
+    }
+
+    /// Where the scalar numbered `scalar` (from 0) starts in bytes of well-formed UTF-8, or their
+    /// end when they have no more.
+    static func byteOffset(ofScalar scalar: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var seen = 0
+        for index in bytes.indices where bytes[index] & 0xC0 != 0x80 {
+            if seen == scalar { return index }
+            seen += 1
+        }
+        return bytes.count
+    }
+
+    /// The byte offsets of the Characters numbered `positions` (from 0, each at most the count),
+    /// when each scalar of the text is a Character of its own; nil otherwise.
+    static func separateCharacterOffsets(_ positions: [Int], in text: String) -> [Int]? {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard separateScalarCount(bytes) != nil else { return nil }
+            return positions.map { byteOffset(ofScalar: $0, in: bytes) }
+        }
     }
 
     /// ``lines(of:within:)`` by characters, for any text.

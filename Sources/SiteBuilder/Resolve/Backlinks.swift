@@ -34,7 +34,7 @@ struct Backlinks: Sendable {
 
     /// At most about 240 characters, cut at a word.
     static func excerpt(_ text: String, limit: Int = 240) -> String {
-        if let ascii = asciiExcerpt(text, limit: limit) { return ascii }
+        if let excerpt = byteExcerpt(text, limit: limit) { return excerpt }
         let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
         guard flat.count > limit else { return flat }
         let cut = flat.prefix(limit)
@@ -42,29 +42,57 @@ struct Backlinks: Sendable {
         return word + "…"
     }
 
-    /// ``excerpt(_:limit:)`` of ASCII text on its bytes, where each is a character and the line
-    /// breaks are LF, VT, FF and CR (CR LF, one character, falls apart between two breaks, which
-    /// splitting drops alike); nil for other text. By characters it was thousands of
-    /// instructions a link.
-    static func asciiExcerpt(_ text: String, limit: Int) -> String? {
+    /// ``excerpt(_:limit:)`` on the text's bytes, while each scalar is a Character of its own
+    /// (``PreviewText/isSeparate(_:)``; a CR joins only a LF, both line breaks): the line breaks
+    /// are then LF, VT, FF, CR, NEL, LS and PS (CR LF, one character, falls apart between two
+    /// breaks, which splitting drops alike) and the excerpt's characters are its scalars. Read
+    /// only until a character past the limit (none of those joins the one before); nil for other
+    /// text. By characters it was thousands of instructions a link, a hundred thousand for a
+    /// long paragraph beyond ASCII.
+    static func byteExcerpt(_ text: String, limit: Int) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
             var flat: [UInt8] = []
             flat.reserveCapacity(min(bytes.count, limit + 1))
+            var characters = 0
+            // Where the character numbered `limit` (from 0) starts in `flat`, once there is one.
+            var cut: Int?
             var lineStart = true
-            for byte in bytes {
-                guard byte < 0x80 else { return nil }
-                if (0x0A...0x0D).contains(byte) {
+            var index = 0
+            while index < bytes.count, cut == nil || characters <= limit {
+                let lead = bytes[index]
+                let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                guard length < 4, index + length <= bytes.count else { return nil }
+                let scalar: UInt32
+                switch length {
+                case 1: scalar = UInt32(lead)
+                case 2: scalar = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                default:
+                    scalar =
+                        UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
+                        | UInt32(bytes[index + 2] & 0x3F)
+                }
+                guard length == 1 || PreviewText.isSeparate(scalar) else { return nil }
+                let start = index
+                index += length
+                if (0x0A...0x0D).contains(scalar) || scalar == 0x85 || scalar == 0x2028 || scalar == 0x2029 {
                     lineStart = true
                     continue
                 }
-                if lineStart && !flat.isEmpty { flat.append(UInt8(ascii: " ")) }
+                if lineStart && !flat.isEmpty {
+                    if characters == limit { cut = flat.count }
+                    flat.append(UInt8(ascii: " "))
+                    characters += 1
+                }
                 lineStart = false
-                flat.append(byte)
+                if characters == limit { cut = flat.count }
+                // Byte by byte: appending a slice of one to four bytes was a call each.
+                for offset in start..<index { flat.append(bytes[offset]) }
+                characters += 1
             }
-            guard flat.count > limit else { return String(decoding: flat, as: UTF8.self) }
-            let cut = flat[..<limit]
-            let word = cut.lastIndex(of: UInt8(ascii: " ")).map { cut[..<$0] } ?? cut
+            guard characters > limit, let cut else { return String(decoding: flat, as: UTF8.self) }
+            let head = flat[..<cut]
+            let word = head.lastIndex(of: UInt8(ascii: " ")).map { head[..<$0] } ?? head
             return String(decoding: word, as: UTF8.self) + "…"
         }
     }

@@ -6,11 +6,16 @@ struct LinkResolution {
     let note: SourceNote
     let site: LinkContext
     let pagePath: String
+    /// The note's folder (`""` at the root), found at its first link for all the others.
+    private var foundNoteFolder: String?
     var resolved = NoteLinks.Resolved()
     var diagnostics: [Diagnostic] = []
     private var linkedFrom: [Int: Set<String>] = [:]
     /// Each linking block's excerpt, made once: a paragraph with many links is one string.
     private var contexts: [Int: String] = [:]
+    /// Markdown link destinations reported as finding nothing, and those found, by destination.
+    private var reportedDestinations: Set<String> = []
+    private var linkTargets: [String: String] = [:]
 
     init(note: SourceNote, site: LinkContext) {
         self.note = note
@@ -18,51 +23,82 @@ struct LinkResolution {
         pagePath = site.pages[note.path] ?? Slug.pagePath(forNote: note.path)
     }
 
+    private mutating func noteFolder() -> String {
+        if let foundNoteFolder { return foundNoteFolder }
+        let folder = FolderPaths.folder(of: note.path).map(String.init) ?? ""
+        foundNoteFolder = folder
+        return folder
+    }
+
     /// `[text](Other.md#part)` and `[text](files/report.pdf)`.
     mutating func markdownLinks() {
-        var reported: Set<String> = []
-        var targets: [String: String] = [:]
-        // By index: a block copied out of the array is a retain and release of each of its parts.
-        let blocks = note.document.blocks
-        for index in blocks.indices {
-            for span in blocks[index].content?.spans ?? [] {
-                guard case .link(let destination, _) = span.kind, !reported.contains(destination),
-                    case .local(let written) = ImageReference(destination: destination),
-                    !written.isEmpty, !written.hasSuffix("/")
-                else { continue }
-                let isNote = written.lowercased().hasSuffix(".md")
-                let fragment = destination.firstIndex(of: "#").map { String(destination[$0...]) } ?? ""
-                if let target = targets[destination] {
-                    if isNote { addBacklink(to: target, fromBlock: index) }
-                    continue
-                }
-                guard case .found(let found, _) = site.resolver.resolve(written, fromNote: note.path),
-                    let page = isNote ? site.pages[found] : NoteLinks.attachmentPath(for: found)
-                else {
-                    reported.insert(destination)
-                    if !isNote, let folder = folderPage(written: written) {
-                        resolved.hrefs[destination] = site.style.href(from: pagePath, to: folder) + fragment
-                        continue
-                    }
-                    let place =
-                        span.range?.location(in: note.displayName)
-                        ?? blocks[index].location(in: note.displayName)
-                    let what = isNote ? "no published note" : "no file"
-                    diagnostics.append(
-                        .warning("link to '\(destination)' finds \(what) in the vault", at: place))
-                    continue
-                }
-                targets[destination] = found
-                resolved.hrefs[destination] =
-                    site.style.href(from: pagePath, to: page)
-                    + (isNote ? anchor(fragment, in: found) : fragment)
-                if isNote {
-                    addBacklink(to: found, fromBlock: index)
-                } else {
-                    resolved.attachments.insert(found)
+        // In place, and with the work in its own function: a block's text copied out of the
+        // array (as the compiler did while the loop held all the work) is a retain and release of
+        // each of its parts, and so is a span (most are not links).
+        note.document.blocks.withUnsafeBufferPointer { blocks in
+            for index in blocks.indices {
+                guard let spans = blocks[index].content?.spans else { continue }
+                for spanIndex in spans.indices {
+                    guard case .link(let destination, _) = spans[spanIndex].kind else { continue }
+                    markdownLink(destination, at: spans[spanIndex].range, inBlock: index)
                 }
             }
         }
+    }
+
+    private mutating func markdownLink(_ destination: String, at range: SourceRange?, inBlock index: Int) {
+        guard !Self.isInPage(destination), !reportedDestinations.contains(destination),
+            case .local(let written) = ImageReference(destination: destination),
+            !written.isEmpty, !written.hasSuffix("/")
+        else { return }
+        let isNote = written.lowercased().hasSuffix(".md")
+        if let target = linkTargets[destination] {
+            if isNote { addBacklink(to: target, fromBlock: index) }
+            return
+        }
+        let fragment = Self.fragment(of: destination)
+        guard case .found(let found, _) = site.resolver.resolve(written, inFolder: noteFolder()),
+            let page = isNote ? site.pages[found] : NoteLinks.attachmentPath(for: found)
+        else {
+            reportedDestinations.insert(destination)
+            if !isNote, let folder = folderPage(written: written) {
+                resolved.hrefs[destination] = site.style.href(from: pagePath, to: folder) + fragment
+                return
+            }
+            let place =
+                range?.location(in: note.displayName)
+                ?? note.document.blocks[index].location(in: note.displayName)
+            let what = isNote ? "no published note" : "no file"
+            diagnostics.append(.warning("link to '\(destination)' finds \(what) in the vault", at: place))
+            return
+        }
+        linkTargets[destination] = found
+        resolved.hrefs[destination] =
+            site.style.href(from: pagePath, to: page) + (isNote ? anchor(fragment, in: found) : fragment)
+        if isNote {
+            addBacklink(to: found, fromBlock: index)
+        } else {
+            resolved.attachments.insert(found)
+        }
+    }
+
+    /// Whether a destination is only a fragment (`#Heading`), a place in the page itself: the
+    /// path `ImageReference` finds in it is empty. Read from its first two bytes: a `#` with ASCII
+    /// (or nothing) after it is a Character of its own.
+    static func isInPage(_ destination: String) -> Bool {
+        var bytes = destination.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: "#") else { return false }
+        return bytes.next().map { $0 < 0x80 } ?? true
+    }
+
+    /// The destination's fragment from its first `#` Character on, `""` without one; by bytes
+    /// when ASCII (searching by Characters cost six thousand instructions a link).
+    static func fragment(of destination: String) -> String {
+        let utf8 = destination.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            return destination.firstIndex(of: "#").map { String(destination[$0...]) } ?? ""
+        }
+        return utf8.firstIndex(of: UInt8(ascii: "#")).map { String(destination[$0...]) } ?? ""
     }
 
     /// A Markdown link's `#Heading%20text` (as Obsidian writes it) as the heading's id, when the
@@ -70,20 +106,26 @@ struct LinkResolution {
     private func anchor(_ fragment: String, in target: String) -> String {
         let written = String(fragment.dropFirst())
         guard !written.isEmpty,
-            let id = site.outlines[target]?.find(written.removingPercentEncoding ?? written)?.id
+            // Decoded only where a `%` is: Foundation's decoding cost some four hundred thousand
+            // instructions a fragment, and without one gives it back as it is.
+            let id = site.outlines[target]?.find(
+                written.utf8.contains(UInt8(ascii: "%"))
+                    ? written.removingPercentEncoding ?? written : written)?.id
         else { return fragment }
         return "#" + id
     }
 
     /// `[[Note]]`, `[[Note#Heading|shown]]`, `[[#Heading]]`, and embeds `![[Note]]`, `![[file.pdf]]`.
     mutating func wikilinks() {
-        let blocks = note.document.blocks
-        for index in blocks.indices {
-            for span in blocks[index].content?.spans ?? [] {
-                switch span.kind {
-                case .wikilink(let link): wikilink(link, inBlock: index)
-                case .embed(let link): embed(link, inBlock: index)
-                default: continue
+        note.document.blocks.withUnsafeBufferPointer { blocks in
+            for index in blocks.indices {
+                guard let spans = blocks[index].content?.spans else { continue }
+                for spanIndex in spans.indices {
+                    switch spans[spanIndex].kind {
+                    case .wikilink(let link): wikilink(link, inBlock: index)
+                    case .embed(let link): embed(link, inBlock: index)
+                    default: continue
+                    }
                 }
             }
         }
@@ -128,9 +170,9 @@ struct LinkResolution {
     /// (`[[Trip]]` is `Trip.md`), found by path, by name, then by alias, then as Quartz would.
     private mutating func find(_ link: WikiLink) -> String? {
         if link.target.isEmpty { return note.path }
-        let hasExtension = link.target.split(separator: "/").last?.contains(".") == true
+        let hasExtension = Self.hasExtension(link.target)
         let written = hasExtension ? link.target : link.target + ".md"
-        if case .found(let found, let others) = site.resolver.resolve(written, fromNote: note.path),
+        if case .found(let found, let others) = site.resolver.resolve(written, inFolder: noteFolder()),
             !found.lowercased().hasSuffix(".md") || site.pages[found] != nil
         {
             if !others.isEmpty {
@@ -151,6 +193,15 @@ struct LinkResolution {
         return nil
     }
 
+    /// Whether the last part of a wikilink's target has a `.` (`[[report.pdf]]`), as in the part
+    /// splitting it by Characters gives; on bytes when that part is ASCII (splitting and searching
+    /// it cost some ten thousand instructions a link).
+    static func hasExtension(_ target: String) -> Bool {
+        let name = Resolver.lastPart(target)
+        guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return name.contains(".") }
+        return name.utf8.contains(UInt8(ascii: "."))
+    }
+
     /// The heading or block a link's fragment names in the target note (see ``NoteOutline``).
     /// Nil without a fragment; one that finds nothing is reported and links to the note.
     private mutating func fragment(_ link: WikiLink, in target: String) -> NoteOutline.Target? {
@@ -167,18 +218,18 @@ struct LinkResolution {
 
     /// A folder's page for a link to a folder that holds published notes (`[[advanced/]]`,
     /// `[features](./features)`), as Quartz links them, when no note has that name.
-    private func folderPage(_ link: WikiLink) -> String? {
+    private mutating func folderPage(_ link: WikiLink) -> String? {
         guard !link.isEmbed, link.fragment == nil, link.target.hasSuffix("/"),
             site.quartz.note(for: link.target) == nil
         else { return nil }
         return folderPage(written: link.target)
     }
 
-    private func folderPage(written: String) -> String? {
-        let noteFolder = FolderPaths.folder(of: note.path).map(String.init) ?? ""
+    private mutating func folderPage(written: String) -> String? {
+        let ownFolder = noteFolder()
         let trimmed = written.hasSuffix("/") ? String(written.dropLast()) : written
         let places = [
-            Resolver.normalize(trimmed, under: written.hasPrefix("/") ? "" : noteFolder),
+            Resolver.normalize(trimmed, under: written.hasPrefix("/") ? "" : ownFolder),
             Resolver.normalize(trimmed, under: ""),
         ]
         for case let folder? in places where !folder.isEmpty {

@@ -5,35 +5,48 @@ extension NoteDocument {
     /// a local `src` is not omitted (it is an image of the note, see ``RawHTMLImage``), nor is a
     /// comment (meant to be hidden).
     func firstOmittedHTML(file: String) -> SourceLocation? {
-        // Blocks are read in place: copying each one (every note, every build) cost more than the search.
-        for index in blocks.indices {
-            if case .htmlBlock(let literal) = blocks[index].kind,
-                let offset = firstOmittedByte(
-                    of: literal, images: blocks[index].content?.runs.compactMap(\.attachment) ?? []),
-                let range = blocks[index].range
-            {
-                return place(offset, in: literal, from: range, file: file)
-            }
-            // Spans are looked at in place, by case: copying each and comparing whole kinds was
-            // most of this search.
-            guard blocks[index].kind.hasInlineContent, let content = blocks[index].content,
-                content.spans.indices.contains(where: { Self.isHTML(content.spans[$0].kind) })
-            else { continue }
-            let images = content.runs.reduce(into: [Int: [Int]]()) { found, run in
-                if let index = run.attachment, let span = run.span { found[span, default: []].append(index) }
-            }
-            var offset = 0
-            for run in content.runs {
-                defer { offset += max(0, run.length) }
-                guard run.attachment == nil, let span = run.span, content.spans.indices.contains(span),
-                    Self.isHTML(content.spans[span].kind)
-                else { continue }
-                let literal = content.string.utf8.dropFirst(offset).prefix(run.length)
-                let html = String(decoding: literal, as: UTF8.self)
-                if firstOmittedByte(of: html, images: images[span] ?? []) != nil {
-                    return content.spans[span].range?.location(in: file)
-                        ?? blocks[index].range?.location(in: file)
+        // Blocks are read in place, through the buffer, and a block's HTML spans looked at in a
+        // function of their own: copying each block (every note, every build) cost more than the
+        // search, and so did copying each block's text out of the array, as the compiler did
+        // while this loop held all the work.
+        blocks.withUnsafeBufferPointer { blocks -> SourceLocation? in
+            for index in blocks.indices {
+                if case .htmlBlock(let literal) = blocks[index].kind,
+                    let offset = firstOmittedByte(
+                        of: literal, images: blocks[index].content?.runs.compactMap(\.attachment) ?? []),
+                    let range = blocks[index].range
+                {
+                    return place(offset, in: literal, from: range, file: file)
                 }
+                // Spans are looked at in place, by case: copying each and comparing whole kinds was
+                // most of this search.
+                guard blocks[index].kind.hasInlineContent, let spans = blocks[index].content?.spans,
+                    spans.indices.contains(where: { Self.isHTML(spans[$0].kind) })
+                else { continue }
+                if let place = firstOmittedSpan(in: blocks[index], file: file) { return place }
+            }
+            return nil
+        }
+    }
+
+    /// Where the first raw HTML span of a block's text that a page omits is written.
+    private func firstOmittedSpan(in block: Block, file: String) -> SourceLocation? {
+        guard let content = block.content else { return nil }
+        let images = content.runs.reduce(into: [Int: [Int]]()) { found, run in
+            if let index = run.attachment, let span = run.span {
+                found[span, default: []].append(index)
+            }
+        }
+        var offset = 0
+        for run in content.runs {
+            defer { offset += max(0, run.length) }
+            guard run.attachment == nil, let span = run.span, content.spans.indices.contains(span),
+                Self.isHTML(content.spans[span].kind)
+            else { continue }
+            let literal = content.string.utf8.dropFirst(offset).prefix(run.length)
+            let html = String(decoding: literal, as: UTF8.self)
+            if firstOmittedByte(of: html, images: images[span] ?? []) != nil {
+                return content.spans[span].range?.location(in: file) ?? block.range?.location(in: file)
             }
         }
         return nil

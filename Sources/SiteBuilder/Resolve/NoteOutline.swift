@@ -74,7 +74,7 @@ struct NoteOutline: Sendable, Hashable {
     /// Quartz's way: the fragment slugged as GitHub slugs headings (`#page-frames`), matched
     /// against the headings' ids (`-1`, `-2` of repeated headings included).
     func quartz(_ fragment: String) -> Target? {
-        let trimmed = fragment.trimmingSpaces
+        let trimmed = Self.trimmingSpaces(fragment)
         guard !trimmed.isEmpty, !trimmed.contains("#"), !trimmed.hasPrefix("^") else { return nil }
         let slug = Slugger.slug(trimmed)
         return headings.first { $0.id == slug }.map { Target(block: $0.block, id: $0.id) }
@@ -129,10 +129,15 @@ extension NoteOutline {
     }
 }
 
-extension String {
-    /// Without the spaces and tabs at either end.
-    fileprivate var trimmingSpaces: String {
+extension NoteOutline {
+    /// Without the spaces and tabs at either end: the text between the first and the last other
+    /// Character (a string rebuilt from a reversed view of its reversed view cost nearly a
+    /// million instructions a fragment).
+    static func trimmingSpaces(_ text: String) -> String {
         let isSpace = { (character: Character) in character == " " || character == "\t" }
-        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+        guard let first = text.firstIndex(where: { !isSpace($0) }),
+            let last = text.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(text[first...last])
     }
 }

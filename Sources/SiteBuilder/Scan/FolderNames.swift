@@ -12,6 +12,7 @@ enum FolderNames {
 
     /// `a/b/c.md` -> `a/b`: the folders joined by `/`.
     static func joined(above path: String) -> String {
+        if let folder = plainFolder(of: path) { return folder }
         var joined: [UInt8] = []
         let ascii = forEachFolder(of: path) { name in
             if !joined.isEmpty { joined.append(UInt8(ascii: "/")) }
@@ -36,6 +37,31 @@ enum FolderNames {
             if isLast { name = String(decoding: part, as: UTF8.self) }
         }
         return ascii ? name : path.split(separator: "/").last.map(String.init) ?? ""
+    }
+
+    /// The part before the last `/` of an ASCII path without empty parts (no leading, trailing or
+    /// doubled `/`), as every page path is: the folders joined as they are written, one slice
+    /// (rebuilding them part by part cost two thousand instructions a path). Nil for other paths.
+    private static func plainFolder(of path: String) -> String? {
+        var path = path
+        let slash: Int?? = path.withUTF8 { bytes in
+            // A leading `/` follows an empty part, as if one came before it.
+            var previous = UInt8(ascii: "/")
+            var last: Int?
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x80 else { return .none }
+                if byte == UInt8(ascii: "/") {
+                    guard previous != UInt8(ascii: "/") else { return .none }
+                    last = index
+                }
+                previous = byte
+            }
+            return previous == UInt8(ascii: "/") ? .none : .some(last)
+        }
+        guard let slash else { return nil }
+        guard let slash else { return "" }
+        return String(path[..<path.utf8.index(path.utf8.startIndex, offsetBy: slash)])
     }
 
     /// Calls `body` with each non-empty part but the last; false (having called nothing) when
