@@ -43,6 +43,8 @@ extension NoteDocument {
     /// out, and containers left empty by the cut removed.
     private static func trimmed(_ source: inout PreviewBlocks, limit: Int) -> [Block] {
         var kept: [Block] = []
+        // As for the cleaned blocks: room for most previews at once.
+        kept.reserveCapacity(8)
         var budget = limit
         var index = 0
         blocks: while source.has(index) {

@@ -15,6 +15,8 @@ struct PreviewBlocks {
     init(_ raw: ArraySlice<Block>) {
         self.raw = raw
         next = raw.startIndex
+        // Room for what a preview reads in most notes: growing from one block took four copies.
+        blocks.reserveCapacity(min(raw.count, 8))
     }
 
     /// Whether there is a cleaned block at `index`, cleaning more of them when needed.

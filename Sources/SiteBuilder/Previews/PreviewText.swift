@@ -86,9 +86,17 @@ enum PreviewText {
     /// arrows, Greek, Cyrillic, CJK), and counting its characters walked each at some three
     /// hundred instructions.
     static func separateScalarCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        separatePrefix(of: bytes)?.scalars
+    }
+
+    /// ``separateScalarCount(_:)`` of the first `maximum` scalars only (all of them when there
+    /// are fewer), and where they end.
+    static func separatePrefix(of bytes: UnsafeBufferPointer<UInt8>, maximum: Int = .max) -> (
+        scalars: Int, end: Int
+    )? {
         var count = 0
         var index = 0
-        while index < bytes.count {
+        while index < bytes.count, count < maximum {
             let lead = bytes[index]
             if lead < 0x80 {
                 guard lead != 13 else { return nil }
@@ -108,7 +116,7 @@ enum PreviewText {
             }
             count += 1
         }
-        return count
+        return (count, index)
     }
 
     /// Whether a scalar of two or three UTF-8 bytes is in a range where none joins a neighbour
@@ -148,12 +156,17 @@ enum PreviewText {
     }
 
     /// The byte offsets of the Characters numbered `positions` (from 0, each at most the count),
-    /// when each scalar of the text is a Character of its own; nil otherwise.
+    /// when each scalar up to the one after the furthest is a Character of its own (the
+    /// Characters before it are then its scalars, whatever follows); nil otherwise. Read no
+    /// further: a long paragraph is cut near its start.
     static func separateCharacterOffsets(_ positions: [Int], in text: String) -> [Int]? {
         var text = text
         return text.withUTF8 { bytes in
-            guard separateScalarCount(bytes) != nil else { return nil }
-            return positions.map { byteOffset(ofScalar: $0, in: bytes) }
+            guard let prefix = separatePrefix(of: bytes, maximum: (positions.max() ?? 0) + 1) else {
+                return nil
+            }
+            let head = UnsafeBufferPointer(rebasing: bytes[..<prefix.end])
+            return positions.map { byteOffset(ofScalar: $0, in: head) }
         }
     }
 
