@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import CodeHighlighter
@@ -124,14 +125,11 @@ struct FenceInfoShortcutTests {
     /// quotes left open, brackets, empty keys, separators in a row.
     @Test func asciiPairsAreTheCharacterPairs() {
         let pieces = ["a", "hl_lines", "=", "\"", "'", "[", "]", "{", "}", ",", " ", "\t", "1-2", "x y"]
-        var state: UInt64 = 17
+        var generator = SeededGenerator(seed: 17)
         for _ in 0..<4_000 {
-            var text = ""
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            for _ in 0..<Int(state >> 60) {
-                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                text += pieces[Int(state >> 33) % pieces.count]
-            }
+            let text = (0..<Int.random(in: 0..<16, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator) ?? ""
+            }.joined()
             let bytes = FenceInfo.asciiPairs(text[...]).map { $0.map { [$0.0, $0.1] } }
             let characters = FenceInfo.characterPairs(text[...]).map { [$0.0, $0.1] }
             #expect(bytes == characters, "\(text.debugDescription)")

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import SiteBuilder
@@ -22,19 +23,15 @@ struct ExplorerRelativePageTests {
 
     @Test func randomPagesMatchTheCharacterVersion() {
         let pieces = ["a", "b", "/", ".html", "x.", "ht", "ml"]
-        var state: UInt64 = 5
+        var generator = SeededGenerator(seed: 5)
         func random() -> String {
-            var text = ""
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            for _ in 0..<Int(state >> 61) {
-                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                text += pieces[Int(state >> 33) % pieces.count]
-            }
-            return text
+            (0..<Int.random(in: 0..<8, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator) ?? ""
+            }.joined()
         }
         for _ in 0..<3_000 {
             let folder = random()
-            let page = (state >> 63 == 0 ? folder + "/" : "") + random()
+            let page = (Bool.random(using: &generator) ? folder + "/" : "") + random()
             #expect(
                 ExplorerData.relativePage(page, in: folder) == Self.byCharacters(page, in: folder),
                 "\(page) \(folder)")

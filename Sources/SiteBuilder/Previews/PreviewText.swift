@@ -119,22 +119,10 @@ enum PreviewText {
         return (count, index)
     }
 
-    /// Whether a scalar of two or three UTF-8 bytes is in a range where none joins a neighbour
-    /// into one Character (checked for each of them by `SeparateScalarTests`).
+    /// Whether a scalar of two or three UTF-8 bytes never joins a neighbour into one Character
+    /// (``SingleScalarCharacters``; checked for each of them by `SeparateScalarTests`).
     static func isSeparate(_ scalar: UInt32) -> Bool {
-        switch scalar {
-        case 0x80..<0x300,  // Latin-1, Latin Extended, IPA (combining marks start at U+0300)
-            0x370..<0x483, 0x48A..<0x530,  // Greek, Cyrillic (but its combining marks)
-            0x1E00..<0x1F00,  // Latin Extended Additional
-            0x2000..<0x200C, 0x200E..<0x20D0,  // punctuation, currency (not ZWNJ, ZWJ)
-            0x2100..<0x27C0,  // letterlike, arrows, math, box drawing, shapes, dingbats
-            0x3000..<0x302A, 0x3041..<0x3097, 0x30A0..<0x3100,  // CJK punctuation, kana
-            0x4E00..<0xA000,  // CJK ideographs
-            0xAC00..<0xD7A4,  // Hangul syllables (they join only jamo)
-            0xFF01..<0xFF9E:  // full-width forms (not the sound marks)
-            true
-        default: false
-        }
+        SingleScalarCharacters.isStandalone(scalar)
     }
 
     /// The scalars in bytes of well-formed UTF-8: every byte but continuation bytes starts one.
