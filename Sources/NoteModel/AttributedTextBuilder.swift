@@ -36,8 +36,6 @@ public struct AttributedTextBuilder: Sendable {
     @discardableResult
     public mutating func openSpan(_ kind: consuming InlineKind, range: SourceRange? = nil) -> Int {
         let id = parts.spans.count
-        // Room for a few at once: growing from one span was a third of what opening one cost.
-        if parts.spans.capacity == 0 { parts.spans.reserveCapacity(4) }
         parts.spans.append(InlineSpan(kind, parent: current, range: range))
         current = id
         return id
