@@ -14,10 +14,14 @@ struct PreviewTextTests {
         return text
     }
 
-    @Test func asciiLinesAreTheCharacterLines() {
-        let pieces = ["a", "let x = 1", " ", "\n", "\n\n", "{", "}", "//", "\t"]
+    /// Lines cut on bytes against lines cut by characters: ASCII code, and text with accents, CJK,
+    /// Hangul, a combining mark, CR LF, an emoji and a joiner (``SeparateScalarTests/pieces``).
+    @Test(arguments: [
+        ["a", "let x = 1", " ", "\n", "\n\n", "{", "}", "//", "\t"], SeparateScalarTests.pieces,
+    ])
+    func linesAreTheCharacterLines(pieces: [String]) {
         var state: UInt64 = 9
-        for _ in 0..<2_000 {
+        for _ in 0..<3_000 {
             let code = Self.randomText(&state, pieces: pieces)
             let limit = Int(state >> 57) % 90
             #expect(

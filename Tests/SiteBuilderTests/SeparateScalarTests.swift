@@ -37,16 +37,7 @@ struct SeparateScalarTests {
         }
     }
 
-    @Test func linesAreTheCharacterLines() {
-        var state: UInt64 = 12
-        for _ in 0..<4_000 {
-            let code = PreviewTextTests.randomText(&state, pieces: Self.pieces)
-            let limit = Int(state >> 57) % 90
-            #expect(
-                PreviewText.lines(of: code, within: limit)
-                    == PreviewText.characterLines(of: code, within: limit),
-                "\(code.debugDescription) \(limit)")
-        }
+    @Test func longFirstLineIsCutAfterWholeScalars() {
         // A first line longer than the limit is cut after whole scalars.
         #expect(PreviewText.lines(of: "ééé名名\nx", within: 4) == "ééé名\n…\n")
     }
