@@ -313,11 +313,7 @@ struct TablePass {
 
     private mutating func splice(_ plan: Plan, pieces: inout IndexingIterator<[OpaquePointer]>, smart: Bool) {
         let paragraph = plan.paragraph
-        if let first = plan.prefix.first, let last = plan.prefix.last, let piece = pieces.next() {
-            stripGuard(piece)
-            cmark_node_insert_before(paragraph, piece)
-            marks.positions[piece] = (location(first.line, first.column), endLocation(last))
-        }
+        insertParagraph(of: plan.prefix, before: paragraph, pieces: &pieces)
         guard let table = CmarkTree.newNode(CMARK_NODE_CUSTOM_BLOCK) else { return }
         cmark_node_insert_before(paragraph, table)
         marks.blocks[table] = .table(alignments: plan.alignments)
@@ -346,41 +342,55 @@ struct TablePass {
                 let start = location(line.line, line.column + content.lowerBound)
                 let end = location(line.line, line.column + content.upperBound - 1)
                 marks.positions[cellNode] = (start, end)
-                if Self.isPlain(cells[column].text, smart: smart) {
-                    // What cmark would make of it (an empty cell: nothing).
-                    if !cells[column].text.isEmpty, let text = CmarkTree.newText(cells[column].text) {
-                        cmark_node_append_child(cellNode, text)
-                    }
-                } else if let literal = Self.codeSpanLiteral(cells[column].text) {
-                    if let code = CmarkTree.newNode(CMARK_NODE_CODE) {
-                        CmarkTree.setLiteral(code, literal)
-                        cmark_node_append_child(cellNode, code)
-                    }
-                } else if let link = Self.plainLink(cells[column].text, smart: smart) {
-                    if let node = CmarkTree.newNode(CMARK_NODE_LINK), let text = CmarkTree.newText(link.text)
-                    {
-                        CmarkTree.setURL(node, link.url)
-                        cmark_node_set_title(node, "")
-                        cmark_node_append_child(node, text)
-                        cmark_node_append_child(cellNode, node)
-                    }
-                } else if let piece = pieces.next() {
-                    stripGuard(piece)
-                    CmarkTree.moveChildren(from: piece, to: cellNode)
-                }
+                fill(cellNode, with: cells[column].text, pieces: &pieces, smart: smart)
             }
         }
-        if let first = plan.suffix.first, let last = plan.suffix.last, let piece = pieces.next() {
-            stripGuard(piece)
-            cmark_node_insert_before(paragraph, piece)
-            marks.positions[piece] = (location(first.line, first.column), endLocation(last))
-        }
+        insertParagraph(of: plan.suffix, before: paragraph, pieces: &pieces)
         if let rule = plan.thematicBreak, let node = CmarkTree.newNode(CMARK_NODE_THEMATIC_BREAK) {
             cmark_node_insert_before(paragraph, node)
             marks.positions[node] = (location(rule.line, rule.column), endLocation(rule))
         }
         cmark_node_unlink(paragraph)
         cmark_node_free(paragraph)
+    }
+
+    /// Puts the parsed piece of paragraph lines cut off around a table (none: nothing) before it.
+    private mutating func insertParagraph(
+        of lines: [ContentLine], before paragraph: OpaquePointer,
+        pieces: inout IndexingIterator<[OpaquePointer]>
+    ) {
+        guard let first = lines.first, let last = lines.last, let piece = pieces.next() else { return }
+        stripGuard(piece)
+        cmark_node_insert_before(paragraph, piece)
+        marks.positions[piece] = (location(first.line, first.column), endLocation(last))
+    }
+
+    /// A cell's inlines: plain text, a code span or a plain link made directly, as cmark would
+    /// make them; any other cell from its parsed piece (the next one).
+    private func fill(
+        _ cellNode: OpaquePointer, with text: [UInt8], pieces: inout IndexingIterator<[OpaquePointer]>,
+        smart: Bool
+    ) {
+        if Self.isPlain(text, smart: smart) {
+            // An empty cell: nothing.
+            if !text.isEmpty, let node = CmarkTree.newText(text) { cmark_node_append_child(cellNode, node) }
+        } else if let literal = Self.codeSpanLiteral(text) {
+            guard let code = CmarkTree.newNode(CMARK_NODE_CODE) else { return }
+            CmarkTree.setLiteral(code, literal)
+            cmark_node_append_child(cellNode, code)
+        } else if let link = Self.plainLink(text, smart: smart) {
+            guard let node = CmarkTree.newNode(CMARK_NODE_LINK), let label = CmarkTree.newText(link.text)
+            else {
+                return
+            }
+            CmarkTree.setURL(node, link.url)
+            cmark_node_set_title(node, "")
+            cmark_node_append_child(node, label)
+            cmark_node_append_child(cellNode, node)
+        } else if let piece = pieces.next() {
+            stripGuard(piece)
+            CmarkTree.moveChildren(from: piece, to: cellNode)
+        }
     }
 
     /// Removes the guard character from the start of a parsed piece.
