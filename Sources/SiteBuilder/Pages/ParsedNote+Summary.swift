@@ -41,15 +41,7 @@ extension ParsedNote {
     static func scalarExcerpt(ofWords words: String, limit: Int) -> String {
         var words = words
         return words.withUTF8 { utf8 in
-            var count = 0
-            var cut = utf8.count
-            for index in utf8.indices where utf8[index] & 0xC0 != 0x80 {
-                if count == limit {
-                    cut = index
-                    break
-                }
-                count += 1
-            }
+            let cut = PreviewText.byteOffset(ofScalar: limit, in: utf8)
             guard cut < utf8.count else { return String(decoding: utf8, as: UTF8.self) }
             let kept = UnsafeBufferPointer(rebasing: utf8[..<cut])
             let end = kept.lastIndex(of: UInt8(ascii: " ")) ?? cut

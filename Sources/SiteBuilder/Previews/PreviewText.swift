@@ -97,23 +97,12 @@ enum PreviewText {
         var count = 0
         var index = 0
         while index < bytes.count, count < maximum {
-            let lead = bytes[index]
-            if lead < 0x80 {
-                guard lead != 13 else { return nil }
-                index += 1
-            } else if lead < 0xE0, index + 1 < bytes.count {
-                let scalar = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-                guard isSeparate(scalar) else { return nil }
-                index += 2
-            } else if lead < 0xF0, index + 2 < bytes.count {
-                let scalar =
-                    UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
-                    | UInt32(bytes[index + 2] & 0x3F)
-                guard isSeparate(scalar) else { return nil }
-                index += 3
-            } else {
-                return nil
-            }
+            let length = SingleScalarCharacters.scalarLength(lead: bytes[index])
+            guard index + length <= bytes.count,
+                SingleScalarCharacters.isStandalone(
+                    utf8: UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
+            else { return nil }
+            index += length
             count += 1
         }
         return (count, index)
