@@ -10,7 +10,7 @@ import Testing
     /// around them, ASCII, white space of every kind the snippet folds, and two-byte letters.
     static let alphabet: [Character] = [
         "a", "b", "z", "0", " ", "\n", "\t", "\r", "\u{0C}", "é", "ß", "\u{D7FF}", "\u{E000}", "\u{FB01}",
-        "\u{FFFD}", "\u{10000}", "😀", "\u{10FFFF}", "東",
+        "\u{FFFD}", "\u{10000}", "😀", "\u{10FFFF}", "東", "\u{01}", "\u{0B}", "\u{1F}", "!",
     ]
 
     static func randomText(_ random: inout LayoutRandom, length: Int) -> String {
@@ -56,6 +56,29 @@ import Testing
         }
         if bytes.last == 0x20 { bytes.removeLast() }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Every byte value in every place of a chunk, after and before bytes a borrow could reach:
+    /// the bytes counted are those before the first up to 0x20, and all eight are copied.
+    @Test func plainBytesStopAtTheFirstPossibleSpace() {
+        for byte in 0...255 {
+            for place in 0..<8 {
+                for filler: UInt8 in [0x21, 0x20, 0x00, 0x80, 0xFF] {
+                    var chunk = [UInt8](repeating: 0x61, count: 8)
+                    chunk[place] = UInt8(byte)
+                    for after in (place + 1)..<8 { chunk[after] = filler }
+                    let expected = chunk.firstIndex { $0 <= 0x20 } ?? 8
+                    var copy = [UInt8](repeating: 0, count: 8)
+                    let plain = chunk.withUnsafeBufferPointer { source in
+                        copy.withUnsafeMutableBufferPointer { target in
+                            SnippetText.copyPlain(from: source.baseAddress!, to: target.baseAddress!)
+                        }
+                    }
+                    #expect(plain == expected, "byte \(byte) at \(place), then \(filler)")
+                    #expect(copy == chunk)
+                }
+            }
+        }
     }
 
     @Test func snippetTextFoldsSpacesAndCutsBeforeAWord() {

@@ -49,14 +49,27 @@ struct SnippetText {
 
     /// `appendBlock` for a block that cannot pass the limit. The count, the last word's end and
     /// whether a space may come are kept in registers: through `self`, each byte stored `count`
-    /// again (the buffer might have been `self`), 12 instructions a byte.
+    /// again (the buffer might have been `self`), 12 instructions a byte. The bytes before the
+    /// next one up to 0x20 (the only ones that may be spaces) are copied eight at a time.
     private mutating func appendShort(_ block: UnsafeBufferPointer<UInt8>) {
         guard let out = out.baseAddress else { return }
         var count = self.count
         var lastWordEnd = self.lastWordEnd
         // A space is written unless the text is empty or already ends with one.
         var spaceFits = count > 0 && out[count - 1] != 0x20
-        for byte in block {
+        var index = 0
+        while let source = block.baseAddress, index < block.count {
+            // A whole chunk is written where the folded block will be: it never passes the limit.
+            if block.count &- index >= 8 {
+                let plain = Self.copyPlain(from: source + index, to: out + count)
+                count &+= plain
+                index &+= plain
+                if plain > 0 { spaceFits = true }
+                // Else the byte that stopped the chunk is next, within the block.
+                if plain == 8 { continue }
+            }
+            let byte = source[index]
+            index &+= 1
             if Self.isSpace(byte) {
                 guard spaceFits else { continue }
                 lastWordEnd = count
@@ -76,6 +89,18 @@ struct SnippetText {
         }
         self.count = count
         self.lastWordEnd = lastWordEnd
+    }
+
+    /// Copies the eight bytes at `source` to `target`; returns how many come before the first up
+    /// to 0x20. Subtracting 0x21 from each byte borrows into bit 7 of the first such one (a borrow
+    /// may mark bytes after it, never before).
+    @inline(__always)
+    static func copyPlain(from source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) -> Int {
+        let chunk = UnsafeRawPointer(source).loadUnaligned(as: UInt64.self)
+        UnsafeMutableRawPointer(target).storeBytes(of: chunk, as: UInt64.self)
+        let bytes = UInt64(littleEndian: chunk)
+        let low = (bytes &- 0x2121_2121_2121_2121) & ~bytes & 0x8080_8080_8080_8080
+        return low.trailingZeroBitCount &>> 3
     }
 
     /// Space, line feed, tab, carriage return and form feed: one bit each of a 64-bit mask.
