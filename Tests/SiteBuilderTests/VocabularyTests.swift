@@ -21,6 +21,31 @@ import Testing
             #expect(sorted == terms.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }, "round \(round)")
         }
     }
+
+    /// Terms whose first eight bytes are alike (equal keys, compared whole), or differ only in a
+    /// NUL byte against the term's end, and characters whose lead bytes the keys move.
+    @Test func equalKeysAreOrderedByTheWholeTerms() {
+        var random = LayoutRandom(seed: 19)
+        let heads = [
+            "abcdefgh", "abcdefg", "abc\u{0}", "abc", "ab\u{E000}", "ab😀", "ab\u{FFFF}", "\u{10FFFF}",
+        ]
+        let tails = ["", "\u{0}", "a", "é", "\u{E000}", "😀", "\u{0}a", "b\u{10000}"]
+        for round in 0..<50 {
+            let terms = Array(
+                Set(
+                    (0..<(1 + Int(random.next() % 200))).map { _ in
+                        heads[Int(random.next() % UInt64(heads.count))]
+                            + (0..<Int(random.next() % 3)).map { _ in
+                                tails[Int(random.next() % UInt64(tails.count))]
+                            }
+                            .joined()
+                    }))
+            let sorted = VocabularyOrder.order(of: terms).map { terms[$0] }
+            #expect(sorted == terms.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }, "round \(round)")
+        }
+        #expect(VocabularyOrder.sortedByKey([]) == [])
+        #expect(VocabularyOrder.sortedByKey([3 << 56, 1, 3 << 56 | 1, 0, 1]) == [3, 1, 4, 0, 2])
+    }
 }
 
 @Suite struct TermLiteralTests {
