@@ -98,7 +98,7 @@ extension HashedTerm {
     }
 
     static func words(_ bytes: UnsafeBufferPointer<UInt8>, fast: Bool) -> [String] {
-        SearchTokenizer.loweredASCII.withUnsafeBufferPointer { table in
+        SearchTokenizer.byteClasses.withUnsafeBufferPointer { table in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { lowered in
                 var scanner = SearchTokenizer.WordScanner(
                     bytes: bytes, lowered: lowered, table: table.baseAddress!)

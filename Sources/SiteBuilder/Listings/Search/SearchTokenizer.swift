@@ -33,7 +33,7 @@ enum SearchTokenizer {
     static func forEachTerm(inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (HashedTerm) -> Void) {
         // Whole eight-byte chunks, so that a word's hash may read its last chunk whole.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: loweredCapacity) { lowered in
-            loweredASCII.withUnsafeBufferPointer { table in
+            byteClasses.withUnsafeBufferPointer { table in
                 guard let base = lowered.baseAddress, let table = table.baseAddress else { return }
                 lowered.initialize(repeating: 0)
                 var words = WordScanner(bytes: bytes, lowered: lowered, table: table)
@@ -61,12 +61,14 @@ enum SearchTokenizer {
     /// `maxWordLength` rounded up to whole eight-byte chunks, at least two (`HashedTerm`'s head).
     private static let loweredCapacity = max(16, (maxWordLength + 7) & ~7)
 
-    /// Per ASCII byte, its lower case when it is a letter or digit, else 0.
-    static let loweredASCII: [UInt8] = (0..<128).map { byte in
-        let lower = UInt8(byte) | 0x20
-        if (0x61...0x7A).contains(lower) { return lower }
-        return (0x30...0x39).contains(byte) ? UInt8(byte) : 0
+    /// Per byte, what it is to a word: `letterOrDigit` (ASCII), `pastASCII`, or 0 for a separator.
+    static let byteClasses: [UInt8] = (0..<256).map { byte in
+        if byte >= 0x80 { return pastASCII }
+        let isLetter = (0x61...0x7A).contains(byte | 0x20)
+        return isLetter || (0x30...0x39).contains(byte) ? letterOrDigit : 0
     }
+    static let letterOrDigit: UInt8 = 1
+    static let pastASCII: UInt8 = 2
 
     /// The words of valid UTF-8 text: runs of letters and digits with their marks.
     struct WordScanner {
@@ -74,7 +76,7 @@ enum SearchTokenizer {
         let bytes: UnsafeBufferPointer<UInt8>
         /// The current word's ASCII bytes lower-cased (at most `maxWordLength`), while it is all ASCII.
         let lowered: UnsafeMutableBufferPointer<UInt8>
-        /// `loweredASCII`, read through a pointer at every byte.
+        /// `byteClasses`, read through a pointer at every byte.
         let table: UnsafePointer<UInt8>
         let loweredLimit = SearchTokenizer.maxWordLength
         var index = 0
@@ -90,27 +92,23 @@ enum SearchTokenizer {
         }
 
         /// The next word. Separators are skipped and an ASCII word's end found by the table, a load
-        /// and a test a byte, its bytes then lowered eight at a time; at a byte past ASCII, the
-        /// general walk goes on from where this stands.
+        /// and a test a byte (a separate test for bytes past ASCII was two instructions more), its
+        /// bytes then lowered eight at a time; at a byte past ASCII, the general walk goes on from
+        /// where this stands.
         mutating func next() -> Word? {
             guard let bytes = bytes.baseAddress else { return nil }
             let end = self.bytes.count
-            var index = self.index
-            while index < end {
-                let byte = bytes[index]
-                if byte >= 0x80 || table[Int(byte)] != 0 { break }
-                index += 1
-            }
-            let start = index
-            while index < end {
-                let byte = bytes[index]
-                if byte >= 0x80 {
-                    self.index = index
-                    let count = lower(from: start, to: index)
-                    return nextByGeneralWalk(start: index > start ? start : -1, count: count)
-                }
-                if table[Int(byte)] == 0 { break }
-                index += 1
+            // Walked by a pointer: by an index, the loop kept three counters.
+            let last = bytes + end
+            var byte = bytes + self.index
+            while byte < last, table[Int(byte.pointee)] == 0 { byte += 1 }
+            let start = byte - bytes
+            while byte < last, table[Int(byte.pointee)] == SearchTokenizer.letterOrDigit { byte += 1 }
+            let index = byte - bytes
+            if index < end, bytes[index] >= 0x80 {
+                self.index = index
+                let count = lower(from: start, to: index)
+                return nextByGeneralWalk(start: index > start ? start : -1, count: count)
             }
             self.index = index
             guard index > start else { return nil }
