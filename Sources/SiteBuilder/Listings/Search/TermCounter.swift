@@ -53,7 +53,7 @@ struct TermCounter: ~Copyable {
     /// Counts one occurrence of `term` in `field`.
     mutating func add(_ term: UnsafeBufferPointer<UInt8>, field: Int) {
         fieldLengths[field] += 1
-        count(HashedTerm(term), field: field)
+        count(HashedTerm(term), adding: Self.one(in: field))
     }
 
     /// Counts the terms `forEachTerm` gives in `field` (the field's length added once). Inlined
@@ -61,37 +61,44 @@ struct TermCounter: ~Copyable {
     @inline(__always)
     mutating func add(field: Int, _ forEachTerm: ((HashedTerm) -> Void) -> Void) {
         var length = 0
+        let one = Self.one(in: field)
         forEachTerm { term in
-            length += 1
-            count(term, field: field)
+            length &+= 1
+            count(term, adding: one)
         }
         fieldLengths[field] += length
     }
 
-    /// Counts one occurrence of `term` in `field`, but not in the field's length.
+    /// One occurrence in `field`, added as a vector: a lane picked by a variable was a bounds
+    /// check for every word.
+    private static func one(in field: Int) -> SIMD4<UInt32> {
+        var one = SIMD4<UInt32>.zero
+        one[field] = 1
+        return one
+    }
+
+    /// Counts `one` (an occurrence in a field) for `term`, but not in the field's length.
     @inline(__always)
-    private mutating func count(_ term: HashedTerm, field: Int) {
+    private mutating func count(_ term: HashedTerm, adding one: SIMD4<UInt32>) {
         let mask = slotCount - 1
         var slot = Int(truncatingIfNeeded: term.hash) & mask
         while true {
             let number = Int(slots[slot])
             if number < 0 { break }
             if isTerm(number, term) {
-                terms[number].counts[field] &+= 1
+                terms[number].counts &+= one
                 return
             }
             slot = (slot + 1) & mask
         }
-        insert(term, field: field, at: slot)
+        insert(term, counts: one, at: slot)
     }
 
     /// Adds `term`, new to the note, at the free `slot`.
-    private mutating func insert(_ term: HashedTerm, field: Int, at slot: Int) {
+    private mutating func insert(_ term: HashedTerm, counts: SIMD4<UInt32>, at slot: Int) {
         slots[slot] = Int32(termCount)
         let longStart = longBytes.count
         if term.bytes.count > 16 { longBytes.append(contentsOf: term.bytes) }
-        var counts = SIMD4<UInt32>.zero
-        counts[field] = 1
         (terms + termCount).initialize(
             to: Term(
                 head: term.head, counts: counts, hash: term.hash, length: Int32(term.bytes.count),
