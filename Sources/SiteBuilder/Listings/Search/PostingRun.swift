@@ -23,29 +23,42 @@ struct PostingRun: Sendable {
 
     init(_ documents: ArraySlice<SearchDocument>) {
         rows = documents.map(\.row).joined(separator: ",\n")
-        // Each entry's term, and per term how many notes it is in.
-        var termOfEntry: [Int32] = []
-        termOfEntry.reserveCapacity(documents.reduce(0) { $0 + $1.counted.count })
-        var notesOfTerm: [Int] = []
-        for (offset, document) in documents.enumerated() {
-            document.termBytes.withUnsafeBufferPointer { bytes in
-                for entry in document.counted {
-                    let start = Int(entry.start)
-                    let term = UnsafeBufferPointer(rebasing: bytes[start..<start + Int(entry.length)])
-                    let (number, isNew) = numbers.number(of: term, hash: entry.hash)
-                    if isNew {
-                        first.append(Int32(offset))
-                        last.append(0)
-                        notesOfTerm.append(0)
+        let termOfEntry = Self.numberTerms(of: documents, into: &numbers)
+        // Per term, how many notes it is in: counted after, not as each term is met (through
+        // three arrays, that was most of numbering an entry).
+        var notesOfTerm = [Int](repeating: 0, count: numbers.count)
+        notesOfTerm.withUnsafeMutableBufferPointer { notes in
+            for term in termOfEntry { notes[Int(term)] &+= 1 }
+        }
+        let postings = Self.byTerm(documents, termOfEntry: termOfEntry, notesOfTerm: notesOfTerm)
+        first.reserveCapacity(notesOfTerm.count)
+        last.reserveCapacity(notesOfTerm.count)
+        var start = 0
+        for count in notesOfTerm {
+            first.append(postings[start].note)
+            last.append(postings[start + count - 1].note)
+            start += count
+        }
+        (tailBytes, tailStarts) = Self.encode(postings, notesOfTerm: notesOfTerm)
+    }
+
+    /// Each entry's term, numbered in `numbers` in the order first met.
+    private static func numberTerms(of documents: ArraySlice<SearchDocument>, into numbers: inout TermNumbers)
+        -> [Int32]
+    {
+        let entries = documents.reduce(0) { $0 + $1.counted.count }
+        return [Int32](unsafeUninitializedCapacity: entries) { termOfEntry, initialized in
+            for document in documents {
+                document.termBytes.withUnsafeBufferPointer { bytes in
+                    for entry in document.counted where initialized < entries {
+                        let start = Int(entry.start)
+                        let term = UnsafeBufferPointer(rebasing: bytes[start..<start + Int(entry.length)])
+                        termOfEntry[initialized] = Int32(numbers.number(of: term, hash: entry.hash).number)
+                        initialized += 1
                     }
-                    last[number] = Int32(offset)
-                    notesOfTerm[number] += 1
-                    termOfEntry.append(Int32(number))
                 }
             }
         }
-        let postings = Self.byTerm(documents, termOfEntry: termOfEntry, notesOfTerm: notesOfTerm)
-        (tailBytes, tailStarts) = Self.encode(postings, notesOfTerm: notesOfTerm)
     }
 
     /// One note's posting of a term: the note's run-relative number and the term's counts in it.
@@ -55,7 +68,7 @@ struct PostingRun: Sendable {
     }
 
     /// The entries of `documents` grouped by term, in term order, each term's in note order (a
-    /// counting sort).
+    /// counting sort), written through buffers.
     private static func byTerm(
         _ documents: ArraySlice<SearchDocument>, termOfEntry: [Int32], notesOfTerm: [Int]
     ) -> [Posting] {
@@ -67,13 +80,17 @@ struct PostingRun: Sendable {
             total += count
         }
         var postings = [Posting](repeating: Posting(note: 0, counts: .zero), count: total)
-        var index = 0
-        for (offset, document) in documents.enumerated() {
-            for entry in document.counted {
-                let term = Int(termOfEntry[index])
-                postings[place[term]] = Posting(note: Int32(offset), counts: entry.counts)
-                place[term] += 1
-                index += 1
+        postings.withUnsafeMutableBufferPointer { postings in
+            place.withUnsafeMutableBufferPointer { place in
+                var index = 0
+                for (offset, document) in documents.enumerated() {
+                    for entry in document.counted {
+                        let term = Int(termOfEntry[index])
+                        postings[place[term]] = Posting(note: Int32(offset), counts: entry.counts)
+                        place[term] &+= 1
+                        index += 1
+                    }
+                }
             }
         }
         return postings
