@@ -47,6 +47,31 @@ import Testing
         }
     }
 
+    /// A block of encoded postings against the quoted lists joined by commas, from every kind of
+    /// start: the first list, inside the lists, the last block's few lists, past the end.
+    @Test func postingBlocksAreTheJoinedQuotedLists() {
+        var random = SplitMix64(seed: 17)
+        let digits = Array("0123456789ABCxyz-_")
+        for round in 0..<40 {
+            let encoded = (0..<random.next(1_300)).map { _ in
+                // Short lists (small Strings) and long ones (stored apart).
+                String(
+                    (0..<(random.next(4) == 0 ? random.next(40) : random.next(6))).map { _ in
+                        digits[random.next(digits.count)]
+                    })
+            }
+            for start in [
+                0, random.next(max(1, encoded.count)), min(JoinedPostings.blockSize, encoded.count),
+                encoded.count,
+            ] {
+                let end = min(start + JoinedPostings.blockSize, encoded.count)
+                let expected =
+                    start < end ? encoded[start..<end].map { "\"\($0)\"" }.joined(separator: ",") : ""
+                #expect(JoinedPostings.block(encoded, at: start) == expected, "round \(round), from \(start)")
+            }
+        }
+    }
+
     /// A note's row of the index against the interpolated Strings it was first made of.
     @Test func rowsAreTheInterpolatedLiterals() {
         var random = SplitMix64(seed: 15)
