@@ -21,7 +21,7 @@ struct NotesScanner {
     let file: String
     let lines: LineTable
     /// Whether any line ends with CR (else a line's end is its LF, found with memchr).
-    private let hasCarriageReturn: Bool
+    let hasCarriageReturn: Bool
     private(set) var found: [Found] = []
 
     private var fence: (byte: UInt8, count: Int)?
