@@ -44,11 +44,12 @@ struct GFMExtensions {
             StrikethroughPass().run(root, marks: &marks)
         }
         footnotePass.resolve(root, marks: &marks)
-        // Unmatched `~` runs were split off: rejoin the text so a URL reads on through them.
-        cmark_consolidate_text_nodes(root)
-        AutolinkPass().run(
-            root, urls: AutolinkPass.mayHoldURL(source.bytes),
-            emails: mayHaveEntities || Byte.contains(source.bytes, UInt8(ascii: "@")))
+        let urls = AutolinkPass.mayHoldURL(source.bytes)
+        let emails = mayHaveEntities || Byte.contains(source.bytes, UInt8(ascii: "@"))
+        // Unmatched `~` runs were split off: rejoin the text so a URL reads on through them (with
+        // neither a URL nor an address to look for, split text converts as joined text would).
+        if urls || emails { cmark_consolidate_text_nodes(root) }
+        AutolinkPass().run(root, urls: urls, emails: emails)
         return (marks, footnotePass.bodies)
     }
 }
