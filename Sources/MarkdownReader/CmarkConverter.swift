@@ -49,7 +49,7 @@ struct CmarkConverter {
         // About a block per two lines (a list item and its paragraph share one), and one per
         // table, row and cell an extension made: growing the array block by block copied each
         // one several times.
-        blocks.reserveCapacity(source.lines.lineCount / 2 + marks.blocks.count + 4)
+        blocks.reserveCapacity(source.lines.lineCount / 2 + marks.blockCount + 4)
         CmarkTree.walk(root) { node, entering in
             if entering {
                 enter(node)
@@ -79,7 +79,7 @@ struct CmarkConverter {
             openBlock(.blockQuote, node)
             quoteDepth += 1
         case CMARK_NODE_LIST: openBlock(.list(listStyle(node)), node)
-        case CMARK_NODE_ITEM: openBlock(marks.blocks[node] ?? .item, node)
+        case CMARK_NODE_ITEM: openBlock(marks.block(of: node) ?? .item, node)
         case CMARK_NODE_PARAGRAPH:
             openBlock(.paragraph, node)
             startInlines(node)
@@ -121,7 +121,7 @@ struct CmarkConverter {
         case CMARK_NODE_IMAGE: openImage(node)
         case CMARK_NODE_CUSTOM_BLOCK: enterCustomBlock(node)
         case CMARK_NODE_CUSTOM_INLINE:
-            if let kind = marks.inlines[node] { openCustomInline(kind) }
+            if let kind = marks.inline(of: node) { openCustomInline(kind) }
         default: break  // the document itself; custom nodes never come from the parser
         }
     }
@@ -225,7 +225,7 @@ struct CmarkConverter {
                 $0.closeSpan()
             }
         case CMARK_NODE_CUSTOM_INLINE:
-            if marks.inlines[node] != nil {
+            if marks.inline(of: node) != nil {
                 closeInline()
                 withBuilder {
                     $0.closeDanglingHighlights()
@@ -243,10 +243,10 @@ struct CmarkConverter {
 
     /// A table, row or cell from the extension passes; unmarked custom blocks are skipped.
     private mutating func enterCustomBlock(_ node: OpaquePointer) {
-        let kind = marks.blocks[node] ?? .htmlBlock(literal: "")
+        let kind = marks.block(of: node) ?? .htmlBlock(literal: "")
         let hasInlineContent = kind.hasInlineContent
         openBlock(kind, node)
-        let shift = marks.lineShifts.isEmpty ? nil : marks.lineShifts[node]
+        let shift = marks.lineShift(of: node)
         if let shift { lineShift = shift }
         openCustomBlocks.append((hasInlineContent, shift != nil))
         if hasInlineContent { startInlines(node) }
@@ -323,23 +323,16 @@ struct CmarkConverter {
     }
 
     /// Where a node starts and ends: as an extension moved it, else as cmark says, shifted past
-    /// any lines cut before parsing. Both ends from one look at the marks (hashing the node
-    /// for each end was most of what placing a table's cells cost).
+    /// any lines cut before parsing.
     private func places(of node: OpaquePointer) -> (start: LineColumn, end: LineColumn) {
-        // Most notes have no table or footnote: their empty tables are not hashed into per node.
-        let moved = marks.positions.isEmpty ? nil : marks.positions[node]
-        if let moved, !marks.lineShifts.isEmpty, marks.lineShifts[node] != nil {
-            return (
-                LineColumn(line: moved.start.line, column: moved.start.column),
-                LineColumn(line: moved.end.line, column: moved.end.column)
-            )
-        }
+        let moved = marks.position(of: node)
+        if let moved, marks.lineShift(of: node) != nil { return moved }
         var start =
-            moved.map { LineColumn(line: $0.start.line, column: $0.start.column) }
+            moved?.start
             ?? LineColumn(
                 line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
         var end =
-            moved.map { LineColumn(line: $0.end.line, column: $0.end.column) }
+            moved?.end
             ?? LineColumn(
                 line: Int(cmark_node_get_end_line(node)), column: Int(cmark_node_get_end_column(node)))
         start.line += lineShift

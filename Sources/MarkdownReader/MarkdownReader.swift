@@ -21,7 +21,7 @@ public enum MarkdownReader {
         if options.unsafe { flags |= CMARK_OPT_UNSAFE }
         if options.smart { flags |= CMARK_OPT_SMART }
         let source = notes?.parsed ?? SourceText(bytes: markdown)
-        let extensions = options.syntax.hasGFM ? GFMExtensions(source: source, file: file) : nil
+        let extensions = options.syntax.hasGFM ? GFMExtensions(source: source) : nil
         // cmark turns embedded NULs into U+FFFD.
         let bytes = extensions?.markdown ?? source.bytes
         // Every tree of this read (the note's, table cells', footnote bodies') lives in the thread's

@@ -25,6 +25,14 @@ public struct AttributedTextBuilder: Sendable {
     /// The spans opened so far.
     public var spans: [InlineSpan] { parts.spans }
 
+    /// Whether the innermost open span is a highlight, read in place (``spans`` and its
+    /// subscript copied the whole span for it).
+    public var isInsideHighlight: Bool {
+        guard let id = current, parts.spans.indices.contains(id) else { return false }
+        if case .highlight = parts.spans[id].kind { return true }
+        return false
+    }
+
     /// The text so far (its string made anew on each call: prefer ``spans`` while building).
     public var text: AttributedText {
         var text = parts

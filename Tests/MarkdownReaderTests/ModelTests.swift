@@ -28,6 +28,24 @@ struct ModelTests {
         #expect(text.spans.map(\.parent) == [nil, outer, nil, nil, link])
     }
 
+    /// Only the innermost open span counts: a highlight around it, or one closed, does not.
+    @Test func builderTellsWhetherTheInnermostSpanIsAHighlight() {
+        var builder = AttributedTextBuilder()
+        #expect(!builder.isInsideHighlight)
+        builder.openSpan(.highlight)
+        #expect(builder.isInsideHighlight)
+        builder.openSpan(.emphasis)
+        #expect(!builder.isInsideHighlight)
+        builder.openSpan(.highlight)
+        #expect(builder.isInsideHighlight)
+        builder.closeSpan()
+        #expect(!builder.isInsideHighlight)
+        builder.closeSpan()
+        #expect(builder.isInsideHighlight)
+        builder.closeSpan()
+        #expect(!builder.isInsideHighlight)
+    }
+
     @Test func builderKeepsEmptySpansAndMergesText() {
         var builder = AttributedTextBuilder()
         builder.appendText("a")

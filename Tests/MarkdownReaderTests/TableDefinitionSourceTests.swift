@@ -19,7 +19,7 @@ import Testing
         notesite_cmark_arena_enter()
         defer { notesite_cmark_arena_leave() }
         guard let root = CmarkTree.parse(bytes, flags: CMARK_OPT_DEFAULT) else { return ("", "<failed>") }
-        var pass = TablePass(source: SourceText(bytes: bytes), file: "", marks: ExtensionMarks())
+        var pass = TablePass(source: SourceText(bytes: bytes), marks: ExtensionMarks())
         pass.rootParsesSource = true
         let stretches = pass.definitionSource(root)
         func cellsHTML(_ after: [UInt8]) -> String {

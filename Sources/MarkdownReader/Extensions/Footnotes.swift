@@ -7,7 +7,6 @@ import NoteModel
 /// numbered in order of first use they move to the end, as cmark-gfm renders them.
 struct FootnotePass {
     let scanner: FootnoteScanner
-    let file: String
     /// The footnote definition nodes, in source order, with their scan results.
     private(set) var definitions: [(node: OpaquePointer, definition: FootnoteScanner.Definition)] = []
     /// The second document; freed by the caller once the tree is converted.
@@ -16,9 +15,8 @@ struct FootnotePass {
 
     static let sentinel = "<!--notesite-footnote-end-->"
 
-    init(scanner: FootnoteScanner, file: String) {
+    init(scanner: FootnoteScanner) {
         self.scanner = scanner
-        self.file = file
     }
 
     /// Parses the bodies, each into a custom block (not yet in the note's tree).
@@ -48,12 +46,11 @@ struct FootnotePass {
                 cmark_node_append_child(block, child)
             }
             cmark_node_append_child(bodies, block)
-            marks.blocks[block] = .footnoteDefinition(label: definition.label, number: 0, references: 0)
-            marks.positions[block] = (
-                SourceLocation(file: file, line: definition.firstLine, column: definition.column),
-                SourceLocation(file: file, line: definition.lastLine, column: 1)
-            )
-            marks.lineShifts[block] = definition.firstLine - bodyLines[index]
+            marks.setBlock(.footnoteDefinition(label: definition.label, number: 0, references: 0), of: block)
+            marks.setPosition(
+                start: LineColumn(line: definition.firstLine, column: definition.column),
+                end: LineColumn(line: definition.lastLine, column: 1), of: block)
+            marks.setLineShift(definition.firstLine - bodyLines[index], of: block)
             definitions.append((block, definition))
         }
     }
@@ -133,8 +130,10 @@ struct FootnotePass {
             let (number, occurrence) = numbering.refer(to: footnote)
             cmark_node_append_child(reference, node)
             cmark_node_insert_before(text, reference)
-            marks.inlines[reference] = .footnoteReference(
-                label: definitions[footnote].definition.label, number: number, occurrence: occurrence)
+            marks.setInline(
+                .footnoteReference(
+                    label: definitions[footnote].definition.label, number: number, occurrence: occurrence),
+                of: reference)
         }
         cmark_node_unlink(text)
         cmark_node_free(text)
@@ -148,9 +147,11 @@ struct FootnotePass {
         }
         for footnote in numbering.order {
             let node = definitions[footnote].node
-            marks.blocks[node] = .footnoteDefinition(
-                label: definitions[footnote].definition.label, number: numbering.numbers[footnote] ?? 0,
-                references: numbering.references[footnote] ?? 0)
+            marks.setBlock(
+                .footnoteDefinition(
+                    label: definitions[footnote].definition.label, number: numbering.numbers[footnote] ?? 0,
+                    references: numbering.references[footnote] ?? 0),
+                of: node)
             cmark_node_append_child(root, node)
         }
     }

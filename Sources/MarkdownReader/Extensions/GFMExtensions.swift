@@ -6,14 +6,12 @@ import NoteModel
 /// extended autolinks).
 struct GFMExtensions {
     let source: SourceText
-    let file: String
     let footnotes: FootnoteScanner
 
     /// `source` is the note's source; the passes read it with escaped tildes marked (same
     /// length, same lines, so its line table stays).
-    init(source: SourceText, file: String) {
+    init(source: SourceText) {
         self.source = SourceText(bytes: EscapedTildes.mark(source.bytes), lines: source.lines)
-        self.file = file
         footnotes = FootnoteScanner(source)
     }
 
@@ -22,7 +20,7 @@ struct GFMExtensions {
 
     /// Applies the extensions to the note's tree. Free `bodies` (if any) after converting.
     func apply(_ root: OpaquePointer, flags: Int32) -> (marks: ExtensionMarks, bodies: OpaquePointer?) {
-        var tables = TablePass(source: source, file: file, marks: ExtensionMarks())
+        var tables = TablePass(source: source, marks: ExtensionMarks())
         // cmark parsed the source itself unless footnote definitions were cut out of it.
         tables.rootParsesSource = footnotes.definitions.isEmpty
         tables.run(root, flags: flags)
@@ -30,10 +28,10 @@ struct GFMExtensions {
         marks.isEmpty = false
         TaskListPass(source: source).run(root, marks: &marks)
 
-        var footnotePass = FootnotePass(scanner: footnotes, file: file)
+        var footnotePass = FootnotePass(scanner: footnotes)
         footnotePass.parseBodies(flags: flags, marks: &marks)
         for (node, _) in footnotePass.definitions {
-            var bodyTables = TablePass(source: footnotePass.bodySource, file: file, marks: marks)
+            var bodyTables = TablePass(source: footnotePass.bodySource, marks: marks)
             bodyTables.run(node, flags: flags)
             marks = bodyTables.marks
             TaskListPass(source: footnotePass.bodySource).run(node, marks: &marks)
@@ -46,11 +44,12 @@ struct GFMExtensions {
             StrikethroughPass().run(root, marks: &marks)
         }
         footnotePass.resolve(root, marks: &marks)
-        // Unmatched `~` runs were split off: rejoin the text so a URL reads on through them.
-        cmark_consolidate_text_nodes(root)
-        AutolinkPass().run(
-            root, urls: AutolinkPass.mayHoldURL(source.bytes),
-            emails: mayHaveEntities || Byte.contains(source.bytes, UInt8(ascii: "@")))
+        let urls = AutolinkPass.mayHoldURL(source.bytes)
+        let emails = mayHaveEntities || Byte.contains(source.bytes, UInt8(ascii: "@"))
+        // Unmatched `~` runs were split off: rejoin the text so a URL reads on through them (with
+        // neither a URL nor an address to look for, split text converts as joined text would).
+        if urls || emails { cmark_consolidate_text_nodes(root) }
+        AutolinkPass().run(root, urls: urls, emails: emails)
         return (marks, footnotePass.bodies)
     }
 }

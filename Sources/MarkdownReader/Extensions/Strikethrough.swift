@@ -144,7 +144,7 @@ struct StrikethroughPass {
     private func wrap(from opener: OpaquePointer, to closer: OpaquePointer, marks: inout ExtensionMarks) {
         guard let strike = CmarkTree.newNode(CMARK_NODE_CUSTOM_INLINE) else { return }
         cmark_node_insert_before(opener, strike)
-        marks.inlines[strike] = .strikethrough
+        marks.setInline(.strikethrough, of: strike)
         var node = cmark_node_next(opener)
         while let current = node, current != closer {
             node = cmark_node_next(current)

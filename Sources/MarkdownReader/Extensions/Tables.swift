@@ -13,7 +13,6 @@ import NoteModel
 /// document that ends with the whole note, so link reference definitions apply inside cells.
 struct TablePass {
     let source: SourceText
-    let file: String
     var marks: ExtensionMarks
     /// Lines of `source` that are lazy continuations (known only for footnote bodies).
     var lazyLines: Set<Int> = []
@@ -63,8 +62,7 @@ struct TablePass {
         var pieces = (parsed.map { CmarkTree.children($0) } ?? []).makeIterator()
         // Every row and cell gets a kind and a position: room for them all at once.
         let nodes = plans.reduce(0) { $0 + $1.rows.count * ($1.alignments.count + 1) + 4 }
-        marks.blocks.reserveCapacity(marks.blocks.count + nodes)
-        marks.positions.reserveCapacity(marks.positions.count + nodes)
+        marks.reserveCapacity(nodes)
         for plan in plans {
             splice(plan, pieces: &pieces, smart: smart)
         }
@@ -316,9 +314,9 @@ struct TablePass {
         insertParagraph(of: plan.prefix, before: paragraph, pieces: &pieces)
         guard let table = CmarkTree.newNode(CMARK_NODE_CUSTOM_BLOCK) else { return }
         cmark_node_insert_before(paragraph, table)
-        marks.blocks[table] = .table(alignments: plan.alignments)
+        marks.setBlock(.table(alignments: plan.alignments), of: table)
         if let first = plan.rows.first?.line, let last = plan.rows.last?.line {
-            marks.positions[table] = (location(first.line, first.column), endLocation(last))
+            marks.setPosition(start: location(first.line, first.column), end: endLocation(last), of: table)
         }
         for rowIndex in plan.rows.indices {
             // The row's parts once, rather than copying the row (its line and cells) per cell.
@@ -327,28 +325,28 @@ struct TablePass {
             let rowEnd = endLocation(line)
             guard let rowNode = CmarkTree.newNode(CMARK_NODE_CUSTOM_BLOCK) else { continue }
             cmark_node_append_child(table, rowNode)
-            marks.blocks[rowNode] = .tableRow(header: rowIndex == 0)
-            marks.positions[rowNode] = (location(line.line, line.column), rowEnd)
+            marks.setBlock(.tableRow(header: rowIndex == 0), of: rowNode)
+            marks.setPosition(start: location(line.line, line.column), end: rowEnd, of: rowNode)
             for (column, alignment) in plan.alignments.enumerated() {
                 guard let cellNode = CmarkTree.newNode(CMARK_NODE_CUSTOM_BLOCK) else { continue }
                 cmark_node_append_child(rowNode, cellNode)
-                marks.blocks[cellNode] = .tableCell(alignment: alignment)
+                marks.setBlock(.tableCell(alignment: alignment), of: cellNode)
                 guard column < cells.count else {
-                    marks.positions[cellNode] = (rowEnd, rowEnd)
+                    marks.setPosition(start: rowEnd, end: rowEnd, of: cellNode)
                     continue
                 }
                 let content = cells[column].content
                 // The cell's text without the blanks around it (an empty one: just after its pipe).
                 let start = location(line.line, line.column + content.lowerBound)
                 let end = location(line.line, line.column + content.upperBound - 1)
-                marks.positions[cellNode] = (start, end)
+                marks.setPosition(start: start, end: end, of: cellNode)
                 fill(cellNode, with: cells[column].text, pieces: &pieces, smart: smart)
             }
         }
         insertParagraph(of: plan.suffix, before: paragraph, pieces: &pieces)
         if let rule = plan.thematicBreak, let node = CmarkTree.newNode(CMARK_NODE_THEMATIC_BREAK) {
             cmark_node_insert_before(paragraph, node)
-            marks.positions[node] = (location(rule.line, rule.column), endLocation(rule))
+            marks.setPosition(start: location(rule.line, rule.column), end: endLocation(rule), of: node)
         }
         cmark_node_unlink(paragraph)
         cmark_node_free(paragraph)
@@ -362,7 +360,7 @@ struct TablePass {
         guard let first = lines.first, let last = lines.last, let piece = pieces.next() else { return }
         stripGuard(piece)
         cmark_node_insert_before(paragraph, piece)
-        marks.positions[piece] = (location(first.line, first.column), endLocation(last))
+        marks.setPosition(start: location(first.line, first.column), end: endLocation(last), of: piece)
     }
 
     /// A cell's inlines: plain text, a code span or a plain link made directly, as cmark would
@@ -411,11 +409,11 @@ struct TablePass {
         }
     }
 
-    private func location(_ line: Int, _ column: Int) -> SourceLocation {
-        SourceLocation(file: file, line: line, column: column)
+    private func location(_ line: Int, _ column: Int) -> LineColumn {
+        LineColumn(line: line, column: column)
     }
 
-    private func endLocation(_ line: ContentLine) -> SourceLocation {
+    private func endLocation(_ line: ContentLine) -> LineColumn {
         location(line.line, line.column + max(0, line.bytes.count - 1))
     }
 }

@@ -25,7 +25,7 @@ struct TaskListPass {
             else { continue }
             // cmark-gfm looks for "[x]" anywhere on the line.
             let checked = Self.contains(line, "[x]") || Self.contains(line, "[X]")
-            marks.blocks[item] = .taskItem(checked: checked)
+            marks.setBlock(.taskItem(checked: checked), of: item)
             let rest = literal.dropFirst(3).drop { TableRowScanner.isSpaceChar($0) }
             if rest.isEmpty {
                 let next = cmark_node_next(text)

@@ -162,8 +162,6 @@ extension String {
 extension AttributedTextBuilder {
     /// Closes highlights left open inside a span that cmark is closing (`*a ==b*` has no `==` after).
     mutating func closeDanglingHighlights() {
-        while let open = currentSpan, spans.indices.contains(open), spans[open].kind == .highlight {
-            closeSpan()
-        }
+        while isInsideHighlight { closeSpan() }
     }
 }

@@ -21,7 +21,7 @@ struct NotesScanner {
     let file: String
     let lines: LineTable
     /// Whether any line ends with CR (else a line's end is its LF, found with memchr).
-    private let hasCarriageReturn: Bool
+    let hasCarriageReturn: Bool
     private(set) var found: [Found] = []
 
     private var fence: (byte: UInt8, count: Int)?
@@ -31,7 +31,9 @@ struct NotesScanner {
     private var unclosedTicks: Set<Int> = []
     private var commentsExhausted = false
 
-    /// `bytes` and a NUL after them: a C string for `strcspn`.
+    /// What `strcspn` reads: `bytes` themselves when their last byte is one it stops at (a line
+    /// feed, as nearly every note ends), so it never reads past them; else `bytes` and a NUL (a
+    /// copy of the note made for the NUL alone, once needed by every note).
     private let terminated: [UInt8]
 
     init(bytes: [UInt8], file: String) {
@@ -39,7 +41,7 @@ struct NotesScanner {
         self.file = file
         lines = LineTable(bytes)
         hasCarriageReturn = Byte.contains(bytes, Byte.cr)
-        terminated = bytes + [0]
+        terminated = bytes.last.map(Self.startsConstruct) == true ? bytes : bytes + [0]
     }
 
     mutating func scan(from start: Int) {

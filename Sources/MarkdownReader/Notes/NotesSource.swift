@@ -41,8 +41,10 @@ struct NotesSource {
         var tokens: [NotesToken] = []
         var tagTokens: [String: Int] = [:]
         var edits: [SourceMap.Edit] = []
+        var lineStarts = scanner.hasCarriageReturn ? nil : ParsedLineStarts(original: scanner.lines)
         var cursor = 0
         for item in found where item.range.lowerBound >= cursor {
+            lineStarts?.copied(cursor..<item.range.lowerBound, to: output.count)
             output += bytes[cursor..<item.range.lowerBound]
             let start = output.count
             if let token = item.token {
@@ -60,12 +62,18 @@ struct NotesSource {
             } else if item.range == frontMatterRange {
                 // Keep the line count: blank lines at the top change nothing for cmark.
                 output += bytes[item.range].filter { $0 == Byte.lf || $0 == Byte.cr }
+                lineStarts?.lineFeeds(output.count - start, at: start)
             }
             edits.append(SourceMap.Edit(original: item.range, replacement: start..<output.count))
             cursor = item.range.upperBound
         }
+        lineStarts?.copied(cursor..<bytes.count, to: output.count)
         output += bytes[cursor...]
-        parsed = SourceText(bytes: output)
+        parsed =
+            lineStarts.map {
+                SourceText(bytes: output, lines: LineTable(starts: $0.starts, count: output.count))
+            }
+            ?? SourceText(bytes: output)
         originalBytes = bytes
         let map = SourceMap(edits: edits, originalLines: scanner.lines, parsedLines: parsed.lines)
         expander = NotesExpander(tokens: tokens, map: map)

@@ -20,6 +20,14 @@ public struct LineTable: Sendable, Hashable {
         self = table ?? Array(bytes).withUnsafeBufferPointer { LineTable(buffer: $0) }
     }
 
+    /// A table already known: `starts` (0 first, ascending) are where the lines of a text of
+    /// `count` bytes start, as ``init(_:)`` would find them (the reader derives an edited
+    /// text's table from its source's).
+    package init(starts: [Int], count: Int) {
+        self.starts = starts
+        self.count = count
+    }
+
     public init(_ text: String) {
         var text = text
         self = text.withUTF8 { LineTable(buffer: $0) }
