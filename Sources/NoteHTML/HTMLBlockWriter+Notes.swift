@@ -3,7 +3,7 @@ import NoteModel
 extension HTMLBlockWriter {
     /// `start`, then ` id="..."` for a block with an anchor (notes syntax), then `end`: written in
     /// place, where a string made per block for the attribute showed in every page.
-    mutating func appendTag(_ start: String, _ block: Block, _ end: String) {
+    mutating func appendTag(_ start: StaticString, _ block: Block, _ end: StaticString) {
         output.append(start)
         appendID(block)
         output.append(end)
@@ -44,7 +44,7 @@ extension HTMLBlockWriter {
             let html = hook(link)
         else { return false }
         output.newlineIfNeeded()
-        output.append(html)
+        output.appendRaw(html)
         output.newlineIfNeeded()
         bareEmbeds.insert(index)
         return true

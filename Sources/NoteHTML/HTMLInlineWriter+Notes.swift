@@ -8,7 +8,7 @@ extension HTMLInlineWriter {
             writeWikilinkStart(link, className: "internal-link")
         case .embed(let link):
             if let html = notes.embed?(link) {
-                output.append(html)
+                output.appendRaw(html)
                 hiddenSpan = id
             } else {
                 writeWikilinkStart(link, className: "internal-embed")
@@ -44,8 +44,8 @@ extension HTMLInlineWriter {
 
     /// ` width="300" height="200"` for an embed's size (CommonMark images have none).
     mutating func appendSize(_ size: ImageSize?) {
-        if let width = size?.width { output.append(" width=\"\(width)\"") }
-        if let height = size?.height { output.append(" height=\"\(height)\"") }
+        if let width = size?.width { output.appendRaw(" width=\"\(width)\"") }
+        if let height = size?.height { output.appendRaw(" height=\"\(height)\"") }
     }
 
     /// With a hook that finds nothing, the link is broken: its text stays, marked, and leads nowhere.
@@ -55,7 +55,7 @@ extension HTMLInlineWriter {
             return
         }
         guard let href = hook(link.target, link.fragment) else {
-            output.append("<a class=\"\(className) broken-link\">")
+            output.appendRaw("<a class=\"\(className) broken-link\">")
             return
         }
         writeLinkStart(href, className: className)
@@ -64,6 +64,6 @@ extension HTMLInlineWriter {
     private mutating func writeLinkStart(_ href: String, className: String) {
         output.append("<a href=\"")
         if unsafe || !URLSafety.isDangerous(href) { output.appendEscapedHref(href) }
-        output.append("\" class=\"\(className)\">")
+        output.appendRaw("\" class=\"\(className)\">")
     }
 }

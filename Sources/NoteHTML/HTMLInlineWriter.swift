@@ -42,8 +42,8 @@ struct HTMLInlineWriter: InlineWalker {
             output.appendEscapedHref(label)
             output.append("\" id=\"fnref-")
             output.appendEscapedHref(label)
-            if occurrence > 1 { output.append("-\(occurrence)") }
-            output.append("\" data-footnote-ref>\(number)</a></sup>")
+            if occurrence > 1 { output.appendRaw("-\(occurrence)") }
+            output.appendRaw("\" data-footnote-ref>\(number)</a></sup>")
         case .wikilink, .embed, .highlight, .tag, .math: enterNotesSpan(span, id: id)
         }
     }
@@ -92,9 +92,9 @@ struct HTMLInlineWriter: InlineWalker {
             if tagFilter {
                 output.appendTagFilteredInline(html ?? String(string))
             } else if let html {
-                output.append(html)
+                output.appendRaw(html)
             } else {
-                output.append(string)
+                output.appendRaw(string)
             }
         case .lineBreak, .footnoteReference: break
         case .softBreak: output.append("\n")
@@ -109,7 +109,7 @@ struct HTMLInlineWriter: InlineWalker {
         if self.unsafe, let span, rawHTMLImages[span] != nil { return }
         let alt = document.altText(ofImage: index)
         if let hook = imageHook, let html = hook(index, image, alt) {
-            output.append(html)
+            output.appendRaw(html)
             return
         }
         output.append("<img src=\"")
