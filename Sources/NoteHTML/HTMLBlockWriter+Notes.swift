@@ -79,6 +79,7 @@ extension HTMLBlockWriter {
     /// Display math, verbatim for MathJax or KaTeX: `<div class="math display">\[...\]</div>`.
     mutating func writeMath(_ block: Block, literal: String) {
         output.newlineIfNeeded()
+        output.features.math = true
         appendTag("<div class=\"math display\"", block, ">\\[")
         output.appendEscaped(literal)
         output.append("\\]</div>\n")

@@ -94,6 +94,7 @@ struct HTMLBlockWriter: BlockWalker {
         output.newlineIfNeeded()
         if writeCodeHook(info: info, literal: literal) { return }
         let language = info.utf8.prefix { !HTMLBlockWriter.isSpace($0) }
+        output.features.code = true
         if language.isEmpty {
             output.append("<pre><code>")
         } else {

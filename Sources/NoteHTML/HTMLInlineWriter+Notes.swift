@@ -22,6 +22,7 @@ extension HTMLInlineWriter {
                 output.append("<span class=\"tag\">")
             }
         case .math(let display):
+            output.features.math = true
             output.append(display ? "<span class=\"math display\">\\[" : "<span class=\"math inline\">\\(")
         default:
             break
