@@ -168,12 +168,13 @@ struct ThemeRendering: Sendable {
         // The newest notes by front matter `date` (never by file times, which differ per machine).
         let recent = allNotes.compactMap { note in note.document.frontMatter?.date?.date.map { (note, $0) } }
             .sorted { ($0.1, $1.0.path) > ($1.1, $0.0.path) }.prefix(10)
+        let links = PageLinks(from: listing.pagePath, urls: urls)
         let recentEntries = recent.map { note, _ -> TemplateValue in
-            [
-                "title": .string(note.title), "path": .string(note.path),
-                "url": .string(urls.href(from: listing.pagePath, to: note.pagePath)),
-                "date": .string(note.document.frontMatter?.date?.text ?? ""),
-            ]
+            library.record([
+                (pageSlots.title, .string(note.title)), (pageSlots.path, .string(note.path)),
+                (pageSlots.url, .string(links.href(to: note.pagePath))),
+                (pageSlots.date, .string(note.document.frontMatter?.date?.text ?? "")),
+            ])
         }
         var values: [String: TemplateValue] = [
             "notes": entries(sorted, from: listing.pagePath), "folders": folders(listing),
@@ -238,23 +239,27 @@ struct ThemeRendering: Sendable {
         return ["href": .string(root + favicon.path), "type": .string(favicon.type)]
     }
 
+    /// Records, with the listing's links made from its page split once: a dictionary and a split
+    /// page per entry were most of a listing of the whole site.
     private func entries(_ notes: [ParsedNote], from pagePath: String) -> TemplateValue {
-        .array(
+        let links = PageLinks(from: pagePath, urls: urls)
+        return .array(
             notes.map { note in
-                [
-                    "title": .string(note.title), "path": .string(note.path),
-                    "url": .string(urls.href(from: pagePath, to: note.pagePath)),
-                ]
+                library.record([
+                    (pageSlots.title, .string(note.title)), (pageSlots.path, .string(note.path)),
+                    (pageSlots.url, .string(links.href(to: note.pagePath))),
+                ])
             })
     }
 
     private func folders(_ listing: FolderListing) -> TemplateValue {
-        .array(
+        let links = PageLinks(from: listing.pagePath, urls: urls)
+        return .array(
             listing.folders.map { folder in
-                [
-                    "name": .string(folder.name),
-                    "url": .string(urls.href(from: listing.pagePath, to: folder.pagePath)),
-                ]
+                library.record([
+                    (pageSlots.name, .string(folder.name)),
+                    (pageSlots.url, .string(links.href(to: folder.pagePath))),
+                ])
             })
     }
 }
