@@ -1,9 +1,10 @@
 import NoteModel
 
 extension HTMLInlineWriter {
-    mutating func enterNotesSpan(_ span: InlineSpan, id: Int) {
+    /// `id`: a span of ``text``.
+    mutating func enterNotesSpan(id: Int) {
         guard hiddenSpan == nil else { return }
-        switch span.kind {
+        switch text.spans[id].kind {
         case .wikilink(let link):
             writeWikilinkStart(link, className: "internal-link")
         case .embed(let link):
@@ -29,12 +30,12 @@ extension HTMLInlineWriter {
         }
     }
 
-    mutating func exitNotesSpan(_ span: InlineSpan, id: Int) {
+    mutating func exitNotesSpan(id: Int) {
         if let hidden = hiddenSpan {
             if hidden == id { hiddenSpan = nil }
             return
         }
-        switch span.kind {
+        switch text.spans[id].kind {
         case .wikilink, .embed: output.append("</a>")
         case .highlight: output.append("</mark>")
         case .tag(let name): output.append(notes.tag?(name) != nil ? "</a>" : "</span>")
