@@ -52,6 +52,8 @@ extension HTMLBlockWriter {
 
     /// The embed when the text is one embed span and spaces.
     private func soleEmbed(_ text: AttributedText) -> WikiLink? {
+        // Most paragraphs hold no embed at all: told from their few spans, not by walking the runs.
+        guard text.spans.contains(where: \.isEmbed) else { return nil }
         var found: (id: Int, link: WikiLink)?
         var offset = text.string.utf8.startIndex
         for run in text.runs {
@@ -83,5 +85,13 @@ extension HTMLBlockWriter {
         appendTag("<div class=\"math display\"", block, ">\\[")
         output.appendEscaped(literal)
         output.append("\\]</div>\n")
+    }
+}
+
+extension InlineSpan {
+    /// Whether the span is a note embed (`![[...]]`).
+    fileprivate var isEmbed: Bool {
+        if case .embed = kind { return true }
+        return false
     }
 }
