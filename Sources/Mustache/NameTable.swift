@@ -1,5 +1,5 @@
-/// Every name a library's templates read (the first part of each variable or section name) and
-/// every block name, numbered once when the templates are parsed: rendering then compares and
+/// Every name a library's templates read (each part of each variable or section name) and every
+/// block name, numbered once when the templates are parsed: rendering then compares and
 /// indexes numbers where it hashed strings for each lookup.
 struct NameTable: Sendable {
     private(set) var ids: [String: Int] = [:]

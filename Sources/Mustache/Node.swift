@@ -33,11 +33,14 @@ struct Block: Sendable {
 /// A dotted name such as `a.b.c`; no components means the implicit iterator `.`.
 struct Path: Sendable {
     var components: [String]
-    /// The first component's number in its library (``NameTable``), by which a ``TemplateContext``
-    /// finds its value without hashing the name; -1 for the implicit iterator.
-    var firstID: Int
+    /// Each component's number in its library (``NameTable``), by which a ``TemplateContext`` or
+    /// a ``TemplateRecord`` finds its value without hashing the name.
+    var ids: [Int]
 
-    static let implicitIterator = Path(components: [], firstID: -1)
+    /// The first component's number; -1 for the implicit iterator.
+    var firstID: Int { ids.first ?? -1 }
+
+    static let implicitIterator = Path(components: [], ids: [])
 
     var isImplicitIterator: Bool { components.isEmpty }
 }

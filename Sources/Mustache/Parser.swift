@@ -154,6 +154,8 @@ struct Parser {
         guard !components.contains(where: \.isEmpty) else {
             throw source.error(at: tag.start, "invalid name '\(name)': empty part in a dotted name")
         }
-        return Path(components: components, firstID: components.first.map { names.id(of: $0) } ?? -1)
+        // Every part numbered: a record (``TemplateRecord``) finds a member by its number.
+        let ids = components.map { names.id(of: $0) }
+        return Path(components: components, ids: ids)
     }
 }

@@ -17,6 +17,8 @@ struct Renderer {
     /// The program's text, held once: every text is a range of it.
     private let bytes: [UInt8]
     private let names: [String]
+    /// The library's identity: its records' members are read by number.
+    private let library: ObjectIdentifier
     /// The root when it is a value; `.null` when it is slots.
     private let rootValue: TemplateValue
     /// Whether the root is slots, and their values by name number (read in place: binding a
@@ -63,6 +65,7 @@ struct Renderer {
         program = library.program
         bytes = library.program.bytes
         names = library.nameTable.names
+        self.library = ObjectIdentifier(library.identity)
         switch root {
         case .value(let value):
             rootValue = value
@@ -257,12 +260,21 @@ struct Renderer {
     }
 
     private mutating func pushContext(_ value: TemplateValue) {
-        if case .object = value { objects += 1 }
+        if value.isObject { objects += 1 }
         contexts.append(value)
     }
 
     private mutating func popContext() {
-        if case .object? = contexts.popLast() { objects -= 1 }
+        if contexts.popLast()?.isObject == true { objects -= 1 }
+    }
+
+    /// The member of `value` named by part `part` of the path numbered `path`, read in place.
+    private func member(_ path: Int, part: Int, of value: TemplateValue) -> TemplateValue? {
+        switch value {
+        case .object(let members): members[program.paths[path].components[part]]
+        case .record(let record): record.value(program.paths[path].ids[part], reader: library)
+        default: nil
+        }
     }
 
     /// Writes the variable at `path` (its number in the program). A single name, with no section's
@@ -301,9 +313,8 @@ struct Renderer {
             let bytes = rootUTF8[head.firstID]
         else { return false }
         if objects > 0 {
-            let name = program.paths[path].components[0]
-            for level in contexts.indices {
-                if case .object(let members) = contexts[level], members[name] != nil { return false }
+            for level in contexts.indices where member(path, part: 0, of: contexts[level]) != nil {
+                return false
             }
         }
         appendBytes(bytes, escaped: escaped)
@@ -318,12 +329,9 @@ struct Renderer {
         let head = program.heads[path]
         guard head.count > 0 else { return contexts.last ?? topValue }
         if objects > 0 {
-            let first = program.paths[path].components[0]
             // By index, innermost first: iterating `reversed()` copied each context on the way.
             for level in contexts.indices.reversed() {
-                guard case .object(let members) = contexts[level], let value = members[first] else {
-                    continue
-                }
+                guard let value = member(path, part: 0, of: contexts[level]) else { continue }
                 return head.count == 1 ? value : member(path, of: value)
             }
         }
@@ -332,10 +340,8 @@ struct Renderer {
             found =
                 rootSlots.indices.contains(head.firstID)
                 ? TemplateContext.value(at: head.firstID, rootSlots, rootUTF8) : nil
-        } else if case .object(let members) = rootValue {
-            found = members[program.paths[path].components[0]]
         } else {
-            found = nil
+            found = member(path, part: 0, of: rootValue)
         }
         guard let value = found else { return nil }
         return head.count == 1 ? value : member(path, of: value)
@@ -348,8 +354,7 @@ struct Renderer {
         var value = value
         var index = 1
         while index < count {
-            guard case .object(let members) = value, let next = members[program.paths[path].components[index]]
-            else { return nil }
+            guard let next = member(path, part: index, of: value) else { return nil }
             value = next
             index += 1
         }

@@ -53,8 +53,8 @@ public struct TemplateLibrary: Sendable {
     /// Whether a template of that name exists.
     public func contains(_ name: String) -> Bool { indices[name] != nil }
 
-    /// Where a top-level value named `name` goes in a ``TemplateContext``; nil when no template
-    /// reads that name at the top, so a value for it would never show.
+    /// Where a value named `name` goes in a ``TemplateContext`` (at the top) or a record (a member,
+    /// ``record(_:)``); nil when no template reads that name, so a value for it would never show.
     public func slot(_ name: String) -> TemplateContext.Slot? {
         nameTable.ids[name].map { TemplateContext.Slot(index: $0, library: ObjectIdentifier(identity)) }
     }

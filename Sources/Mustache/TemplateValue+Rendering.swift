@@ -5,7 +5,7 @@ extension TemplateValue {
         switch self {
         case .null: return false
         case .bool(let value): return value
-        case .int, .double, .object: return true
+        case .int, .double, .object, .record: return true
         case .string(let value): return !value.isEmpty
         case .array(let items): return !items.isEmpty
         }
@@ -14,7 +14,7 @@ extension TemplateValue {
     /// The text an interpolation tag prints; lists and objects print nothing rather than a debug dump.
     var interpolationText: String {
         switch self {
-        case .null, .array, .object: return ""
+        case .null, .array, .object, .record: return ""
         case .bool(let value): return value ? "true" : "false"
         case .int(let value): return String(value)
         case .double(let value):
@@ -22,6 +22,16 @@ extension TemplateValue {
             if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
             return String(value)
         case .string(let value): return value
+        }
+    }
+}
+
+extension TemplateValue {
+    /// Whether names are looked up inside the value (an object or a record).
+    var isObject: Bool {
+        switch self {
+        case .object, .record: true
+        default: false
         }
     }
 }

@@ -9,6 +9,8 @@ public enum TemplateValue: Sendable, Hashable {
     case string(String)
     case array([TemplateValue])
     case object([String: TemplateValue])
+    /// An object made by a library, its members named by number (``TemplateLibrary/record(_:)``).
+    case record(TemplateRecord)
 }
 
 extension TemplateValue: ExpressibleByNilLiteral {

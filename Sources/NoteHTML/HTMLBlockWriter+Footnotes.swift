@@ -31,8 +31,8 @@ extension HTMLBlockWriter {
             for occurrence in 2...references {
                 output.append(" <a href=\"#fnref-")
                 output.appendEscapedHref(label)
-                output.append("-\(occurrence)\" class=\"footnote-backref\" data-footnote-backref")
-                output.append(
+                output.appendRaw("-\(occurrence)\" class=\"footnote-backref\" data-footnote-backref")
+                output.appendRaw(
                     " aria-label=\"Back to content\">↩<sup class=\"footnote-ref\">\(occurrence)</sup></a>")
             }
         }

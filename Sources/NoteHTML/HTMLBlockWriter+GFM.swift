@@ -23,7 +23,7 @@ extension HTMLBlockWriter {
         case .tableCell(let alignment):
             output.newlineIfNeeded()
             output.append(inTableHeader ? "<th" : "<td")
-            if alignment != .none { output.append(" align=\"\(alignment.rawValue)\"") }
+            if alignment != .none { output.appendRaw(" align=\"\(alignment.rawValue)\"") }
             output.append(">")
             writeInlines(block.content)
         case .taskItem(let checked):

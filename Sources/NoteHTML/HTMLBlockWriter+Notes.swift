@@ -3,7 +3,7 @@ import NoteModel
 extension HTMLBlockWriter {
     /// `start`, then ` id="..."` for a block with an anchor (notes syntax), then `end`: written in
     /// place, where a string made per block for the attribute showed in every page.
-    mutating func appendTag(_ start: String, _ block: Block, _ end: String) {
+    mutating func appendTag(_ start: StaticString, _ block: Block, _ end: StaticString) {
         output.append(start)
         appendID(block)
         output.append(end)
@@ -44,7 +44,7 @@ extension HTMLBlockWriter {
             let html = hook(link)
         else { return false }
         output.newlineIfNeeded()
-        output.append(html)
+        output.appendRaw(html)
         output.newlineIfNeeded()
         bareEmbeds.insert(index)
         return true
@@ -52,6 +52,8 @@ extension HTMLBlockWriter {
 
     /// The embed when the text is one embed span and spaces.
     private func soleEmbed(_ text: AttributedText) -> WikiLink? {
+        // Most paragraphs hold no embed at all: told from their few spans, not by walking the runs.
+        guard text.spans.contains(where: \.isEmbed) else { return nil }
         var found: (id: Int, link: WikiLink)?
         var offset = text.string.utf8.startIndex
         for run in text.runs {
@@ -79,8 +81,17 @@ extension HTMLBlockWriter {
     /// Display math, verbatim for MathJax or KaTeX: `<div class="math display">\[...\]</div>`.
     mutating func writeMath(_ block: Block, literal: String) {
         output.newlineIfNeeded()
+        output.features.math = true
         appendTag("<div class=\"math display\"", block, ">\\[")
         output.appendEscaped(literal)
         output.append("\\]</div>\n")
+    }
+}
+
+extension InlineSpan {
+    /// Whether the span is a note embed (`![[...]]`).
+    fileprivate var isEmbed: Bool {
+        if case .embed = kind { return true }
+        return false
     }
 }

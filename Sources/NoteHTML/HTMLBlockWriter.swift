@@ -51,14 +51,18 @@ struct HTMLBlockWriter: BlockWalker {
             } else if style.start == 1 {
                 appendTag("<ol", block, ">\n")
             } else {
-                appendTag("<ol start=\"\(style.start)\"", block, ">\n")
+                output.appendRaw("<ol start=\"\(style.start)\"")
+                appendID(block)
+                output.append(">\n")
             }
         case .item:
             output.newlineIfNeeded()
             appendTag("<li", block, ">")
         case .heading(let level):
             output.newlineIfNeeded()
-            appendTag(Self.headingTag(level).open, block, ">")
+            appendHeadingOpen(level)
+            appendID(block)
+            output.append(">")
             writeInlines(block.content)
         case .paragraph:
             if writeBareEmbed(block, index: index) { return true }
@@ -90,6 +94,7 @@ struct HTMLBlockWriter: BlockWalker {
         output.newlineIfNeeded()
         if writeCodeHook(info: info, literal: literal) { return }
         let language = info.utf8.prefix { !HTMLBlockWriter.isSpace($0) }
+        output.features.code = true
         if language.isEmpty {
             output.append("<pre><code>")
         } else {
@@ -113,7 +118,7 @@ struct HTMLBlockWriter: BlockWalker {
             output.append("<!-- raw HTML omitted -->")
         } else {
             let html = document.splicingImages(into: literal, images: images, hook: imageHook)
-            if tagFilter { output.appendTagFiltered(html) } else { output.append(html) }
+            if tagFilter { output.appendTagFiltered(html) } else { output.appendRaw(html) }
         }
         output.newlineIfNeeded()
     }
@@ -128,7 +133,7 @@ struct HTMLBlockWriter: BlockWalker {
         case .item:
             output.append("</li>\n")
         case .heading(let level):
-            output.append(Self.headingTag(level).close)
+            appendHeadingClose(level)
         case .paragraph:
             paragraphWillClose(index: index, ancestors: ancestors)
             if !isTight(ancestors), !bareEmbeds.contains(index) { output.append("</p>\n") }
@@ -166,10 +171,25 @@ struct HTMLBlockWriter: BlockWalker {
     }
 
     /// `<h1` to `<h6` and their end tags, written without interpolating the level each time.
-    static let headingTags = (0...6).map { (open: "<h\($0)", close: "</h\($0)>\n") }
+    static let headingTags: [(open: StaticString, close: StaticString)] = [
+        ("<h0", "</h0>\n"), ("<h1", "</h1>\n"), ("<h2", "</h2>\n"), ("<h3", "</h3>\n"), ("<h4", "</h4>\n"),
+        ("<h5", "</h5>\n"), ("<h6", "</h6>\n"),
+    ]
 
-    static func headingTag(_ level: Int) -> (open: String, close: String) {
-        headingTags.indices.contains(level) ? headingTags[level] : ("<h\(level)", "</h\(level)>\n")
+    private mutating func appendHeadingOpen(_ level: Int) {
+        if Self.headingTags.indices.contains(level) {
+            output.append(Self.headingTags[level].open)
+        } else {
+            output.appendRaw("<h\(level)")
+        }
+    }
+
+    private mutating func appendHeadingClose(_ level: Int) {
+        if Self.headingTags.indices.contains(level) {
+            output.append(Self.headingTags[level].close)
+        } else {
+            output.appendRaw("</h\(level)>\n")
+        }
     }
 
     /// cmark_isspace: space, tab, LF, VT, FF, CR.

@@ -1,14 +1,15 @@
 import NoteModel
 
 extension HTMLInlineWriter {
-    mutating func enterNotesSpan(_ span: InlineSpan, id: Int) {
+    /// `id`: a span of ``text``.
+    mutating func enterNotesSpan(id: Int) {
         guard hiddenSpan == nil else { return }
-        switch span.kind {
+        switch text.spans[id].kind {
         case .wikilink(let link):
             writeWikilinkStart(link, className: "internal-link")
         case .embed(let link):
             if let html = notes.embed?(link) {
-                output.append(html)
+                output.appendRaw(html)
                 hiddenSpan = id
             } else {
                 writeWikilinkStart(link, className: "internal-embed")
@@ -22,18 +23,19 @@ extension HTMLInlineWriter {
                 output.append("<span class=\"tag\">")
             }
         case .math(let display):
+            output.features.math = true
             output.append(display ? "<span class=\"math display\">\\[" : "<span class=\"math inline\">\\(")
         default:
             break
         }
     }
 
-    mutating func exitNotesSpan(_ span: InlineSpan, id: Int) {
+    mutating func exitNotesSpan(id: Int) {
         if let hidden = hiddenSpan {
             if hidden == id { hiddenSpan = nil }
             return
         }
-        switch span.kind {
+        switch text.spans[id].kind {
         case .wikilink, .embed: output.append("</a>")
         case .highlight: output.append("</mark>")
         case .tag(let name): output.append(notes.tag?(name) != nil ? "</a>" : "</span>")
@@ -44,8 +46,8 @@ extension HTMLInlineWriter {
 
     /// ` width="300" height="200"` for an embed's size (CommonMark images have none).
     mutating func appendSize(_ size: ImageSize?) {
-        if let width = size?.width { output.append(" width=\"\(width)\"") }
-        if let height = size?.height { output.append(" height=\"\(height)\"") }
+        if let width = size?.width { output.appendRaw(" width=\"\(width)\"") }
+        if let height = size?.height { output.appendRaw(" height=\"\(height)\"") }
     }
 
     /// With a hook that finds nothing, the link is broken: its text stays, marked, and leads nowhere.
@@ -55,7 +57,7 @@ extension HTMLInlineWriter {
             return
         }
         guard let href = hook(link.target, link.fragment) else {
-            output.append("<a class=\"\(className) broken-link\">")
+            output.appendRaw("<a class=\"\(className) broken-link\">")
             return
         }
         writeLinkStart(href, className: className)
@@ -64,6 +66,6 @@ extension HTMLInlineWriter {
     private mutating func writeLinkStart(_ href: String, className: String) {
         output.append("<a href=\"")
         if unsafe || !URLSafety.isDangerous(href) { output.appendEscapedHref(href) }
-        output.append("\" class=\"\(className)\">")
+        output.appendRaw("\" class=\"\(className)\">")
     }
 }

@@ -15,8 +15,11 @@ struct HTMLInlineWriter: InlineWalker {
     /// Images made of `<img>` tags, by the raw HTML span holding them (notes syntax).
     var rawHTMLImages: [Int: [Int]] = [:]
 
-    mutating func enterSpan(_ span: InlineSpan, id: Int) {
-        switch span.kind {
+    /// The span is read from ``text`` (the text being walked) in place, by its id: the walk's copy
+    /// of it, unused, is then not made (a copy and a destroy of every span showed in every page).
+    mutating func enterSpan(_: InlineSpan, id: Int) {
+        guard text.spans.indices.contains(id) else { return }
+        switch text.spans[id].kind {
         case .emphasis: output.append("<em>")
         case .strong: output.append("<strong>")
         case .code: output.append("<code>")
@@ -42,21 +45,22 @@ struct HTMLInlineWriter: InlineWalker {
             output.appendEscapedHref(label)
             output.append("\" id=\"fnref-")
             output.appendEscapedHref(label)
-            if occurrence > 1 { output.append("-\(occurrence)") }
-            output.append("\" data-footnote-ref>\(number)</a></sup>")
-        case .wikilink, .embed, .highlight, .tag, .math: enterNotesSpan(span, id: id)
+            if occurrence > 1 { output.appendRaw("-\(occurrence)") }
+            output.appendRaw("\" data-footnote-ref>\(number)</a></sup>")
+        case .wikilink, .embed, .highlight, .tag, .math: enterNotesSpan(id: id)
         }
     }
 
-    mutating func exitSpan(_ span: InlineSpan, id: Int) {
-        switch span.kind {
+    mutating func exitSpan(_: InlineSpan, id: Int) {
+        guard text.spans.indices.contains(id) else { return }
+        switch text.spans[id].kind {
         case .emphasis: output.append("</em>")
         case .strong: output.append("</strong>")
         case .code: output.append("</code>")
         case .link: output.append("</a>")
         case .strikethrough: output.append("</del>")
         case .html, .lineBreak, .softBreak, .footnoteReference: break
-        case .wikilink, .embed, .highlight, .tag, .math: exitNotesSpan(span, id: id)
+        case .wikilink, .embed, .highlight, .tag, .math: exitNotesSpan(id: id)
         }
     }
 
@@ -92,9 +96,9 @@ struct HTMLInlineWriter: InlineWalker {
             if tagFilter {
                 output.appendTagFilteredInline(html ?? String(string))
             } else if let html {
-                output.append(html)
+                output.appendRaw(html)
             } else {
-                output.append(string)
+                output.appendRaw(string)
             }
         case .lineBreak, .footnoteReference: break
         case .softBreak: output.append("\n")
@@ -109,7 +113,7 @@ struct HTMLInlineWriter: InlineWalker {
         if self.unsafe, let span, rawHTMLImages[span] != nil { return }
         let alt = document.altText(ofImage: index)
         if let hook = imageHook, let html = hook(index, image, alt) {
-            output.append(html)
+            output.appendRaw(html)
             return
         }
         output.append("<img src=\"")

@@ -7,6 +7,8 @@ extension HTMLOutput {
 
     mutating func appendTagFiltered<S: StringProtocol>(_ html: S) {
         let bytes = Array(html.utf8)
+        let start = self.bytes.count
+        defer { markRaw(from: start) }
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "<"), Self.isFilteredTag(bytes, at: index) {
@@ -21,6 +23,8 @@ extension HTMLOutput {
     /// Inline HTML is one tag: only its own `<` is checked.
     mutating func appendTagFilteredInline<S: StringProtocol>(_ html: S) {
         let bytes = Array(html.utf8)
+        let start = self.bytes.count
+        defer { markRaw(from: start) }
         if !bytes.isEmpty, Self.isFilteredTag(bytes, at: 0) {
             append("&lt;")
             self.bytes.append(contentsOf: bytes.dropFirst())

@@ -3,6 +3,11 @@ import HTMLText
 /// The HTML being written, as bytes, with cmark's escaping rules.
 struct HTMLOutput {
     var bytes: [UInt8] = []
+    /// The features of the writer's own markup, set as it writes it (``HTMLFeatures``).
+    var features = HTMLFeatures()
+    /// Where HTML not of the writer's making (hooks', the author's) was written: its tags are read
+    /// for features at the end, not the whole page's.
+    var rawRegions: [Range<Int>] = []
 
     /// cmark's `cr()`: a newline unless at the start or already after one.
     mutating func newlineIfNeeded() {
@@ -11,12 +16,46 @@ struct HTMLOutput {
         }
     }
 
-    mutating func append(_ string: String) {
-        bytes.append(contentsOf: string.utf8)
+    /// The writer's own markup, copied from the literal's bytes: through `String.UTF8View` a
+    /// literal cost several times more (a sixth of writing a page's HTML).
+    mutating func append(_ literal: StaticString) {
+        bytes.append(
+            contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
-    mutating func append(_ string: Substring) {
+    /// HTML made elsewhere (a hook's, the author's own), copied as it is.
+    mutating func appendRaw(_ string: String) {
+        let start = bytes.count
+        var string = string
+        string.withUTF8 { bytes.append(contentsOf: $0) }
+        markRaw(from: start)
+    }
+
+    mutating func appendRaw(_ string: Substring) {
+        let start = bytes.count
         bytes.append(contentsOf: string.utf8)
+        markRaw(from: start)
+    }
+
+    /// Records the bytes from `start` to the end as raw HTML (see ``rawRegions``).
+    mutating func markRaw(from start: Int) {
+        guard start < bytes.count else { return }
+        if let last = rawRegions.last, last.upperBound == start {
+            rawRegions[rawRegions.count - 1] = last.lowerBound..<bytes.count
+        } else {
+            rawRegions.append(start..<bytes.count)
+        }
+    }
+
+    /// The features of the whole HTML: the writer's own, and those of the raw regions' tags.
+    var allFeatures: HTMLFeatures {
+        var found = features
+        bytes.withUnsafeBufferPointer { html in
+            for region in rawRegions where !found.all {
+                found.add(tagsIn: html, from: region.lowerBound, to: region.upperBound)
+            }
+        }
+        return found
     }
 
     /// Text escaping: `"`, `&`, `<`, `>` only (cmark leaves `'` and `/` alone).

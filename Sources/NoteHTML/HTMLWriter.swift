@@ -39,12 +39,18 @@ public struct HTMLWriter {
     /// ``render(_:)``'s UTF-8, for HTML that goes on as bytes: making and checking a string of
     /// a whole page's HTML was a hundredth of a build.
     public func renderUTF8(_ document: NoteDocument) -> [UInt8] {
+        renderWithFeatures(document).html
+    }
+
+    /// ``renderUTF8(_:)`` and what the HTML needs loaded: the writer knows its own markup, so
+    /// only the HTML of hooks and authors is read for tags, not the whole page's.
+    public func renderWithFeatures(_ document: NoteDocument) -> (html: [UInt8], features: HTMLFeatures) {
         var walker = HTMLBlockWriter(
             document: document, unsafe: unsafe, imageHook: imageHook, linkHook: linkHook,
             notes: NotesHooks(wikilink: wikilinkHook, embed: embedHook, tag: tagHook), tagFilter: tagFilter)
         walker.code = CodeHooks(code: codeHook, diagrams: diagrams)
         document.walk(&walker)
         if walker.footnotesOpen { walker.output.append("</ol>\n</section>\n") }
-        return walker.output.bytes
+        return (walker.output.bytes, walker.output.allFeatures)
     }
 }

@@ -115,7 +115,7 @@ struct TemplateContextTests {
         #expect(String(decoding: try library.renderBytes("t", with: context), as: UTF8.self) == "<3>[]")
     }
 
-    private static func randomTemplate(names: [String], depth: Int, random: inout SplitMix) -> String {
+    static func randomTemplate(names: [String], depth: Int, random: inout SplitMix) -> String {
         var text = ""
         for _ in 0..<(1 + random.next() % 4) {
             let name = names[random.next() % names.count]
@@ -134,7 +134,7 @@ struct TemplateContextTests {
         return text
     }
 
-    private static func randomValue(names: [String], depth: Int, random: inout SplitMix) -> TemplateValue {
+    static func randomValue(names: [String], depth: Int, random: inout SplitMix) -> TemplateValue {
         switch random.next() % (depth < 2 ? 7 : 5) {
         case 0: return .null
         case 1: return .bool(random.next() % 2 == 0)

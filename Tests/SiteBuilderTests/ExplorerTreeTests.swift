@@ -36,6 +36,22 @@ import Testing
         #expect(tree.ancestors(of: lisbon) == [0, trips, europe])
     }
 
+    /// Folders are added once per run of notes in one folder (notes come sorted by path): a folder
+    /// met again after its subfolders, and folders holding only subfolders, are each there once.
+    @Test func foldersMetAgainAreOneFolder() throws {
+        let paths = [
+            "a/b/y.md", "a/x.md", "a/z.md", "c/d/e/f.md", "c/g.md", "c/d/h.md", "top.md", "a/b/c/w.md",
+        ]
+        let tree = ExplorerTree(entries: paths.reversed().map { Self.entry($0, $0) })
+        let folders = tree.nodes.compactMap(\.folder)
+        #expect(folders.sorted() == ["", "a", "a/b", "a/b/c", "c", "c/d", "c/d/e"])
+        for path in paths {
+            let note = try Self.folder(tree, Slug.pagePath(forNote: path))
+            let parent = try #require(tree[note].parent)
+            #expect(tree[parent].folder == FolderNames.joined(above: path), "\(path)")
+        }
+    }
+
     @Test func titlesSortWithoutCaseAndNumbersByValue() {
         let tree = ExplorerTree(entries: [
             Self.entry("w10.md", "Week 10"), Self.entry("w2.md", "week 2"), Self.entry("a.md", "apple"),

@@ -1,4 +1,6 @@
+import CodeHighlighter
 import MarkdownReader
+import NoteHTML
 import Testing
 
 @testable import SiteBuilder
@@ -30,6 +32,35 @@ import Testing
         // A tag late in a long page is still found.
         let late = String(repeating: "<p>words</p>", count: 10_000) + "<pre><code>x"
         #expect(PageFeatures(body: late, katex: true, mermaid: true).code)
+    }
+}
+
+/// The writer counts a code hook's HTML as code without reading its tags (``HTMLWriter/CodeHook``):
+/// what `CodeLayout` writes must be code, and nothing else a page loads a script for.
+struct CodeLayoutFeatureTests {
+    @Test func codeLayoutIsCodeAndNothingElse() {
+        let tokens: [String?] = [
+            nil, "<span class=\"k\">fn</span> <span class=\"nf\">math</span>\n",
+            "<span class=\"err\">x</span>",
+        ]
+        let options = [
+            CodeOptions(), CodeOptions(lineNumbers: true), CodeOptions(markedLines: [1, 2]),
+            CodeOptions(lineNumbers: true, firstLine: 9, markedLines: [1]),
+        ]
+        for token in tokens {
+            for option in options {
+                for language in [nil, "rust", "mermaid"] {
+                    var html: [UInt8] = []
+                    CodeLayout.append(
+                        code: "<span class=\"math x\">\n", tokens: token, language: language, options: option,
+                        to: &html)
+                    let found = html.withUnsafeBufferPointer { HTMLFeatures(html: $0) }
+                    #expect(
+                        found.code && !found.math && !found.diagrams,
+                        "\(String(decoding: html, as: UTF8.self))")
+                }
+            }
+        }
     }
 }
 

@@ -22,6 +22,22 @@ struct SingleScalarCharactersTests {
         #expect(checked > 20_000)
     }
 
+    /// The line breaks told by value are those `Character.isNewline` tells, over every scalar.
+    @Test func lineBreaksByValueAreCharacterNewlines() {
+        var found = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let expected = Character(scalar).isNewline
+            if SingleScalarCharacters.isLineBreak(value) != expected {
+                Issue.record("U+\(String(value, radix: 16)): isNewline is \(expected)")
+            }
+            if expected { found += 1 }
+        }
+        #expect(found == 7)
+        #expect(!SingleScalarCharacters.hold("a\u{2028}b", lineBreaks: false))
+        #expect(SingleScalarCharacters.hold("a\u{2028}b"))
+    }
+
     @Test func joiningScalarsAreNotStandalone() {
         for text in [
             "e\u{301}", "\u{1F44D}\u{1F3FD}", "a\u{200D}b", "\r\n", "\u{1100}\u{1161}", "\u{1F1EB}\u{1F1F7}",

@@ -37,9 +37,12 @@ final class ExplorerLevels: Sendable {
         var joined: [UInt8] = []
         /// Where each entry starts in `joined`, and its end.
         var offsets: [Int] = [0]
+        /// The folder's entry for its notes outside a page's window.
+        var more: ExplorerPageView.More
 
-        init(_ entries: [Entry]) {
+        init(_ entries: [Entry], more: ExplorerPageView.More) {
             self.entries = entries
+            self.more = more
             for entry in entries {
                 joined += entry.open
                 joined += "\">".utf8

@@ -83,12 +83,13 @@ struct ExplorerPageView: Sendable, Hashable {
         guard upper.open else { return String(decoding: upper.before + upper.after, as: UTF8.self) }
         // The note's own folder, the one level that differs between its notes: its entries are not.
         let row = shared.row(of: parent, place: place, urls: urls) {
-            ExplorerLevels.Row(tree.nodes[parent].children.map { Self.entry($0, tree: tree, links: links) })
+            ExplorerLevels.Row(
+                tree.nodes[parent].children.map { Self.entry($0, tree: tree, links: links) },
+                more: More(folder: tree.nodes[parent], depth: ancestors.count - 1, links: links))
         }
         var html = upper.before
         html.reserveCapacity(upper.before.count + row.joined.count + upper.after.count + 256)
-        appendOwnLevel(
-            row, depth: ancestors.count - 1, folder: parent, node: node, tree: tree, links: links, to: &html)
+        appendOwnLevel(row, depth: ancestors.count - 1, folder: parent, node: node, tree: tree, to: &html)
         html += upper.after
         return String(decoding: html, as: UTF8.self)
     }
@@ -98,13 +99,14 @@ struct ExplorerPageView: Sendable, Hashable {
     /// joined entries around the note's own, which is marked as the current page.
     private static func appendOwnLevel(
         _ row: ExplorerLevels.Row, depth: Int, folder: Int, node: Int, tree: ExplorerTree,
-        links: PageLinks, to html: inout [UInt8]
+        to html: inout [UInt8]
     ) {
         let children = tree.nodes[folder].children
         let found = children.firstIndex(of: node)
         let (start, end) = shown(around: found ?? 0, of: children.count)
         html.append(depth == 0 ? "<ul class=\"explorer-list\">" : "<ul>")
-        let more = more(start, end, of: children.count, in: tree.nodes[folder], depth: depth, links: links)
+        // The folder's "more" entry is the same for all its notes: made once, with the row.
+        let more = start > 0 || end < children.count ? row.more : nil
         if start > 0 { more?.append(start, to: &html) }
         if let found, found >= start, found < end {
             html += row.joined[row.offsets[start]..<row.offsets[found]]
@@ -212,7 +214,7 @@ struct ExplorerPageView: Sendable, Hashable {
 
     /// The entry that stands for a level's notes outside the window: a link to the folder's page.
     /// Its escaped link and place made once as bytes (an interpolated string per entry showed).
-    private struct More {
+    struct More: Sendable {
         var url: [UInt8]
         var place: [UInt8]
 

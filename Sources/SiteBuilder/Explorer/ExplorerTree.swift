@@ -53,9 +53,11 @@ struct ExplorerTree: Sendable, Hashable {
         // gives the folder its order and is not listed again inside it.
         var folderNotes: [String: Entry] = [:]
         var notes: [(Entry, folder: String)] = []
+        // Sorted by path, the notes of a folder come one after another: its folders are added
+        // for the first of them only (a split path and its folders looked up per note showed).
+        var lastFolder: String?
         for entry in entries.sorted(by: { $0.path < $1.path }) {
-            let parts = FolderNames.above(entry.path)
-            let folder = parts.joined(separator: "/")
+            let folder = FolderNames.joined(above: entry.path)
             // Only a page named index.html can be a folder's (slugging the folder costs more).
             if entry.pagePath.hasSuffix("index.html"),
                 entry.pagePath == FolderListing.pagePath(forFolder: folder)
@@ -64,7 +66,10 @@ struct ExplorerTree: Sendable, Hashable {
             } else {
                 notes.append((entry, folder))
             }
-            addFolders(parts, &folderNode)
+            if folder != lastFolder {
+                addFolders(FolderNames.above(entry.path), &folderNode)
+                lastFolder = folder
+            }
         }
         for (path, index) in folderNode where path != "" {
             let node = nodes[index]
@@ -79,6 +84,7 @@ struct ExplorerTree: Sendable, Hashable {
                     title: entry.title, pagePath: entry.pagePath, folder: nil, order: entry.order,
                     parent: parent))
         }
+        byPage.reserveCapacity(nodes.count)
         for index in nodes.indices {
             byPage[nodes[index].pagePath] = index
             if let parent = nodes[index].parent { nodes[parent].children.append(index) }

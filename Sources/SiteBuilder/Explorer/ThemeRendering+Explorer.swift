@@ -24,7 +24,10 @@ extension ThemeRendering {
 
     private func explorerObject(_ view: ExplorerPageView, page: String) -> TemplateValue? {
         view.list.map { list in
-            ["list": .string(list), "page": .string(page), "pretty": .bool(urls == .pretty)]
+            library.record([
+                (pageSlots.list, .string(list)), (pageSlots.page, .string(page)),
+                (pageSlots.pretty, .bool(urls == .pretty)),
+            ])
         }
     }
 
@@ -32,7 +35,10 @@ extension ThemeRendering {
         guard !view.crumbs.isEmpty else { return [] }
         return crumbCache.values(for: view.crumbs) {
             view.crumbs.map { crumb -> TemplateValue in
-                ["name": .string(crumb.name.isEmpty ? siteTitle : crumb.name), "url": .string(crumb.url)]
+                library.record([
+                    (pageSlots.name, .string(crumb.name.isEmpty ? siteTitle : crumb.name)),
+                    (pageSlots.url, .string(crumb.url)),
+                ])
             }
         }
     }

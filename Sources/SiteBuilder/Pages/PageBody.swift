@@ -26,7 +26,7 @@ struct PageBody {
         for note: ParsedNote, section: Int? = nil, embedding: [EmbedFrame] = [], idPrefix: String = "",
         budget: EmbedBudget? = nil
     ) -> (html: String, diagnostics: [Diagnostic], inlined: [InlinedImage]) {
-        let (bytes, diagnostics, inlined) = utf8(
+        let (bytes, diagnostics, inlined, _) = utf8(
             for: note, section: section, embedding: embedding, idPrefix: idPrefix, budget: budget)
         let html = String(decoding: bytes, as: UTF8.self)
         guard !idPrefix.isEmpty else { return (html, diagnostics, inlined) }
@@ -36,11 +36,12 @@ struct PageBody {
     }
 
     /// ``html(for:section:embedding:idPrefix:budget:)``'s UTF-8 before footnote ids get
-    /// `idPrefix`: the page's own note (no prefix) goes into the page as bytes.
+    /// `idPrefix`: the page's own note (no prefix) goes into the page as bytes. `features`: what
+    /// the HTML needs loaded (``HTMLFeatures``).
     func utf8(
         for note: ParsedNote, section: Int? = nil, embedding: [EmbedFrame] = [], idPrefix: String = "",
         budget: EmbedBudget? = nil
-    ) -> (html: [UInt8], diagnostics: [Diagnostic], inlined: [InlinedImage]) {
+    ) -> (html: [UInt8], diagnostics: [Diagnostic], inlined: [InlinedImage], features: HTMLFeatures) {
         let budget = budget ?? EmbedBudget()
         var diagnostics: [Diagnostic] = []
         var inlined: [InlinedImage] = []
@@ -75,8 +76,8 @@ struct PageBody {
         }
         var document = section.map { note.document.section(at: $0) } ?? note.document
         if !idPrefix.isEmpty { document = document.prefixingIDs(with: idPrefix) }
-        let html = writer.renderUTF8(document)
-        return (html, diagnostics, inlined)
+        let (html, features) = writer.renderWithFeatures(document)
+        return (html, diagnostics, inlined, features)
     }
 
     /// Where the page loads a rendition from: its `data:` URI (recorded in `inlined`), or its

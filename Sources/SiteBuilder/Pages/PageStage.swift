@@ -103,8 +103,8 @@ struct PageStage: BuildStage {
             publishing: input.images.publishing,
             allowHTML: configuration.allowHTML, urls: configuration.urls, pagePath: note.pagePath)
         writer.highlights = input.code.highlights
-        var (body, problems, inlined) = writer.utf8(for: note)
-        let features = PageFeatures(body: body, katex: scripts.katex, mermaid: scripts.mermaid)
+        var (body, problems, inlined, found) = writer.utf8(for: note)
+        let features = PageFeatures(found: found, katex: scripts.katex, mermaid: scripts.mermaid)
         let place = SourceLocation(file: note.source.displayName, line: 1, column: 1)
         if let warning = PageBudget.warning(
             page: note.pagePath, images: inlined, budget: configuration.pageBudgetBytes, at: place)

@@ -8,8 +8,15 @@ enum SingleScalarCharacters {
     /// line and paragraph separators).
     static func hold(_ text: String, lineBreaks: Bool = true) -> Bool {
         text.unicodeScalars.allSatisfy { scalar in
-            isStandalone(scalar.value) && (lineBreaks || !Character(scalar).isNewline)
+            isStandalone(scalar.value) && (lineBreaks || !isLineBreak(scalar.value))
         }
+    }
+
+    /// Whether the scalar alone is a line break (`Character.isNewline`): LF, VT, FF, CR, NEL and
+    /// the line and paragraph separators. By value: a `Character` made per scalar to ask it was
+    /// most of a description's cost.
+    static func isLineBreak(_ value: UInt32) -> Bool {
+        (0x0A...0x0D).contains(value) || value == 0x85 || value == 0x2028 || value == 0x2029
     }
 
     static func isStandalone(_ value: UInt32) -> Bool {

@@ -7,6 +7,8 @@ struct ThemeRendering: Sendable {
     static let generator = "notesite \(NotesiteVersion.current)"
 
     let library: TemplateLibrary
+    /// The `site` values, and their record (``TemplateLibrary/recorded(_:)``) that every page reads.
+    private var siteMembers: [String: TemplateValue]
     private(set) var site: TemplateValue
     let baseURL: String?
     let siteTitle: String
@@ -37,7 +39,8 @@ struct ThemeRendering: Sendable {
         site["linkPreviews"] = .bool(configuration.linkPreviews)
         site["graph"] = configuration.graph.templateValue
         site["search"] = .bool(configuration.search)
-        self.site = .object(site)
+        siteMembers = site
+        self.site = library.recorded(.object(site))
         pageSlots = PageSlots(library)
         pageBase = library.context()
         pageBase.set(pageSlots.site, self.site)
@@ -59,12 +62,10 @@ struct ThemeRendering: Sendable {
     /// some, and the head names the feed only when there is one.
     func knowing(hasTags: Bool, hasFeed: Bool) -> ThemeRendering {
         var copy = self
-        if case .object(var values) = site {
-            values["hasTags"] = .bool(hasTags)
-            values["hasFeed"] = .bool(hasFeed)
-            copy.site = .object(values)
-            copy.pageBase.set(pageSlots.site, copy.site)
-        }
+        copy.siteMembers["hasTags"] = .bool(hasTags)
+        copy.siteMembers["hasFeed"] = .bool(hasFeed)
+        copy.site = library.recorded(.object(copy.siteMembers))
+        copy.pageBase.set(pageSlots.site, copy.site)
         return copy
     }
 
@@ -82,21 +83,25 @@ struct ThemeRendering: Sendable {
         // The values of the page's `.object` (see ``context(for:_:)``), set by slot on what every
         // page shares: the same page, without a dictionary made and hashed per page.
         var context = pageBase
+        // Records: their members are read by number, not hashed by name to make and to read.
         let linking = backlinks.map { entry -> TemplateValue in
-            [
-                "title": .string(entry.source.title), "context": .string(entry.context),
-                "url": .string(urls.href(from: note.pagePath, to: entry.source.pagePath)),
-            ]
+            library.record([
+                (slots.title, .string(entry.source.title)), (slots.context, .string(entry.context)),
+                (slots.url, .string(urls.href(from: note.pagePath, to: entry.source.pagePath))),
+            ])
         }
         let toc = note.document.headings(levels: 2...4).compactMap { heading -> TemplateValue? in
             guard let id = heading.id else { return nil }
-            return ["level": .int(heading.level), "text": .string(heading.text), "id": .string(id)]
+            return library.record([
+                (slots.level, .int(heading.level)), (slots.text, .string(heading.text)),
+                (slots.id, .string(id)),
+            ])
         }
         let tags = note.source.tags.map { tag -> TemplateValue in
-            [
-                "name": .string(tag),
-                "url": .string(urls.href(from: note.pagePath, to: TagPages.pagePath(for: tag))),
-            ]
+            library.record([
+                (slots.name, .string(tag)),
+                (slots.url, .string(urls.href(from: note.pagePath, to: TagPages.pagePath(for: tag)))),
+            ])
         }
         context.set(slots.title, .string(note.title))
         // As bytes: the page's HTML is not made a string only to be copied into the page.
@@ -163,12 +168,13 @@ struct ThemeRendering: Sendable {
         // The newest notes by front matter `date` (never by file times, which differ per machine).
         let recent = allNotes.compactMap { note in note.document.frontMatter?.date?.date.map { (note, $0) } }
             .sorted { ($0.1, $1.0.path) > ($1.1, $0.0.path) }.prefix(10)
+        let links = PageLinks(from: listing.pagePath, urls: urls)
         let recentEntries = recent.map { note, _ -> TemplateValue in
-            [
-                "title": .string(note.title), "path": .string(note.path),
-                "url": .string(urls.href(from: listing.pagePath, to: note.pagePath)),
-                "date": .string(note.document.frontMatter?.date?.text ?? ""),
-            ]
+            library.record([
+                (pageSlots.title, .string(note.title)), (pageSlots.path, .string(note.path)),
+                (pageSlots.url, .string(links.href(to: note.pagePath))),
+                (pageSlots.date, .string(note.document.frontMatter?.date?.text ?? "")),
+            ])
         }
         var values: [String: TemplateValue] = [
             "notes": entries(sorted, from: listing.pagePath), "folders": folders(listing),
@@ -233,23 +239,27 @@ struct ThemeRendering: Sendable {
         return ["href": .string(root + favicon.path), "type": .string(favicon.type)]
     }
 
+    /// Records, with the listing's links made from its page split once: a dictionary and a split
+    /// page per entry were most of a listing of the whole site.
     private func entries(_ notes: [ParsedNote], from pagePath: String) -> TemplateValue {
-        .array(
+        let links = PageLinks(from: pagePath, urls: urls)
+        return .array(
             notes.map { note in
-                [
-                    "title": .string(note.title), "path": .string(note.path),
-                    "url": .string(urls.href(from: pagePath, to: note.pagePath)),
-                ]
+                library.record([
+                    (pageSlots.title, .string(note.title)), (pageSlots.path, .string(note.path)),
+                    (pageSlots.url, .string(links.href(to: note.pagePath))),
+                ])
             })
     }
 
     private func folders(_ listing: FolderListing) -> TemplateValue {
-        .array(
+        let links = PageLinks(from: listing.pagePath, urls: urls)
+        return .array(
             listing.folders.map { folder in
-                [
-                    "name": .string(folder.name),
-                    "url": .string(urls.href(from: listing.pagePath, to: folder.pagePath)),
-                ]
+                library.record([
+                    (pageSlots.name, .string(folder.name)),
+                    (pageSlots.url, .string(links.href(to: folder.pagePath))),
+                ])
             })
     }
 }
