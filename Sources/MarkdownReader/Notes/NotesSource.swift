@@ -19,16 +19,7 @@ struct NotesSource {
         if let block = FrontMatterBlock(bytes) {
             frontMatterRange = block.range
             scanStart = block.range.upperBound
-            let yaml = String(decoding: bytes[block.yaml], as: UTF8.self)
-            let location = SourceLocation(file: file, line: 1, column: 1)
-            do {
-                let root = try YAMLReader.parse(yaml, file: file, lineOffset: 1)
-                var decoder = FrontMatterDecoder()
-                frontMatter = decoder.decode(root, at: location)
-                diagnostics += decoder.diagnostics
-            } catch {
-                diagnostics.append(error.diagnostic)
-            }
+            (frontMatter, diagnostics) = Self.frontMatter(bytes[block.yaml], file: file)
             found.append(NotesScanner.Found(range: block.range, token: nil))
         }
         var scanner = NotesScanner(bytes: bytes, file: file)
@@ -77,5 +68,17 @@ struct NotesSource {
         originalBytes = bytes
         let map = SourceMap(edits: edits, originalLines: scanner.lines, parsedLines: parsed.lines)
         expander = NotesExpander(tokens: tokens, map: map)
+    }
+
+    /// The front matter's YAML read and decoded, with what was wrong in it.
+    private static func frontMatter(_ yaml: ArraySlice<UInt8>, file: String) -> (FrontMatter?, [Diagnostic]) {
+        do {
+            let root = try YAMLReader.parse(String(decoding: yaml, as: UTF8.self), file: file, lineOffset: 1)
+            var decoder = FrontMatterDecoder()
+            let frontMatter = decoder.decode(root, at: SourceLocation(file: file, line: 1, column: 1))
+            return (frontMatter, decoder.diagnostics)
+        } catch {
+            return (nil, [error.diagnostic])
+        }
     }
 }
