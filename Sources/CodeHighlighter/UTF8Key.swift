@@ -36,16 +36,3 @@ extension CodeHighlighter.Block {
         UTF8Key.hash(code, into: &hasher)
     }
 }
-
-extension HighlightCache.Key {
-    static func == (lhs: Self, rhs: Self) -> Bool {
-        UTF8Key.same(lhs.pygments, rhs.pygments) && UTF8Key.same(lhs.language, rhs.language)
-            && UTF8Key.same(lhs.code, rhs.code)
-    }
-
-    func hash(into hasher: inout Hasher) {
-        UTF8Key.hash(pygments, into: &hasher)
-        UTF8Key.hash(language, into: &hasher)
-        UTF8Key.hash(code, into: &hasher)
-    }
-}
