@@ -37,9 +37,14 @@ struct HighlightCache: Sendable {
 
     /// The answer kept under `key`, marked used today; nil also for an answer that is not UTF-8.
     mutating func lookup(_ key: Key) -> PygmentsProcess.Answer? {
+        lookup(key, digest: Self.digest(key.code))
+    }
+
+    /// ``lookup(_:)`` with the digest of the key's code, made already.
+    mutating func lookup(_ key: Key, digest: UInt64) -> PygmentsProcess.Answer? {
         guard
             let index = pack.find(
-                pygments: key.pygments, language: key.language, code: key.code, digest: Self.digest(key.code))
+                pygments: key.pygments, language: key.language, code: key.code, digest: digest)
         else { return nil }
         let answer: PygmentsProcess.Answer
         switch pack.entries[index].status {
