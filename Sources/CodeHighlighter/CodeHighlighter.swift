@@ -5,11 +5,16 @@ public import Foundation
 public enum CodeHighlighter {
     /// One block to highlight: the fence's language as written and the code.
     public struct Block: Sendable, Hashable {
-        public var language: String
-        public var code: String
+        public let language: String
+        public let code: String
+        /// The code's digest, made once: a block is found in a set, in the cache and in the
+        /// highlights, and each used to digest all its code again.
+        let digest: UInt64
+
         public init(language: String, code: String) {
             self.language = language
             self.code = code
+            digest = HighlightCache.digest(code)
         }
     }
 
@@ -53,7 +58,8 @@ public enum CodeHighlighter {
         if let probed, cache != nil {
             missing = []
             for block in ordered {
-                if let answer = cache?.lookup(HighlightCache.key(pygments: probed, block: block)) {
+                let key = HighlightCache.key(pygments: probed, block: block)
+                if let answer = cache?.lookup(key, digest: block.digest) {
                     result.record(block, answer)
                     result.cacheHits += 1
                 } else {

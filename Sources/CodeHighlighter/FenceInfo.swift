@@ -20,13 +20,23 @@ public struct FenceInfo: Sendable, Hashable {
     /// The language alone, as `FenceInfo(info).language` reads it, without reading the options
     /// (the highlight stage asks it of every fence and needs nothing else).
     public static func language(of info: String) -> String? {
-        let utf8 = info.utf8
-        // Beyond ASCII a blank followed by a combining mark is not a blank: read characters.
-        guard !utf8.contains(where: { $0 >= 0x80 }) else { return FenceInfo(reading: info).language }
-        let start = utf8.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? utf8.endIndex
-        let end =
-            utf8[start...].firstIndex { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: "{") } ?? utf8.endIndex
-        return start == end ? nil : String(info[start..<end])
+        // Read through a pointer, as in `onlyWord(in:)`: the UTF-8 view's generic searches were
+        // most of gathering a build's code blocks.
+        var copy = info
+        let ascii: String?? = copy.withUTF8 { bytes in
+            // Beyond ASCII a blank followed by a combining mark is not a blank: read characters.
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+            var index = 0
+            while index < bytes.count, isBlank(bytes[index]) { index += 1 }
+            let start = index
+            while index < bytes.count, !isBlank(bytes[index]), bytes[index] != UInt8(ascii: "{") {
+                index += 1
+            }
+            guard index > start else { return .some(nil) }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        }
+        return ascii ?? FenceInfo(reading: info).language
     }
 
     private init(language: String?) {

@@ -1,3 +1,4 @@
+import ContentDigest
 public import Foundation
 
 /// Pygments' answers kept between builds, in one file: `<cache folder>/highlight/entries.pack`,
@@ -5,111 +6,133 @@ public import Foundation
 /// because a warm build looks up thousands of small blocks and one read beats thousands of opens.
 ///
 /// An entry is found by its whole key (Pygments version, lexer name, code), kept in the pack: a
-/// warm build compares code, it never digests it, and no two blocks can share an answer. Options
+/// digest of the code only finds where to compare, so no two blocks can share an answer. Options
 /// such as line numbers are applied afterwards (``CodeLayout``), so they never cause a miss. Each
 /// entry keeps the day it was last used; saving drops entries unused for `keepDays` and writes a
 /// temporary file renamed into place, so a parallel build never reads half a file.
 struct HighlightCache: Sendable {
     static let formatVersion = 2
     let url: URL
-    private(set) var entries: [Key: Entry] = [:]
+    private(set) var pack = HighlightPack()
     private(set) var changed = false
     let today: Int
 
     /// What an answer depends on: the Pygments version, the lexer name asked for, the code.
-    struct Key: Hashable, Sendable {
+    struct Key: Sendable {
         var pygments: String
         var language: String
         var code: String
-    }
-
-    struct Entry {
-        var day: Int
-        var answer: PygmentsProcess.Answer
     }
 
     init(folder: URL, now: Date = Date()) {
         url = folder.appendingPathComponent("highlight", isDirectory: true).appendingPathComponent(
             "entries.pack")
         today = Int(now.timeIntervalSince1970 / 86_400)
-        if let data = CacheFile.read(url) { entries = Self.decode(Array(data)) ?? [:] }
+        if let data = CacheFile.read(url) { pack = Self.decode(Array(data)) ?? HighlightPack() }
     }
 
     static func key(pygments: String, block: CodeHighlighter.Block) -> Key {
         Key(pygments: pygments, language: LanguageNames.pygments(block.language), code: block.code)
     }
 
-    /// The answer kept under `key`, marked used today.
+    /// The answer kept under `key`, marked used today; nil also for an answer that is not UTF-8.
     mutating func lookup(_ key: Key) -> PygmentsProcess.Answer? {
-        guard let index = entries.index(forKey: key) else { return nil }
-        if entries.values[index].day != today {
-            entries.values[index].day = today
+        lookup(key, digest: Self.digest(key.code))
+    }
+
+    /// ``lookup(_:)`` with the digest of the key's code, made already.
+    mutating func lookup(_ key: Key, digest: UInt64) -> PygmentsProcess.Answer? {
+        guard
+            let index = pack.find(
+                pygments: key.pygments, language: key.language, code: key.code, digest: digest)
+        else { return nil }
+        let answer: PygmentsProcess.Answer
+        switch pack.entries[index].status {
+        case .ok:
+            guard let body = pack.body(of: index) else { return nil }
+            answer = .html(body)
+        case .unknown: answer = .unknown
+        case .failed: answer = .failed
+        }
+        if pack.entries[index].day != today {
+            pack.setDay(today, of: index)
             changed = true
         }
-        return entries.values[index].answer
+        return answer
     }
 
     mutating func store(_ answer: PygmentsProcess.Answer, for key: Key) {
-        entries[key] = Entry(day: today, answer: answer)
+        let (status, body): (HighlightPack.Status, String) =
+            switch answer {
+            case .html(let html): (.ok, html)
+            case .unknown: (.unknown, "")
+            case .failed: (.failed, "")
+            }
+        pack.append(
+            day: today, status: status, texts: [key.pygments, key.language, key.code, body],
+            digest: Self.digest(key.code))
         changed = true
+    }
+
+    /// The keys of the entries, for tests.
+    var keys: [Key] {
+        pack.entries.map { entry in
+            let text = { (range: Range<Int>) in String(decoding: pack.bytes[range], as: UTF8.self) }
+            return Key(pygments: text(entry.pygments), language: text(entry.language), code: text(entry.code))
+        }
+    }
+
+    static func digest(_ code: String) -> UInt64 {
+        var code = code
+        return code.withUTF8 { BulkDigest.of(UnsafeRawBufferPointer($0)) }
     }
 
     /// Writes the entries used within `keepDays` when anything changed; false when writing failed.
     /// An entry is a line `DAY STATUS` and the byte counts of its four texts, then the texts:
-    /// Pygments version, lexer name, code, answer.
+    /// Pygments version, lexer name, code, answer. Entries are in the byte order of their keys.
     @discardableResult
     func save(keepDays: Int = 30) -> Bool {
-        let stale = entries.values.contains { today - $0.day > keepDays }
+        let stale = pack.entries.contains { today - $0.day > keepDays }
         guard changed || stale else { return true }
         var bytes = Array("notesite-highlight \(Self.formatVersion)\n".utf8)
-        let kept = entries.filter { today - $0.value.day <= keepDays }.sorted {
-            ($0.key.pygments, $0.key.language, $0.key.code) < ($1.key.pygments, $1.key.language, $1.key.code)
+        let all = pack.bytes
+        let kept = pack.entries.filter { today - $0.day <= keepDays }.sorted {
+            all[$0.pygments.lowerBound..<$0.code.upperBound].lexicographicallyPrecedes(
+                all[$1.pygments.lowerBound..<$1.code.upperBound])
         }
-        for (key, entry) in kept {
-            let (status, body): (String, String) =
-                switch entry.answer {
-                case .html(let html): ("ok", html)
-                case .unknown: ("unknown", "")
-                case .failed: ("failed", "")
+        for entry in kept {
+            let status =
+                switch entry.status {
+                case .ok: "ok"
+                case .unknown: "unknown"
+                case .failed: "failed"
                 }
-            let texts = [key.pygments, key.language, key.code, body]
-            bytes +=
-                "\(entry.day) \(status) \(texts.map { String($0.utf8.count) }.joined(separator: " "))\n".utf8
-            for text in texts { bytes += text.utf8 }
+            let sizes = [entry.sizes.pygments, entry.sizes.language, entry.sizes.code, entry.sizes.body]
+            bytes += "\(entry.day) \(status) \(sizes.map { String($0) }.joined(separator: " "))\n".utf8
+            bytes += all[entry.pygments.lowerBound..<entry.end]
         }
         return (try? CacheFile.replace(url, with: Data(bytes))) != nil
     }
 
-    /// nil when the file is not a pack of this version or is damaged anywhere (then it starts empty).
-    /// Read on bytes: a warm build decodes thousands of entries before its first lookup.
-    static func decode(_ bytes: [UInt8]) -> [Key: Entry]? {
+    /// nil when the file is not a pack of this version or is damaged in its structure (then it
+    /// starts empty). Texts are not decoded here: a key's bytes are compared with a block's, and an
+    /// answer is checked when it is used.
+    static func decode(_ bytes: [UInt8]) -> HighlightPack? {
         let magic = "notesite-highlight \(formatVersion)\n".utf8
         guard bytes.starts(with: magic) else { return nil }
-        var index = magic.count
-        var entries: [Key: Entry] = [:]
-        // About one entry per 700 bytes: room made once, not by growing (each growth rehashes all code).
-        entries.reserveCapacity(bytes.count / 700)
-        var pygments = ""  // one version for most entries: kept once, not once per entry
-        while index < bytes.count {
-            guard let end = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-            let fields = Self.fields(bytes[index..<end])
-            index = end + 1
-            guard fields.count == 6, let day = number(fields[0]) else { return nil }
-            var texts: [String] = []
-            texts.reserveCapacity(4)
-            for field in fields[2...] {
-                guard let size = number(field), size <= bytes.count - index,
-                    let text = Self.string(validating: bytes[index..<index + size])
-                else { return nil }
-                texts.append(text)
-                index += size
+        var pack = HighlightPack(reading: bytes)
+        let parsed: [HighlightPack.Entry]? = bytes.withUnsafeBufferPointer { buffer in
+            var reader = PackReader(buffer, at: magic.count)
+            var entries: [HighlightPack.Entry] = []
+            while !reader.atEnd {
+                guard let entry = reader.entry() else { return nil }
+                entries.append(entry)
             }
-            guard let answer = answer(status: fields[1], body: texts[3]) else { return nil }
-            if texts[0] != pygments { pygments = texts[0] }
-            entries[Key(pygments: pygments, language: texts[1], code: texts[2])] = Entry(
-                day: day, answer: answer)
+            return entries
         }
-        return entries
+        guard let parsed else { return nil }
+        for entry in parsed { pack.add(entry) }
+        return pack
     }
 
     /// The text of UTF-8 bytes, nil when they are not valid UTF-8. Decoded (repairing) and then
@@ -126,41 +149,8 @@ struct HighlightCache: Sendable {
         }
         return same ? text : nil
     }
-
-    /// The fields of a line between single spaces (an empty one between two spaces), at most 7.
-    private static func fields(_ line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-        var fields: [ArraySlice<UInt8>] = []
-        fields.reserveCapacity(7)
-        var start = line.startIndex
-        for index in line.indices where line[index] == UInt8(ascii: " ") {
-            fields.append(line[start..<index])
-            start = index + 1
-            if fields.count == 6 { break }
-        }
-        fields.append(line[start...])
-        return fields
-    }
-
-    /// The answer an entry's status and body make; nil for an unknown status, or a body where
-    /// none belongs.
-    private static func answer(status: ArraySlice<UInt8>, body: String) -> PygmentsProcess.Answer? {
-        if status.elementsEqual("ok".utf8) { return .html(body) }
-        guard body.isEmpty else { return nil }
-        if status.elementsEqual("unknown".utf8) { return .unknown }
-        return status.elementsEqual("failed".utf8) ? .failed : nil
-    }
-
-    /// A decimal number of at most 18 digits; nil for anything else.
-    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
-        guard (1...18).contains(digits.count) else { return nil }
-        var value = 0
-        for digit in digits {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
-            value = value * 10 + Int(digit - UInt8(ascii: "0"))
-        }
-        return value
-    }
 }
+
 extension CodeHighlighter {
     /// Deletes the highlighting cache in a vault's cache folder (`notesite clean --cache`): the
     /// pack and temporary packs, then the `highlight` folder when nothing else is in it.

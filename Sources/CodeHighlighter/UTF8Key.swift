@@ -28,24 +28,13 @@ enum UTF8Key {
 
 extension CodeHighlighter.Block {
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        UTF8Key.same(lhs.language, rhs.language) && UTF8Key.same(lhs.code, rhs.code)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        UTF8Key.hash(language, into: &hasher)
-        UTF8Key.hash(code, into: &hasher)
-    }
-}
-
-extension HighlightCache.Key {
-    static func == (lhs: Self, rhs: Self) -> Bool {
-        UTF8Key.same(lhs.pygments, rhs.pygments) && UTF8Key.same(lhs.language, rhs.language)
+        lhs.digest == rhs.digest && UTF8Key.same(lhs.language, rhs.language)
             && UTF8Key.same(lhs.code, rhs.code)
     }
 
-    func hash(into hasher: inout Hasher) {
-        UTF8Key.hash(pygments, into: &hasher)
+    /// The code's digest stands for the code (it covers its length): made once, in `init`.
+    public func hash(into hasher: inout Hasher) {
         UTF8Key.hash(language, into: &hasher)
-        UTF8Key.hash(code, into: &hasher)
+        hasher.combine(digest)
     }
 }

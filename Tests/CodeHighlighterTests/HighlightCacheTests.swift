@@ -32,7 +32,7 @@ struct HighlightCacheTests {
         for (offset, answer) in answers.enumerated() {
             #expect(reread.lookup(Self.key(offset)) == answer)
         }
-        #expect(reread.entries.count == answers.count)
+        #expect(reread.pack.count == answers.count)
     }
 
     /// A link at the pack or at its folder could lead out of the vault: neither is read through,
@@ -58,11 +58,11 @@ struct HighlightCacheTests {
         try manager.createSymbolicLink(
             at: highlight.appendingPathComponent("entries.pack"),
             withDestinationURL: outside.appendingPathComponent("entries.pack"))
-        #expect(HighlightCache(folder: folder).entries.isEmpty, "a linked pack is not read")
+        #expect(HighlightCache(folder: folder).pack.count == 0, "a linked pack is not read")
         try manager.removeItem(at: highlight)
         try manager.createSymbolicLink(at: highlight, withDestinationURL: outside)
         var linked = HighlightCache(folder: folder)
-        #expect(linked.entries.isEmpty, "a pack in a linked folder is not read")
+        #expect(linked.pack.count == 0, "a pack in a linked folder is not read")
         linked.store(.unknown, for: Self.key(1))
         #expect(linked.save())
         #expect(try manager.contentsOfDirectory(atPath: outside.path) == ["entries.pack"])
@@ -72,7 +72,7 @@ struct HighlightCacheTests {
         var status = stat()
         #expect(
             lstat(highlight.path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR, "a real folder now")
-        #expect(HighlightCache(folder: folder).entries.count == 1, "the new pack is read back")
+        #expect(HighlightCache(folder: folder).pack.count == 1, "the new pack is read back")
     }
 
     /// The whole key finds an entry: blocks that differ in any one part, or only in a byte of
@@ -110,17 +110,58 @@ struct HighlightCacheTests {
     ])
     func damagedPacksAreRejected(entry: String) {
         #expect(HighlightCache.decode(Self.pack(Self.entry, entry)) == nil)
-        let good = HighlightCache.decode(Self.pack(Self.entry))
-        #expect(good?.count == 1 && good?[Self.key]?.answer == .html("abc"))
+        var good = Self.cache(Self.pack(Self.entry))
+        #expect(good.pack.count == 1 && good.lookup(Self.key) == .html("abc"))
     }
 
-    /// Bytes that are not UTF-8 in a text reject the pack (a repaired text could match a block it
-    /// was never made for).
-    @Test func textsThatAreNotUTF8AreRejected() {
-        var bytes = Self.pack("20000 ok 15 6 6 3\npygments 2.14.0pythonx = 1\nabc")
-        #expect(HighlightCache.decode(bytes) != nil)
-        bytes[bytes.count - 5] = 0xFF  // inside the code
-        #expect(HighlightCache.decode(bytes) == nil)
+    /// A cache whose pack file holds `bytes`.
+    static func cache(_ bytes: [UInt8]) -> HighlightCache {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hc-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("highlight/entries.pack")
+        try? FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? Data(bytes).write(to: file)
+        return HighlightCache(folder: folder)
+    }
+
+    /// An answer that is not UTF-8 misses (a repaired text would be written into a page), while
+    /// the pack's other entries still hit.
+    @Test func answersThatAreNotUTF8Miss() {
+        let other = HighlightCache.Key(pygments: "pygments 2.14.0", language: "python", code: "y\n")
+        var bytes = Self.pack(Self.entry, "20000 ok 15 6 2 3\npygments 2.14.0pythony\nabc")
+        var cache = Self.cache(bytes)
+        #expect(cache.lookup(Self.key) == .html("abc") && cache.lookup(other) == .html("abc"))
+        bytes[bytes.count - 2] = 0xFF  // inside the second answer
+        cache = Self.cache(bytes)
+        #expect(cache.pack.count == 2)
+        #expect(cache.lookup(other) == nil)
+        #expect(cache.lookup(Self.key) == .html("abc"))
+    }
+
+    /// A key written twice keeps its last answer, as one entry.
+    @Test func theLastOfEqualKeysWins() {
+        var cache = Self.cache(Self.pack(Self.entry, "20001 ok 15 6 6 3\npygments 2.14.0pythonx = 1\nxyz"))
+        #expect(cache.pack.count == 1)
+        #expect(cache.lookup(Self.key) == .html("xyz"))
+    }
+
+    /// Many entries, some with the same code under other lexers (one digest, several entries),
+    /// each found with its own answer after saving and reading again.
+    @Test func manyEntriesEachFindTheirOwnAnswer() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hc-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var cache = HighlightCache(folder: folder)
+        let keys = (0..<300).map {
+            HighlightCache.Key(
+                pygments: "p", language: ["go", "python", "rust"][$0 % 3], code: "x = \($0 / 3)\n")
+        }
+        for (offset, key) in keys.enumerated() { cache.store(.html("<\(offset)>"), for: key) }
+        #expect(cache.save())
+        var reread = HighlightCache(folder: folder)
+        #expect(reread.pack.count == keys.count)
+        for (offset, key) in keys.enumerated() { #expect(reread.lookup(key) == .html("<\(offset)>")) }
+        #expect(reread.lookup(HighlightCache.Key(pygments: "p", language: "c", code: "x = 0\n")) == nil)
     }
 
     /// The pack's check of its texts against the library's own: random bytes made of valid and broken
@@ -152,6 +193,6 @@ struct HighlightCacheTests {
 
     @Test func anotherVersionIsRejected() {
         #expect(HighlightCache.decode(Array("notesite-highlight 1\n".utf8)) == nil)
-        #expect(HighlightCache.decode(Self.pack())?.isEmpty == true)
+        #expect(HighlightCache.decode(Self.pack())?.count == 0)
     }
 }
