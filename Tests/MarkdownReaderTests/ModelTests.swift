@@ -66,13 +66,13 @@ struct ModelTests {
         var events: [String] = []
         var skipLists = false
 
-        mutating func willEnter(_ block: Block, index: Int, ancestors: [Int]) -> Bool {
+        mutating func willEnter(_ block: UnsafePointer<Block>, index: Int, ancestors: [Int]) -> Bool {
             events.append("enter \(index) under \(ancestors)")
-            if case .list = block.kind { return !skipLists }
+            if case .list = block.pointee.kind { return !skipLists }
             return true
         }
 
-        mutating func didExit(_ block: Block, index: Int, ancestors: [Int]) {
+        mutating func didExit(_ block: UnsafePointer<Block>, index: Int, ancestors: [Int]) {
             events.append("exit \(index)")
         }
 
