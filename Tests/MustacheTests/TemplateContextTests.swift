@@ -32,22 +32,31 @@ struct TemplateContextTests {
     /// at the top, inside sections that shadow names, through dotted names, partials and blocks.
     @Test func randomTemplatesAgreeWithObjects() throws {
         var random = SplitMix(seed: 7)
-        let names = ["a", "b", "c", "site", "list", "flag"]
         for _ in 0..<300 {
-            let template = Self.randomTemplate(names: names, depth: 0, random: &random)
-            let library = try TemplateLibrary(sources: [
-                "main": "{{<frame}}{{$inner}}" + template + "{{/inner}}{{/frame}}",
-                "frame": "[{{$inner}}none{{/inner}}|{{>part}}]", "part": "{{a}}{{#site}}{{b}}{{/site}}",
-            ])
-            var object: [String: TemplateValue] = [:]
-            for name in names where random.next() % 4 != 0 {
-                object[name] = Self.randomValue(names: names, depth: 0, random: &random)
-            }
+            var (template, library, object) = try Self.randomCase(&random)
             object["unread"] = "never shown"
             let expected = try library.render("main", with: .object(object))
             let bytes = try library.renderBytes("main", with: Self.context(library, object))
             #expect(String(decoding: bytes, as: UTF8.self) == expected, "template: \(template)")
         }
+    }
+
+    /// A random template inside a frame with a block and a partial, its library, and random data
+    /// for some of its names.
+    static func randomCase(_ random: inout SplitMix) throws -> (
+        String, TemplateLibrary, [String: TemplateValue]
+    ) {
+        let names = ["a", "b", "c", "site", "list", "flag"]
+        let template = randomTemplate(names: names, depth: 0, random: &random)
+        let library = try TemplateLibrary(sources: [
+            "main": "{{<frame}}{{$inner}}" + template + "{{/inner}}{{/frame}}",
+            "frame": "[{{$inner}}none{{/inner}}|{{>part}}]", "part": "{{a}}{{#site}}{{b}}{{/site}}",
+        ])
+        var object: [String: TemplateValue] = [:]
+        for name in names where random.next() % 4 != 0 {
+            object[name] = randomValue(names: names, depth: 0, random: &random)
+        }
+        return (template, library, object)
     }
 
     /// Top-level strings set as UTF-8 render as the same strings set as values: interpolated

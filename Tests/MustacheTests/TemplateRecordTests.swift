@@ -23,17 +23,8 @@ struct TemplateRecordTests {
     /// dotted names, `{{.}}`, partials and blocks, with the root a value or slots.
     @Test func randomTemplatesAgreeWithObjects() throws {
         var random = SplitMix(seed: 13)
-        let names = ["a", "b", "c", "site", "list", "flag"]
         for _ in 0..<300 {
-            let template = TemplateContextTests.randomTemplate(names: names, depth: 0, random: &random)
-            let library = try TemplateLibrary(sources: [
-                "main": "{{<frame}}{{$inner}}" + template + "{{/inner}}{{/frame}}",
-                "frame": "[{{$inner}}none{{/inner}}|{{>part}}]", "part": "{{a}}{{#site}}{{b}}{{/site}}",
-            ])
-            var object: [String: TemplateValue] = [:]
-            for name in names where random.next() % 4 != 0 {
-                object[name] = TemplateContextTests.randomValue(names: names, depth: 0, random: &random)
-            }
+            let (template, library, object) = try TemplateContextTests.randomCase(&random)
             let expected = try library.render("main", with: .object(object))
             let record = Self.recorded(.object(object), library)
             #expect(try library.render("main", with: record) == expected, "template: \(template)")
