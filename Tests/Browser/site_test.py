@@ -16,6 +16,7 @@ import sys
 import time
 import urllib.parse
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -611,7 +612,13 @@ def run_search_checks(driver, checks, site, fixture):
         keys(driver, "ZEPPELIN")
         wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, ".search-results li")) == 1,
              "not exactly one result")
-        driver.find_element(By.CSS_SELECTOR, ".search-results li a").click()
+        def click_result():
+            driver.find_element(By.CSS_SELECTOR, ".search-results li a").click()
+            return True
+
+        # The list is drawn again when the notes' text arrives for the snippets: a result found an
+        # instant before may be gone by the click (a stale element), so it is found and clicked again.
+        wait(driver, click_result, "the result could not be clicked", ignored=(StaleElementReferenceException,))
         wait(driver, lambda: driver.current_url.endswith("gallery.html"), "clicking the result did not open it")
 
     checks.run("search finds a note by a word in its body and opens it", finds_body_word)
