@@ -27,7 +27,10 @@ struct PackReader {
         }
         let start = index
         let total = sizes.reduce(0, +)
-        guard total <= bytes.count - index, status == .ok || sizes[3] == 0 else { return nil }
+        // Sizes are kept as Int32: a text past 2 GB is damage here, not a reason to trap.
+        guard total <= bytes.count - index, total <= Int(Int32.max), status == .ok || sizes[3] == 0 else {
+            return nil
+        }
         index += total
         let code = UnsafeRawBufferPointer(
             UnsafeBufferPointer(rebasing: bytes[start + sizes[0] + sizes[1]..<start + total - sizes[3]]))

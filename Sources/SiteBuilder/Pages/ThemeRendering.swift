@@ -83,26 +83,7 @@ struct ThemeRendering: Sendable {
         // The values of the page's `.object` (see ``context(for:_:)``), set by slot on what every
         // page shares: the same page, without a dictionary made and hashed per page.
         var context = pageBase
-        // Records: their members are read by number, not hashed by name to make and to read.
-        let linking = backlinks.map { entry -> TemplateValue in
-            library.record([
-                (slots.title, .string(entry.source.title)), (slots.context, .string(entry.context)),
-                (slots.url, .string(urls.href(from: note.pagePath, to: entry.source.pagePath))),
-            ])
-        }
-        let toc = note.document.headings(levels: 2...4).compactMap { heading -> TemplateValue? in
-            guard let id = heading.id else { return nil }
-            return library.record([
-                (slots.level, .int(heading.level)), (slots.text, .string(heading.text)),
-                (slots.id, .string(id)),
-            ])
-        }
-        let tags = note.source.tags.map { tag -> TemplateValue in
-            library.record([
-                (slots.name, .string(tag)),
-                (slots.url, .string(urls.href(from: note.pagePath, to: TagPages.pagePath(for: tag)))),
-            ])
-        }
+        let (linking, toc, tags) = lists(for: note, backlinks: backlinks)
         context.set(slots.title, .string(note.title))
         // As bytes: the page's HTML is not made a string only to be copied into the page.
         if let slot = slots.body { context.setUTF8(slot, body) }
@@ -136,6 +117,34 @@ struct ThemeRendering: Sendable {
         // The body and the explorer's list are most of a page; the theme's own markup fits in 16 KB.
         let capacity = body.count + (explorer?.list?.utf8.count ?? 0) + 16_384
         return try library.renderBytes("page", with: context, capacity: capacity)
+    }
+
+    /// A note page's backlinks, table of contents and tags, as records: their members are read by
+    /// number, not hashed by name to make and to read.
+    private func lists(for note: ParsedNote, backlinks: [Backlinks.Entry]) -> (
+        backlinks: [TemplateValue], toc: [TemplateValue], tags: [TemplateValue]
+    ) {
+        let slots = pageSlots
+        let linking = backlinks.map { entry -> TemplateValue in
+            library.record([
+                (slots.title, .string(entry.source.title)), (slots.context, .string(entry.context)),
+                (slots.url, .string(urls.href(from: note.pagePath, to: entry.source.pagePath))),
+            ])
+        }
+        let toc = note.document.headings(levels: 2...4).compactMap { heading -> TemplateValue? in
+            guard let id = heading.id else { return nil }
+            return library.record([
+                (slots.level, .int(heading.level)), (slots.text, .string(heading.text)),
+                (slots.id, .string(id)),
+            ])
+        }
+        let tags = note.source.tags.map { tag -> TemplateValue in
+            library.record([
+                (slots.name, .string(tag)),
+                (slots.url, .string(urls.href(from: note.pagePath, to: TagPages.pagePath(for: tag)))),
+            ])
+        }
+        return (linking, toc, tags)
     }
 
     /// `tags.html`: every tag with its number of notes.
