@@ -29,6 +29,8 @@ let package = Package(
             name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // Its header only: the library is loaded by `serve` (CShims/lazy_libraries.S) on x86_64.
         .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
+        // gumbo, the HTML5 parser the sanitizer reads authored HTML with.
+        .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
         // Wrappers for the variadic libvips calls Swift cannot make.
         .target(name: "CShims", dependencies: ["CVips"], linkerSettings: lazyLinking),
         // Wrappers for libmicrohttpd's variadic start call and its macros.
@@ -47,6 +49,8 @@ let package = Package(
         .target(name: "CCmarkArena", linkerSettings: [.linkedLibrary("cmark")]),
         .target(name: "MarkdownReader", dependencies: ["CCmark", "CCmarkArena", "NoteModel", "YAMLReader"]),
         .target(name: "NoteHTML", dependencies: ["NoteModel", "HTMLText"]),
+        // Authored HTML in notes: parsed as one fragment with the rendered Markdown, kept by an allowlist.
+        .target(name: "HTMLSanitizer", dependencies: ["CGumbo", "HTMLText"]),
         .target(name: "ImagePipeline", dependencies: ["CVips", "CShims", "NoteModel", "ContentDigest"]),
         .target(name: "Mustache", dependencies: ["HTMLText"]),
         // Pygments helper processes, fed in batches, with their cache.
@@ -89,6 +93,7 @@ let package = Package(
         .testTarget(name: "ContentDigestTests", dependencies: ["ContentDigest", "TestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText"]),
+        .testTarget(name: "HTMLSanitizerTests", dependencies: ["HTMLSanitizer", "CGumbo", "TestSupport"]),
         .testTarget(name: "CodeHighlighterTests", dependencies: ["CodeHighlighter", "TestSupport"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader", "TestSupport"]),

@@ -1,0 +1,3 @@
+#include <gumbo.h>
+// strlen, for the C strings gumbo hands back.
+#include <string.h>

@@ -1,0 +1,118 @@
+internal import CGumbo
+
+extension HTMLSanitizer {
+    /// What in `html` a browser could run or that escapes the allowlist, one line each; empty for
+    /// safe output. It parses `html` again as a fragment and checks the tree with rules written
+    /// apart from the sanitizer's own tables, so tests and the fuzzer do not share its mistakes.
+    public static func audit(_ html: String, policy: Policy = Policy()) -> [String] {
+        var problems: [String] = []
+        var options = kGumboDefaultOptions
+        options.fragment_context = GUMBO_TAG_DIV
+        options.fragment_namespace = GUMBO_NAMESPACE_HTML
+        options.max_errors = 0
+        var html = html
+        html.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                guard let base = chars.baseAddress,
+                    let output = gumbo_parse_with_options(&options, base, chars.count)
+                else { return }
+                defer { gumbo_destroy_output(&options, output) }
+                guard let root = output.pointee.root else { return }
+                var stack = [root]
+                while let node = stack.popLast() {
+                    let element = node.pointee.v.element
+                    for index in 0..<Int(element.children.length) {
+                        guard
+                            let child = element.children.data[index]?.assumingMemoryBound(to: GumboNode.self),
+                            child.pointee.type == GUMBO_NODE_ELEMENT
+                                || child.pointee.type == GUMBO_NODE_TEMPLATE
+                        else { continue }
+                        problems += AuditRules.check(child, policy: policy)
+                        stack.append(child)
+                    }
+                }
+            }
+        }
+        return problems
+    }
+}
+
+private enum AuditRules {
+    static let elements: Set<String> = Set(
+        ("br wbr b i u s em strong mark small kbd sub sup abbr cite code q del ins dfn var samp span div p details"
+            + " summary figure figcaption blockquote hr pre ul ol li dl dt dd h1 h2 h3 h4 h5 h6 table caption thead"
+            + " tbody tfoot tr th td colgroup col img picture source video audio track a iframe time ruby rt rp"
+            + " bdi bdo").split(separator: " ").map(String.init))
+
+    static let attributes: Set<String> = Set(
+        ("class id title lang dir width height align valign colspan rowspan open start reversed alt controls loop"
+            + " muted playsinline autoplay preload type kind srclang label default datetime value span scope"
+            + " headers sizes media loading decoding role translate style href target rel src srcset poster cite"
+            + " sandbox referrerpolicy allowfullscreen").split(separator: " ").map(String.init))
+
+    static func check(_ node: NodePointer, policy: HTMLSanitizer.Policy) -> [String] {
+        let element = node.pointee.v.element
+        guard element.tag_namespace == GUMBO_NAMESPACE_HTML, element.tag != GUMBO_TAG_UNKNOWN,
+            let cName = gumbo_normalized_tagname(element.tag)
+        else { return ["element outside HTML's known tags"] }
+        let name = String(cString: cName)
+        var problems: [String] = []
+        if !elements.contains(name) { problems.append("element <\(name)>") }
+        for index in 0..<Int(element.attributes.length) {
+            guard
+                let attribute = element.attributes.data[index]?.assumingMemoryBound(to: GumboAttribute.self),
+                let cAttribute = attribute.pointee.name, let cValue = attribute.pointee.value
+            else { continue }
+            let attributeName = String(cString: cAttribute)
+            let value = String(cString: cValue)
+            if attributeName.hasPrefix("on") { problems.append("event attribute \(attributeName)") }
+            if !attributes.contains(attributeName), !attributeName.hasPrefix("aria-") {
+                problems.append("attribute \(attributeName) on <\(name)>")
+            }
+            switch attributeName {
+            case "href", "src", "poster", "cite":
+                problems += url(value, image: name == "img")
+            case "srcset":
+                for candidate in value.split(separator: ",") {
+                    problems += url(String(candidate.split(separator: " ").first ?? ""), image: true)
+                }
+            case "style":
+                let lower = value.lowercased()
+                for bad in ["url(", "expression", "\\", "/*", "position", "@import", "behavior", "binding"]
+                where lower.contains(bad) {
+                    problems.append("style with \(bad)")
+                }
+            default: break
+            }
+            if name == "iframe", attributeName == "src" {
+                let host = URLCheck.httpsHost(URLCheck.normalized(value))
+                if host.map({ !policy.embedHosts.contains($0) }) ?? true {
+                    problems.append("iframe from \(value)")
+                }
+            }
+        }
+        return problems
+    }
+
+    /// A URL whose scheme, read as a browser reads it, could run code.
+    static func url(_ value: String, image: Bool) -> [String] {
+        let squeezed = String(
+            value.unicodeScalars.filter { $0.value > 0x20 }.map(Character.init)
+        ).lowercased()
+        for scheme in ["javascript:", "vbscript:", "livescript:", "mocha:", "file:"]
+        where squeezed.hasPrefix(scheme) {
+            return ["\(scheme) URL"]
+        }
+        if squeezed.hasPrefix("data:") {
+            let images = [
+                "data:image/png", "data:image/jpeg", "data:image/gif", "data:image/webp", "data:image/avif",
+            ]
+            if !image || !images.contains(where: { squeezed.hasPrefix($0) })
+                || squeezed.hasPrefix("data:image/svg")
+            {
+                return ["data: URL outside an image"]
+            }
+        }
+        return []
+    }
+}
