@@ -116,6 +116,7 @@ for (name, dependencies) in [
     ("Markdown", ["MarkdownReader", "NoteHTML", "NoteModel"]),
     ("FrontMatter", ["MarkdownReader", "SiteBuilder", "YAMLReader"]),
     ("Mustache", ["Mustache"]), ("Images", ["ImagePipeline"]), ("RequestPath", ["DevServer"]),
+    ("HTMLSanitizer", ["HTMLSanitizer"]),
 ] {
     package.targets.append(
         .executableTarget(
