@@ -52,10 +52,8 @@ private enum AuditRules {
 
     static func check(_ node: NodePointer, policy: HTMLSanitizer.Policy) -> [String] {
         let element = node.pointee.v.element
-        guard element.tag_namespace == GUMBO_NAMESPACE_HTML, element.tag != GUMBO_TAG_UNKNOWN,
-            let cName = gumbo_normalized_tagname(element.tag)
-        else { return ["element outside HTML's known tags"] }
-        let name = String(cString: cName)
+        guard element.tag_namespace == GUMBO_NAMESPACE_HTML else { return ["element outside HTML"] }
+        let name = elementName(element)
         var problems: [String] = []
         if !elements.contains(name) { problems.append("element <\(name)>") }
         for index in 0..<Int(element.attributes.length) {
@@ -92,6 +90,18 @@ private enum AuditRules {
             }
         }
         return problems
+    }
+
+    /// The element's name, lowercased; for tags gumbo does not know (`<picture>`), as written.
+    static func elementName(_ element: GumboElement) -> String {
+        guard element.tag == GUMBO_TAG_UNKNOWN else {
+            return gumbo_normalized_tagname(element.tag).map { String(cString: $0) } ?? "?"
+        }
+        var piece = element.original_tag
+        gumbo_tag_from_original_text(&piece)
+        guard let data = piece.data else { return "?" }
+        let bytes = UnsafeRawBufferPointer(start: data, count: piece.length)
+        return String(decoding: bytes, as: UTF8.self).lowercased()
     }
 
     /// A URL whose scheme, read as a browser reads it, could run code.
