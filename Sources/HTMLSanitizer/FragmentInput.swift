@@ -13,7 +13,7 @@ struct FragmentInput {
 
     init(_ pieces: [HTMLSanitizer.Piece], maximumDepth: Int) {
         depthLimit = maximumDepth
-        var pieces = pieces
+        var pieces = Self.joiningAuthored(pieces)
         Self.mergeOverflow(&pieces)
         let count = pieces.reduce(0) { total, piece in
             if case .trusted = piece { return total + 1 }
@@ -40,6 +40,21 @@ struct FragmentInput {
         case .trusted: 4
         case .authored(let html): html.utf8.count
         }
+    }
+
+    /// Authored pieces side by side as one, so nothing split between them (`&#x10` and `0000;`)
+    /// escapes the checks.
+    private static func joiningAuthored(_ pieces: [HTMLSanitizer.Piece]) -> [HTMLSanitizer.Piece] {
+        var joined: [HTMLSanitizer.Piece] = []
+        joined.reserveCapacity(pieces.count)
+        for piece in pieces {
+            if case .authored(let html) = piece, case .authored(let before) = joined.last {
+                joined[joined.count - 1] = .authored(before + html)
+            } else {
+                joined.append(piece)
+            }
+        }
+        return joined
     }
 
     /// Beyond the placeholders there are, the last trusted piece takes every piece after it, the

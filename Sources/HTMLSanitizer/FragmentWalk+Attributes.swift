@@ -67,7 +67,8 @@ extension FragmentWalk {
         out.append(UInt8(ascii: " "))
         out.append(contentsOf: attribute.name.utf8)
         guard !(attribute.bare && attribute.value.isEmpty) else { return }
-        out.append(contentsOf: [UInt8]("=\"".utf8))
+        out.append(UInt8(ascii: "="))
+        out.append(UInt8(ascii: "\""))
         HTMLText.appendEscaped(attribute.value.utf8, to: &out)
         out.append(UInt8(ascii: "\""))
     }

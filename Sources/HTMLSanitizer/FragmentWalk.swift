@@ -73,7 +73,8 @@ struct FragmentWalk {
             guard top.next < children.length else {
                 stack.removeLast()
                 if let endTag = top.endTag {
-                    out.append(contentsOf: [UInt8]("</".utf8))
+                    out.append(UInt8(ascii: "<"))
+                    out.append(UInt8(ascii: "/"))
                     out.append(contentsOf: endTag)
                     out.append(UInt8(ascii: ">"))
                 }

@@ -38,34 +38,48 @@ enum StyleFilter {
 
     static func isSafe(_ value: Substring) -> Bool {
         var depth = 0
-        var word = ""
-        var previous: Character = " "
-        for character in value {
-            switch character {
-            case "a"..."z", "A"..."Z", "0"..."9", "-":
-                word.append(character)
-            case "(":
-                guard functions.contains(word.lowercased()) else { return false }
+        var wordStart = value.utf8.startIndex
+        var previous = UInt8(ascii: " ")
+        var index = value.utf8.startIndex
+        while index < value.utf8.endIndex {
+            let byte = value.utf8[index]
+            let next = value.utf8.index(after: index)
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+                break
+            case UInt8(ascii: "("):
+                let word = Substring(value.utf8[wordStart..<index]).lowercased()
+                guard functions.contains(word) else { return false }
                 depth += 1
-                word = ""
-            case ")":
+            case UInt8(ascii: ")"):
                 guard depth > 0 else { return false }
                 depth -= 1
-                word = ""
-            case "/":
-                guard previous != "/" else { return false }
-                word = ""
-            case "*":
-                guard previous != "/" else { return false }
-                word = ""
-            case " ", "#", "%", ".", ",", "+", "!":
-                word = ""
+            case UInt8(ascii: "/"), UInt8(ascii: "*"):
+                // No comments: neither `/*` nor `*/` nor `//`.
+                guard previous != UInt8(ascii: "/") else { return false }
+            case UInt8(ascii: " "), UInt8(ascii: "#"), UInt8(ascii: "%"), UInt8(ascii: "."),
+                UInt8(ascii: ","),
+                UInt8(ascii: "+"), UInt8(ascii: "!"):
+                break
             default:
                 return false
             }
-            previous = character
+            if !Self.isWordByte(byte) { wordStart = next }
+            previous = byte
+            index = next
         }
-        return depth == 0 && !value.contains("/*")
+        return depth == 0
+    }
+
+    @inline(__always)
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+            true
+        default: false
+        }
     }
 }
 

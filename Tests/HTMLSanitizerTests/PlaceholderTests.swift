@@ -65,6 +65,13 @@ import Testing
         #expect(result.html == "<!--T0-->\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}<!--T1-->")
     }
 
+    @Test func aReferenceSplitBetweenAuthoredPiecesCannotForgeOne() {
+        let result = HTMLSanitizer().sanitize([
+            .trusted("<!--T0-->"), .authored("&#x10"), .authored("0000;"), .trusted("<!--T1-->"),
+        ])
+        #expect(result.html == "<!--T0-->\u{FFFD}<!--T1-->")
+    }
+
     @Test func privateUseTextBeyondThePlaceholdersInUseIsKept() {
         let icons = "\u{F0001}\u{100005}"
         #expect(
