@@ -59,6 +59,8 @@ enum Allowlist {
         case id
         case target
         case drop
+        /// Dropped without a mention: `rel` (a kept `target="_blank"` brings its own).
+        case dropSilently
     }
 
     /// Harmless on any kept element.
@@ -84,6 +86,7 @@ enum Allowlist {
         case "style": return .style
         case "href" where element == "a": return .url(.href)
         case "target" where element == "a": return .target
+        case "rel": return .dropSilently
         case "src" where ["img", "source", "video", "audio", "track"].contains(element): return .url(.src)
         case "srcset" where element == "img" || element == "source": return .url(.srcset)
         case "poster" where element == "video": return .url(.poster)

@@ -47,6 +47,8 @@ extension FragmentWalk {
                 if let checked { kept.append(Attribute(name: name, value: checked)) }
             case .drop:
                 walk.report(String(name.prefix(40)))
+            case .dropSilently:
+                break
             }
         }
         if opensWindow { kept.append(Attribute(name: "rel", value: "noopener noreferrer")) }

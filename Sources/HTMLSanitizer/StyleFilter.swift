@@ -7,6 +7,10 @@ enum StyleFilter {
         "text-decoration-color", "text-decoration-style", "text-decoration-thickness", "text-transform",
         "font-weight", "font-style", "font-variant", "font-size", "font-family", "vertical-align",
         "white-space", "letter-spacing", "word-spacing", "line-height", "list-style-type", "border-collapse",
+        // `background` too, as highlighter plugins write it (`<mark style="background: #FFF3A3A6;">`):
+        // the value rules leave it colours only. Borders and padding stay inside the element; margins,
+        // which can pull it over the page around the note, are left out.
+        "background", "border", "border-color", "border-style", "border-width", "border-radius", "padding",
     ]
 
     static let functions: Set<String> = [

@@ -55,6 +55,9 @@ import Testing
             input: "<span style=\"color: red; position: fixed; background: url(x)\">s</span>",
             html: "<span style=\"color: red\">s</span>", removed: ["style: position", "style: background"]),
         Case(
+            input: "<div style=\"margin-top: -500px; border: 1px solid red\">s</div>",
+            html: "<div style=\"border: 1px solid red\">s</div>", removed: ["style: margin-top"]),
+        Case(
             input: "<span style=\"color: expression(alert(1))\">s</span>", html: "<span>s</span>",
             removed: ["style: color"]),
         Case(
