@@ -47,13 +47,21 @@ struct FragmentInput {
     private static func joiningAuthored(_ pieces: [HTMLSanitizer.Piece]) -> [HTMLSanitizer.Piece] {
         var joined: [HTMLSanitizer.Piece] = []
         joined.reserveCapacity(pieces.count)
+        var pending = ""
+        var hasPending = false
         for piece in pieces {
-            if case .authored(let html) = piece, case .authored(let before) = joined.last {
-                joined[joined.count - 1] = .authored(before + html)
-            } else {
+            switch piece {
+            case .authored(let html):
+                pending += html
+                hasPending = true
+            case .trusted:
+                if hasPending { joined.append(.authored(pending)) }
+                pending = ""
+                hasPending = false
                 joined.append(piece)
             }
         }
+        if hasPending { joined.append(.authored(pending)) }
         return joined
     }
 

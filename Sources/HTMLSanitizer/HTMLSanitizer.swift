@@ -2,6 +2,17 @@
 /// back in. The pieces are parsed together as one HTML5 fragment (gumbo), so an element opened in
 /// one piece and closed in a later one stays whole, and whatever is left open is closed at the end:
 /// authored markup can never reach the page around the note.
+///
+/// What a caller should know:
+/// - Trusted pieces are written as given: each must be balanced HTML on its own. Each comes back
+///   exactly once and in order; one the parser moved (text fostered out of a table) or lost
+///   (inside a doctype or an end tag) is put right after the trusted piece before it, one inside
+///   a removed element or an attribute where that element or tag was.
+/// - Authored text is re-serialized from the tree: entities come out decoded (`&nbsp;` as U+00A0),
+///   attributes double-quoted, U+0000 and forged placeholders (private-use code points from
+///   U+100000, U+F0000 in notes with over 65,534 trusted pieces) as U+FFFD.
+/// - `removed` strings come from the author's markup (tag and attribute names): escape them when
+///   writing them into HTML.
 public struct HTMLSanitizer: Sendable {
     /// What a site allows beyond the fixed allowlist.
     public struct Policy: Sendable, Hashable {

@@ -114,6 +114,16 @@ import Testing
         Large("100,000 same ids", String(repeating: "<p id=same>x</p>", count: 100_000)),
     ]
 
+    @Test func manySmallAuthoredPiecesStayLinear() {
+        let list = Array(repeating: HTMLSanitizer.Piece.authored("<b>x</b>"), count: 200_000)
+        var result = HTMLSanitizer.Result(html: "", removed: [])
+        let elapsed = ThreadCPUClock.measure { result = HTMLSanitizer().sanitize(list) }
+        print("sanitize 200,000 authored pieces: \(elapsed)")
+        #expect(result.html == String(repeating: "<b>x</b>", count: 200_000))
+        let sanitized = ProcessInfo.processInfo.environment["NOTESITE_SANITIZER"] != nil
+        #expect(sanitized || elapsed < .seconds(10))
+    }
+
     @Test(arguments: large)
     func staysLinear(_ example: Large) {
         let (name, authored) = (example.name, example.authored)
