@@ -7,6 +7,17 @@ struct FrontMatterDecoder {
     private(set) var diagnostics: [Diagnostic] = []
     /// Deeper values than this are dropped with an error (keeps the tree's own recursion shallow).
     static let maximumDepth = 64
+    /// The YAML's bytes, indexed as in the note, and the note's line they start on: where a
+    /// property's wikilink is written is found in them.
+    let source: ArraySlice<UInt8>
+    let firstLine: Int
+    /// Where each line of `source` starts, found at the first link.
+    var lineStarts: [Int]?
+
+    init(source: ArraySlice<UInt8> = [], firstLine: Int = 1) {
+        self.source = source
+        self.firstLine = firstLine
+    }
 
     mutating func decode(_ root: YAMLNode?, at location: SourceLocation) -> FrontMatter? {
         var matter = FrontMatter(location: location)
@@ -38,7 +49,9 @@ struct FrontMatterDecoder {
             case "order": matter.order = number(value, key: key)
             default:
                 if let converted = generic(value, depth: 0) {
-                    matter.extra.append(FrontMatterEntry(key: key, value: converted))
+                    matter.extra.append(
+                        FrontMatterEntry(key: key, value: converted, location: value.location))
+                    matter.links += links(in: value, key: key)
                 }
             }
         }
