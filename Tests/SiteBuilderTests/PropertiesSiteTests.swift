@@ -211,3 +211,26 @@ import Testing
         #expect(value("tricky", in: list)?.html == "https://x.org/&quot;&gt;&lt;script&gt;")
     }
 }
+
+/// Which texts are dates, and the `datetime` each gets.
+@Suite struct PropertyDateTests {
+    @Test(arguments: [
+        ("2024-01-02", "2024-01-02"),
+        ("2024-01-02T10:30", "2024-01-02T10:30"),
+        ("2024-01-02 10:30:15", "2024-01-02T10:30:15"),
+        ("2023-11-10T15:10:42-08:00", "2023-11-10T15:10:42-08:00"),
+        ("2023-11-10T15:10:42.25Z", "2023-11-10T15:10:42.25Z"),
+        ("2023-11-10 15:10Z", "2023-11-10T15:10Z"),
+    ])
+    func aDateOrDateTime(text: String, datetime: String) {
+        #expect(PropertiesView.dateTime(text) == datetime)
+    }
+
+    @Test(arguments: [
+        "2024-1-02", "2024-01-02x", "2024-01-02T", "2024-01-02T10", "2024-01-02T10:3", "2024-01-02 10:30:1",
+        "2024-01-02T10:30:00.", "2024-01-02T10:30+0200", "24-01-02", "on 2024-01-02", "",
+    ])
+    func notADate(text: String) {
+        #expect(PropertiesView.dateTime(text) == nil)
+    }
+}

@@ -12,7 +12,8 @@ public enum PropertyText {
 
     /// The value cut into text and links. `[[...]]` is a link on one line with no `[` or `]` inside,
     /// as in a note's text; an embed's `!` stays text (a property shows a link, not the embed).
-    public static func parts(_ text: String, location: SourceLocation? = nil) -> [Part] {
+    /// The links have no place: the reader finds where each is written in the front matter.
+    public static func parts(_ text: String) -> [Part] {
         // Most values hold no link: one search, no parts made but the whole.
         guard text.utf8.contains(UInt8(ascii: "[")) else { return text.isEmpty ? [] : [.text(text[...])] }
         var parts: [Part] = []
@@ -39,7 +40,7 @@ public enum PropertyText {
             }
             if textStart < open { parts.append(.text(text[textStart..<open])) }
             let after = utf8.index(after: close)
-            link.location = location
+            link.location = nil
             parts.append(.link(link, written: text[open..<after]))
             textStart = after
             index = after

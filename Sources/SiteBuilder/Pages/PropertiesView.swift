@@ -95,22 +95,40 @@ struct PropertiesView {
     }
 
     /// The `<time datetime>` of a date as YAML front matter writes one (`2024-01-02`, or with a
-    /// time: `2024-01-02T10:30`, `2024-01-02 10:30:00`); nil for other text.
+    /// time: `2024-01-02T10:30`, `2024-01-02 10:30:00`, `2024-01-02T10:30:00.5+02:00`); nil for
+    /// other text.
     static func dateTime(_ text: String) -> String? {
         let bytes = Array(text.utf8)
         func digits(_ range: Range<Int>) -> Bool {
             range.upperBound <= bytes.count && bytes[range].allSatisfy { (0x30...0x39).contains($0) }
         }
-        guard digits(0..<4), bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), digits(5..<7),
-            bytes[7] == UInt8(ascii: "-"), digits(8..<10)
-        else { return nil }
+        func byte(_ index: Int, is ascii: Unicode.Scalar) -> Bool {
+            index < bytes.count && bytes[index] == UInt8(ascii: ascii)
+        }
+        guard digits(0..<4), byte(4, is: "-"), digits(5..<7), byte(7, is: "-"), digits(8..<10) else {
+            return nil
+        }
         if bytes.count == 10 { return text }
-        // A time: `T` or a space, `HH:MM`, then optionally `:SS`.
-        guard bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "), digits(11..<13),
-            bytes.count > 13, bytes[13] == UInt8(ascii: ":"), digits(14..<16)
+        // A time: `T` or a space, `HH:MM`, then `:SS`, a fraction and a zone, each if written.
+        guard byte(10, is: "T") || byte(10, is: " "), digits(11..<13), byte(13, is: ":"), digits(14..<16)
         else { return nil }
-        if bytes.count == 16 { return String(text.prefix(10)) + "T" + String(text.dropFirst(11)) }
-        guard bytes.count == 19, bytes[16] == UInt8(ascii: ":"), digits(17..<19) else { return nil }
+        var end = 16
+        if byte(end, is: ":"), digits((end + 1)..<(end + 3)) {
+            end += 3
+            if byte(end, is: "."), digits((end + 1)..<(end + 2)) {
+                end += 2
+                while digits(end..<(end + 1)) { end += 1 }
+            }
+        }
+        if byte(end, is: "Z") {
+            end += 1
+        } else if byte(end, is: "+") || byte(end, is: "-"), digits((end + 1)..<(end + 3)),
+            byte(end + 3, is: ":"),
+            digits((end + 4)..<(end + 6))
+        {
+            end += 6
+        }
+        guard end == bytes.count else { return nil }
         return String(text.prefix(10)) + "T" + String(text.dropFirst(11))
     }
 }
