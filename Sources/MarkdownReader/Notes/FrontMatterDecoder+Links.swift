@@ -2,28 +2,15 @@ import NoteModel
 import YAMLReader
 
 extension FrontMatterDecoder {
-    /// The wikilinks in a value's text scalars, each placed where its `[[` is written.
-    mutating func links(in value: YAMLNode, key: String) -> [FrontMatterLink] {
-        var found: [FrontMatterLink] = []
-        // A stack, not recursion: the value may nest as deep as ``maximumDepth``.
-        var pending = [value]
-        while let node = pending.popLast() {
-            switch node.kind {
-            case .sequence(let items): pending += items.reversed()
-            case .mapping(let entries): pending += entries.map(\.value).reversed()
-            case .scalar(let text, _):
-                guard case .string = node.scalarValue, Byte.contains(text, UInt8(ascii: "[")) else {
-                    continue
-                }
-                var cursor: Int?
-                for case .link(var link, let written) in PropertyText.parts(text) {
-                    let place = place(of: written, from: node.location, after: &cursor)
-                    link.location = place ?? node.location
-                    found.append(FrontMatterLink(key: key, link: link))
-                }
-            }
+    /// Appends the wikilinks in a text scalar's `text`, each placed where its `[[` is written.
+    mutating func links(
+        in node: YAMLNode, _ text: String, key: String, into found: inout [FrontMatterLink]
+    ) {
+        var cursor: Int?
+        for case .link(var link, let written) in PropertyText.parts(text) {
+            link.location = place(of: written, from: node.location, after: &cursor) ?? node.location
+            found.append(FrontMatterLink(key: key, link: link))
         }
-        return found
     }
 
     /// Where `written` is in the source, searched from the start of the line `start` is on (or

@@ -10,82 +10,147 @@ import NoteModel
 struct PropertiesView {
     /// The note's resolved wikilink hrefs, by ``NoteLinks/key(_:_:)``.
     let hrefs: [String: String]
+    /// Written as bytes, each value escaped into them: made per note page, it must cost next to
+    /// nothing beside the page (strings joined per value were 2% of a build).
+    private(set) var html: [UInt8] = []
+
+    init(hrefs: [String: String]) {
+        self.hrefs = hrefs
+    }
 
     /// The `<dl>` of the note's properties; nil when it has none with a value.
     static func html(for note: ParsedNote) -> String? {
-        guard let extra = note.document.frontMatter?.extra, !extra.isEmpty else { return nil }
-        let view = PropertiesView(hrefs: note.links.wikiHrefs)
-        var items = ""
-        for entry in extra {
-            guard let value = view.value(entry.value, key: entry.key) else { continue }
-            let key = entry.key.htmlEscaped
-            items += "<div class=\"property property-\(className(entry.key))\" data-property=\"\(key)\""
-            items += " data-type=\"\(value.type)\"><dt>\(key)</dt><dd>\(value.html)</dd></div>\n"
+        guard let extra = note.document.frontMatter?.extra, extra.contains(where: { isShown($0.value) })
+        else { return nil }
+        var view = PropertiesView(hrefs: note.links.wikiHrefs)
+        view.html.reserveCapacity(160 * extra.count)
+        view.append("<dl class=\"properties\" aria-label=\"Properties\">\n")
+        for entry in extra where isShown(entry.value) {
+            view.append("<div class=\"property property-")
+            view.html += className(entry.key).utf8
+            view.append("\" data-property=\"")
+            view.escaped(entry.key)
+            view.append("\" data-type=\"")
+            view.append(type(of: entry.value))
+            view.append("\"><dt>")
+            view.escaped(entry.key)
+            view.append("</dt><dd>")
+            view.value(entry.value, key: entry.key)
+            view.append("</dd></div>\n")
         }
-        guard !items.isEmpty else { return nil }
-        return "<dl class=\"properties\" aria-label=\"Properties\">\n" + items + "</dl>"
+        view.append("</dl>")
+        return String(decoding: view.html, as: UTF8.self)
     }
 
     /// A key as a class name: `Due date` is `property-due-date`.
     static func className(_ key: String) -> String {
-        String(Slug.component(key).map { $0 == "." ? "-" : $0 })
+        let slug = Slug.component(key)
+        return slug.utf8.contains(UInt8(ascii: ".")) ? String(slug.map { $0 == "." ? "-" : $0 }) : slug
     }
 
-    /// A value's HTML and its type, as Obsidian names its property types; nil when it is empty.
-    func value(_ value: FrontMatterValue, key: String) -> (html: String, type: String)? {
+    /// Whether a value shows anything: null, empty text and lists or keys of only those do not.
+    static func isShown(_ value: FrontMatterValue) -> Bool {
         switch value {
-        case .null: return nil
+        case .null: false
+        case .string(let text): !text.isEmpty
+        case .bool, .int, .double: true
+        case .list(let items): items.contains(where: isShown)
+        case .mapping(let entries): entries.contains { isShown($0.value) }
+        }
+    }
+
+    /// The value's type, as Obsidian names its property types (`object` for nested keys).
+    static func type(of value: FrontMatterValue) -> StaticString {
+        switch value {
+        case .null, .string: break
+        case .bool: return "checkbox"
+        case .int, .double: return "number"
+        case .list: return "list"
+        case .mapping: return "object"
+        }
+        guard case .string(let text) = value, let time = dateTime(text) else { return "text" }
+        return time.utf8.contains(UInt8(ascii: ":")) ? "datetime" : "date"
+    }
+
+    /// Writes a shown value: text, a number, a date, a checkbox, a list or nested keys.
+    private mutating func value(_ value: FrontMatterValue, key: String) {
+        switch value {
+        case .null: break
         case .bool(let flag):
-            let checked = flag ? " checked" : ""
-            return (
-                "<input type=\"checkbox\" disabled\(checked) aria-label=\"\(key.htmlEscaped)\">", "checkbox"
-            )
-        case .int(let number): return (String(number), "number")
-        case .double(let number): return (String(number).htmlEscaped, "number")
+            append(
+                flag
+                    ? "<input type=\"checkbox\" disabled checked aria-label=\""
+                    : "<input type=\"checkbox\" disabled aria-label=\"")
+            escaped(key)
+            append("\">")
+        case .int(let number): html += String(number).utf8
+        case .double(let number): html += String(number).utf8
         case .string(let text):
-            guard !text.isEmpty else { return nil }
             if let time = Self.dateTime(text) {
-                let type = time.contains(":") ? "datetime" : "date"
-                return ("<time datetime=\"\(time.htmlEscaped)\">\(text.htmlEscaped)</time>", type)
+                append("<time datetime=\"")
+                escaped(time)
+                append("\">")
+                escaped(text)
+                append("</time>")
+            } else {
+                self.text(text)
             }
-            return (self.text(text), "text")
         case .list(let items):
-            let shown = items.compactMap { self.value($0, key: key)?.html }
-            guard !shown.isEmpty else { return nil }
-            return ("<ul>" + shown.map { "<li>\($0)</li>" }.joined() + "</ul>", "list")
+            append("<ul>")
+            for item in items where Self.isShown(item) {
+                append("<li>")
+                self.value(item, key: key)
+                append("</li>")
+            }
+            append("</ul>")
         case .mapping(let entries):
             // Nested keys (`source: {title: ..., year: ...}`): shown as they are written, key: value.
-            let shown = entries.compactMap { entry -> String? in
-                self.value(entry.value, key: entry.key).map {
-                    "<div><dt>\(entry.key.htmlEscaped)</dt><dd>\($0.html)</dd></div>"
-                }
+            append("<dl>")
+            for entry in entries where Self.isShown(entry.value) {
+                append("<div><dt>")
+                escaped(entry.key)
+                append("</dt><dd>")
+                self.value(entry.value, key: entry.key)
+                append("</dd></div>")
             }
-            guard !shown.isEmpty else { return nil }
-            return ("<dl>" + shown.joined() + "</dl>", "object")
+            append("</dl>")
         }
     }
 
     /// Text as Obsidian shows a text property: plain (Markdown is not read) but for wikilinks,
     /// and a web address alone is a link.
-    private func text(_ text: String) -> String {
+    private mutating func text(_ text: String) {
         if Self.isWebAddress(text) {
+            append("<a class=\"external-link\" href=\"")
+            escaped(text)
+            append("\" rel=\"noopener\">")
+            escaped(text)
+            append("</a>")
             return
-                "<a class=\"external-link\" href=\"\(text.htmlEscaped)\" rel=\"noopener\">\(text.htmlEscaped)</a>"
         }
-        var html = ""
         for part in PropertyText.parts(text) {
             switch part {
-            case .text(let plain): html += String(plain).htmlEscaped
+            case .text(let plain): escaped(plain)
             case .link(let link, _):
-                let shown = link.displayText.htmlEscaped
                 if let href = hrefs[NoteLinks.key(link.target, link.fragment)] {
-                    html += "<a href=\"\(href.htmlEscaped)\" class=\"internal-link\">\(shown)</a>"
+                    append("<a href=\"")
+                    escaped(href)
+                    append("\" class=\"internal-link\">")
                 } else {
-                    html += "<a class=\"internal-link broken-link\">\(shown)</a>"
+                    append("<a class=\"internal-link broken-link\">")
                 }
+                escaped(link.displayText)
+                append("</a>")
             }
         }
-        return html
+    }
+
+    private mutating func append(_ text: StaticString) {
+        html.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    private mutating func escaped(_ text: some StringProtocol) {
+        HTMLText.appendEscaped(text.utf8, to: &html)
     }
 
     /// `https://...` or `http://...` with nothing else (no spaces): a link to the web.
@@ -98,6 +163,9 @@ struct PropertiesView {
     /// time: `2024-01-02T10:30`, `2024-01-02 10:30:00`, `2024-01-02T10:30:00.5+02:00`); nil for
     /// other text.
     static func dateTime(_ text: String) -> String? {
+        // Most text is not a date: told from its first byte and length, before its bytes are copied.
+        guard let first = text.utf8.first, (0x30...0x39).contains(first), (10...35).contains(text.utf8.count)
+        else { return nil }
         let bytes = Array(text.utf8)
         func digits(_ range: Range<Int>) -> Bool {
             range.upperBound <= bytes.count && bytes[range].allSatisfy { (0x30...0x39).contains($0) }
