@@ -82,3 +82,28 @@ func everyPartialExists(template name: String) throws {
     #expect(css.contains("height: auto"))
     #expect(css.contains("prefers-color-scheme: dark"))
 }
+
+@Test func notePagesShowPropertiesInTheArticleBeforeTheText() throws {
+    let note = try #require(DefaultTheme.templates["note"])
+    let article = try #require(note.range(of: "<article"))
+    let block = try #require(note.range(of: "{{$properties}}"))
+    // Three braces: the HTML is made, and escaped, by PropertiesView.
+    let properties = try #require(note.range(of: "{{{properties}}}"))
+    let body = try #require(note.range(of: "{{{body}}}"))
+    #expect(article.upperBound < block.lowerBound)
+    #expect(block.upperBound < properties.lowerBound && properties.upperBound < body.lowerBound)
+}
+
+/// The properties' rules take their colours from the theme's variables, so dark mode needs none.
+@Test func propertiesStyleFollowsTheColourScheme() throws {
+    let css = String(decoding: try #require(DefaultTheme.assets["style.css"]), as: UTF8.self)
+    let rules = css.components(separatedBy: "\n}\n").filter {
+        $0.contains(".properties") || $0.contains(".property")
+    }
+    #expect(rules.count >= 5)
+    for rule in rules {
+        #expect(!rule.contains("#") && !rule.contains("rgb("), "\(rule)")
+    }
+    #expect(rules.contains { $0.contains("var(--muted)") })
+    #expect(rules.contains { $0.contains("var(--surface)") })
+}

@@ -78,7 +78,7 @@ import Testing
 }
 
 /// A small vault that changes at random, the way an author changes one: words, titles, tags,
-/// dates, links and embeds, explorer order, headings, renames, deletions, new notes, images, the theme and
+/// dates, links and embeds, explorer order, headings, properties, renames, deletions, new notes, images, the theme and
 /// the settings.
 struct EditedVault {
     struct Note {
@@ -95,6 +95,8 @@ struct EditedVault {
         var order: Int?
         /// A heading before `## Part`: moves Part's block, which `[[note#Part]]` links resolve to.
         var extraHeading = false
+        /// A front matter property line: shown on the page, and a backlink when it links.
+        var property: String?
 
         var text: String {
             var front: [String] = []
@@ -102,6 +104,7 @@ struct EditedVault {
             if let date { front.append("date: \(date)") }
             if !aliases.isEmpty { front.append("aliases: [\(aliases.joined(separator: ", "))]") }
             if let order { front.append("order: \(order)") }
+            if let property { front.append(property) }
             var text = front.isEmpty ? "" : "---\n" + front.joined(separator: "\n") + "\n---\n"
             text += "# \(title)\n\n\(words)\n\n"
             if extraHeading { text += "## Before\n\nfirst\n\n" }
@@ -145,7 +148,7 @@ struct EditedVault {
 
     /// Applies one edit and says which.
     mutating func applyRandomEdit(to vault: TestVault) throws -> String {
-        let kind = random.next(14)
+        let kind = random.next(15)
         if notes.isEmpty || kind == 0 { return try addNote(to: vault) }
         let index = random.next(notes.count)
         var note = notes[index]
@@ -191,6 +194,10 @@ struct EditedVault {
         case 12:
             note.extraHeading.toggle()
             edit = "heading"
+        case 13:
+            let values = ["status: " + pick(), "related: \"[[\(other)]]\"", "done: true"]
+            note.property = random.next(4) == 0 ? nil : values[random.next(values.count)]
+            edit = "property"
         default: return try changeFile(vault)
         }
         notes[index] = note
@@ -223,7 +230,7 @@ struct EditedVault {
         case 2:
             let settings = [
                 "title: " + pick(), "base_url: https://example.org/\(pick())/", "urls: pretty",
-                "inline: never",
+                "inline: never", "properties: hide",
             ]
             try vault.write(settings[random.next(settings.count)] + "\n", to: "notesite.yml")
             return "settings"

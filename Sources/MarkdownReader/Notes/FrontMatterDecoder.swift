@@ -7,6 +7,17 @@ struct FrontMatterDecoder {
     private(set) var diagnostics: [Diagnostic] = []
     /// Deeper values than this are dropped with an error (keeps the tree's own recursion shallow).
     static let maximumDepth = 64
+    /// The YAML's bytes, indexed as in the note, and the note's line they start on: where a
+    /// property's wikilink is written is found in them.
+    let source: ArraySlice<UInt8>
+    let firstLine: Int
+    /// Where each line of `source` starts, found at the first link.
+    var lineStarts: [Int]?
+
+    init(source: ArraySlice<UInt8> = [], firstLine: Int = 1) {
+        self.source = source
+        self.firstLine = firstLine
+    }
 
     mutating func decode(_ root: YAMLNode?, at location: SourceLocation) -> FrontMatter? {
         var matter = FrontMatter(location: location)
@@ -37,8 +48,12 @@ struct FrontMatterDecoder {
             case "publish": matter.publish = bool(value, key: key)
             case "order": matter.order = number(value, key: key)
             default:
-                if let converted = generic(value, depth: 0) {
-                    matter.extra.append(FrontMatterEntry(key: key, value: converted))
+                let linked = matter.links.count
+                if let converted = generic(value, depth: 0, key: key, links: &matter.links) {
+                    matter.extra.append(
+                        FrontMatterEntry(key: key, value: converted, location: value.location))
+                } else {
+                    matter.links.removeSubrange(linked...)
                 }
             }
         }
@@ -100,7 +115,10 @@ struct FrontMatterDecoder {
         }
     }
 
-    private mutating func generic(_ node: YAMLNode, depth: Int) -> FrontMatterValue? {
+    /// An unknown key's value as a tree; the wikilinks in its text are appended to `links`.
+    private mutating func generic(
+        _ node: YAMLNode, depth: Int, key: String, links: inout [FrontMatterLink]
+    ) -> FrontMatterValue? {
         guard depth < FrontMatterDecoder.maximumDepth else {
             diagnostics.append(
                 .error("front matter nests too deeply (over \(depth) levels)", at: node.location))
@@ -112,23 +130,27 @@ struct FrontMatterDecoder {
             case .bool(let value): return .bool(value)
             case .int(let value): return .int(value)
             case .double(let value): return .double(value)
-            case .string(let value): return .string(value)
+            case .string(let value):
+                if Byte.contains(value, UInt8(ascii: "[")) {
+                    self.links(in: node, value, key: key, into: &links)
+                }
+                return .string(value)
             case .null, nil: return .null
             }
         case .sequence(let items):
             var values: [FrontMatterValue] = []
             for item in items {
-                guard let value = generic(item, depth: depth + 1) else { return nil }
+                guard let value = generic(item, depth: depth + 1, key: key, links: &links) else { return nil }
                 values.append(value)
             }
             return .list(values)
         case .mapping(let entries):
             var values: [FrontMatterEntry] = []
             for entry in entries {
-                guard case .scalar(let key, _) = entry.key.kind,
-                    let value = generic(entry.value, depth: depth + 1)
+                guard case .scalar(let name, _) = entry.key.kind,
+                    let value = generic(entry.value, depth: depth + 1, key: key, links: &links)
                 else { return nil }
-                values.append(FrontMatterEntry(key: key, value: value))
+                values.append(FrontMatterEntry(key: name, value: value))
             }
             return .mapping(values)
         }

@@ -74,7 +74,7 @@ struct NotesSource {
     private static func frontMatter(_ yaml: ArraySlice<UInt8>, file: String) -> (FrontMatter?, [Diagnostic]) {
         do {
             let root = try YAMLReader.parse(String(decoding: yaml, as: UTF8.self), file: file, lineOffset: 1)
-            var decoder = FrontMatterDecoder()
+            var decoder = FrontMatterDecoder(source: yaml, firstLine: 2)
             let frontMatter = decoder.decode(root, at: SourceLocation(file: file, line: 1, column: 1))
             return (frontMatter, decoder.diagnostics)
         } catch {

@@ -16,6 +16,9 @@ public struct FrontMatter: Sendable, Hashable, Codable {
     public var order: Double?
     /// Keys notesite does not know, in the order written.
     public var extra: [FrontMatterEntry]
+    /// The wikilinks written in ``extra``'s text values (`related: "[[Other]]"`), in the order
+    /// written: they link as a link in the text does.
+    public var links: [FrontMatterLink] = []
     /// Where the front matter starts (its opening `---`).
     public var location: SourceLocation?
 

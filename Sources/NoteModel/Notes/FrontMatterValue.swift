@@ -26,9 +26,12 @@ public enum FrontMatterValue: Sendable, Hashable, Codable {
 public struct FrontMatterEntry: Sendable, Hashable, Codable {
     public var key: String
     public var value: FrontMatterValue
+    /// Where the value is written (a top-level key's; nil inside a nested value).
+    public var location: SourceLocation?
 
-    public init(key: String, value: FrontMatterValue) {
+    public init(key: String, value: FrontMatterValue, location: SourceLocation? = nil) {
         self.key = key
         self.value = value
+        self.location = location
     }
 }

@@ -189,6 +189,14 @@ extension SiteConfiguration {
             configuration.search = value
             return nil
         },
+        "properties": text { configuration, value in
+            switch value {
+            case "show": configuration.showProperties = true
+            case "hide": configuration.showProperties = false
+            default: return "must be 'show' or 'hide', found '\(value)'"
+            }
+            return nil
+        },
         "mermaid": text { configuration, value in
             guard isFolderInsideVault(value), value.hasSuffix(".js") else {
                 return "must be a .js file inside the vault (a local mermaid.min.js), found '\(value)'"

@@ -67,6 +67,8 @@ public struct SiteConfiguration: Sendable, Hashable {
     public var linkPreviews = true
     /// The graph page and each note's local graph (`graph`, `local_graph`, `graph_depth`, `graph_tags`).
     public var graph = GraphSettings()
+    /// Whether a note's page shows its front matter properties above the text (`properties: show`).
+    public var showProperties = true
     /// Whether pages have a search box and the site a search index (`assets/search-index.js`).
     public var search = true
 

@@ -7,6 +7,8 @@ struct PageSlots: Sendable {
     let title, body, path, backlinks, hasBacklinks, toc, hasToc, tags, hasTags: TemplateContext.Slot?
     let hasCode, hasMath, hasDiagrams, description, social, date, cssclasses, meta: TemplateContext.Slot?
     let explorer, breadcrumbs, hasBreadcrumbs, site, root, generator, icon: TemplateContext.Slot?
+    /// The note's front matter properties as HTML (``PropertiesView``).
+    let properties: TemplateContext.Slot?
     /// The members of the page's lists and objects (``TemplateLibrary/record(_:)``): backlinks,
     /// headings, tags, crumbs and the explorer.
     let url, name, context, level, text, id, list, page, pretty: TemplateContext.Slot?
@@ -24,6 +26,7 @@ struct PageSlots: Sendable {
         hasBreadcrumbs = library.slot("hasBreadcrumbs")
         (site, root) = (library.slot("site"), library.slot("root"))
         (generator, icon) = (library.slot("generator"), library.slot("icon"))
+        properties = library.slot("properties")
         (url, name, context) = (library.slot("url"), library.slot("name"), library.slot("context"))
         (level, text, id) = (library.slot("level"), library.slot("text"), library.slot("id"))
         (list, page, pretty) = (library.slot("list"), library.slot("page"), library.slot("pretty"))

@@ -17,6 +17,8 @@ struct ThemeRendering: Sendable {
     let head: HeadMetadata?
     /// The `favicon` setting's site path and type; nil: the theme's inline icon.
     let favicon: (path: String, type: String)?
+    /// The `properties` setting: whether note pages show their front matter properties.
+    let showProperties: Bool
 
     let theme: Theme
     /// Where a note page's values go, and the values every note page shares (`site`, `generator`).
@@ -48,6 +50,7 @@ struct ThemeRendering: Sendable {
         baseURL = configuration.baseURL
         self.siteTitle = siteTitle
         urls = configuration.urls
+        showProperties = configuration.showProperties
         favicon = configuration.favicon.flatMap { path in
             Favicon.mimeType(of: path).map { (Favicon.sitePath(of: path), $0) }
         }
@@ -109,6 +112,8 @@ struct ThemeRendering: Sendable {
         context.set(slots.date, front?.date.map { .string($0.text) })
         context.set(slots.cssclasses, front.map { .string($0.cssclasses.joined(separator: " ")) })
         context.set(slots.meta, front.map { FrontMatterValues.object($0) })
+        context.set(
+            slots.properties, showProperties ? PropertiesView.html(for: note).map(TemplateValue.string) : nil)
         if let explorer { setExplorerValues(explorer, page: note.pagePath, in: &context) }
         let root = Slug.rootPrefix(forPage: note.pagePath)
         context.set(slots.root, .string(root))

@@ -132,23 +132,28 @@ struct LinkResolution {
     }
 
     private mutating func wikilink(_ link: WikiLink, inBlock block: Int) {
+        if let target = resolveWikilink(link) { addBacklink(to: target, fromBlock: block) }
+    }
+
+    /// Finds a wikilink's href (once per target and fragment); the linked note's path when it
+    /// links a note for the first time, for its backlinks.
+    mutating func resolveWikilink(_ link: WikiLink) -> String? {
         let key = NoteLinks.key(link.target, link.fragment)
-        if resolved.wikiHrefs[key] != nil { return }
+        if resolved.wikiHrefs[key] != nil { return nil }
         if let folder = folderPage(link) {
             resolved.wikiHrefs[key] = site.style.href(from: pagePath, to: folder)
-            return
+            return nil
         }
-        guard let target = find(link) else { return }
+        guard let target = find(link) else { return nil }
         if let page = site.pages[target] {
             let anchor = fragment(link, in: target)?.id
             let href = target == note.path && anchor != nil ? "" : site.style.href(from: pagePath, to: page)
             resolved.wikiHrefs[key] = href + (anchor.map { "#" + $0 } ?? "")
-            addBacklink(to: target, fromBlock: block)
-        } else {
-            resolved.attachments.insert(target)
-            resolved.wikiHrefs[key] = site.style.href(
-                from: pagePath, to: NoteLinks.attachmentPath(for: target))
+            return target
         }
+        resolved.attachments.insert(target)
+        resolved.wikiHrefs[key] = site.style.href(from: pagePath, to: NoteLinks.attachmentPath(for: target))
+        return nil
     }
 
     private mutating func embed(_ link: WikiLink, inBlock block: Int) {

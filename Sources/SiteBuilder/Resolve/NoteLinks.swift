@@ -41,6 +41,7 @@ enum NoteLinks {
         var resolver = LinkResolution(note: note, site: site)
         resolver.markdownLinks()
         resolver.wikilinks()
+        resolver.propertyLinks()
         diagnostics += resolver.diagnostics
         return resolver.resolved
     }

@@ -128,6 +128,7 @@ public enum VaultTemplate {
             # urls: files                   # files (trips/lisbon.html) or pretty (trips/lisbon/)
             # theme: _theme                 # folder whose files override the default theme's
             # allow_html: false             # keep raw HTML written in notes
+            # properties: show              # show each note's front matter properties (show or hide)
             # image_width: \(defaults.imageWidth)             # widest image rendition, in pixels (2x the column)
             # column_width: \(defaults.columnWidth)             # the reading column, in CSS pixels
             # image_format: auto            # auto, png, jpeg, webp, avif or original
