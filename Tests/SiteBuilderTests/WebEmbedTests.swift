@@ -1,4 +1,5 @@
 import Foundation
+import NoteHTML
 import Testing
 
 @testable import SiteBuilder
@@ -113,6 +114,18 @@ struct WebEmbedTests {
         )
         let linked = try #require(embed.html(address: address, alt: "talk", title: "", linked: true))
         #expect(!linked.contains("<a ") && linked.contains("talk"), "no link inside the author's link")
+    }
+
+    @Test func aPosterIsAFeatureThePageLoadsTheScriptFor() throws {
+        let poster = try #require(
+            WebEmbed.vimeo(id: "1", hash: nil, start: nil).html(
+                address: "https://vimeo.com/1", alt: "", title: "", linked: false))
+        let found = Array(("<p>" + poster + "</p>").utf8).withUnsafeBufferPointer { HTMLFeatures(html: $0) }
+        #expect(found.video && !found.code && !found.math)
+        let card = try #require(
+            WebEmbed.post(user: "a").html(
+                address: "https://x.com/a/status/1", alt: "", title: "", linked: false))
+        #expect(!Array(card.utf8).withUnsafeBufferPointer { HTMLFeatures(html: $0) }.video)
     }
 
     @Test func aSiteShowsEachKindAndLoadsThePlayerScriptOnlyWhereAVideoIs() async throws {

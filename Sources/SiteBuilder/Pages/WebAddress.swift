@@ -1,7 +1,7 @@
 /// An `http:` or `https:` address split into the parts web embeds look at. Read by hand rather
 /// than by `URLComponents`, which refuses addresses browsers take (unescaped `|` or spaces in a
 /// query) and would make such a video a plain image.
-struct WebAddress: Sendable, Hashable {
+struct WebAddress: Sendable {
     /// Lowercased, without `www.`, user or port: `youtube.com`, `youtu.be`.
     var host: String
     /// From the first `/` up to `?` or `#`, as written (`/watch`, `/shorts/abc`); `/` when empty.
@@ -47,21 +47,6 @@ struct WebAddress: Sendable, Hashable {
             query = []
         }
         path = tail.isEmpty ? "/" : String(tail)
-    }
-
-    static func == (lhs: WebAddress, rhs: WebAddress) -> Bool {
-        lhs.host == rhs.host && lhs.path == rhs.path && lhs.fragment == rhs.fragment
-            && lhs.query.elementsEqual(rhs.query) { $0 == $1 }
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(host)
-        hasher.combine(path)
-        hasher.combine(fragment)
-        for (name, value) in query {
-            hasher.combine(name)
-            hasher.combine(value)
-        }
     }
 
     /// The first value of the query parameter `name`.

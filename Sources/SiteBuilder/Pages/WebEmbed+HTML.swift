@@ -25,7 +25,7 @@ extension WebEmbed {
             guard !linked else { return "<span class=\"link-card\">\(body)</span>" }
             return "<a class=\"link-card\" href=\"\(href)\"\(titleAttribute)>\(body)</a>"
         case .youtube, .vimeo:
-            let (provider, player) = self.player
+            guard let (provider, player) = self.player else { return nil }
             let frameTitle = (alt.isEmpty ? (title.isEmpty ? "\(provider) video" : title) : alt).htmlEscaped
             let inside =
                 "<span class=\"video-play\" aria-hidden=\"true\"></span>"
@@ -47,7 +47,7 @@ extension WebEmbed {
 
     /// The host's name and the address of its player, which the poster loads on a click (so it
     /// starts playing): YouTube's without cookies, Vimeo's without tracking.
-    var player: (provider: String, source: String) {
+    var player: (provider: String, source: String)? {
         switch self {
         case .youtube(let id, let start, _):
             return (
@@ -62,7 +62,7 @@ extension WebEmbed {
             }
             return ("Vimeo", source + (start.map { "#t=\($0)s" } ?? ""))
         case .post, .image, .link:
-            return ("", "")
+            return nil
         }
     }
 }
