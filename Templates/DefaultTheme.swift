@@ -41,5 +41,6 @@ public enum DefaultTheme {
         "explorer.js": PackageResources.explorer_js,
         "link-preview.js": PackageResources.link_preview_js,
         "graph.js": PackageResources.graph_js,
+        "video.js": PackageResources.video_js,
     ]
 }

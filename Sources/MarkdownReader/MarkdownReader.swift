@@ -21,7 +21,8 @@ public enum MarkdownReader {
         if options.unsafe { flags |= CMARK_OPT_UNSAFE }
         if options.smart { flags |= CMARK_OPT_SMART }
         let source = notes?.parsed ?? SourceText(bytes: markdown)
-        let extensions = options.syntax.hasGFM ? GFMExtensions(source: source) : nil
+        var extensions = options.syntax.hasGFM ? GFMExtensions(source: source) : nil
+        extensions?.anyTaskState = notes != nil
         // cmark turns embedded NULs into U+FFFD.
         let bytes = extensions?.markdown ?? source.bytes
         // Every tree of this read (the note's, table cells', footnote bodies') lives in the thread's

@@ -26,13 +26,29 @@ extension HTMLBlockWriter {
             if alignment != .none { output.appendRaw(" align=\"\(alignment.rawValue)\"") }
             output.append(">")
             writeInlines(block.pointee.content)
-        case .taskItem(let checked):
+        case .taskItem(let checked, let state):
             output.newlineIfNeeded()
-            output.append("<li>")
+            guard let state else {
+                output.append("<li>")
+                output.append(
+                    checked
+                        ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> "
+                        : "<input type=\"checkbox\" disabled=\"\" /> ")
+                return
+            }
+            // Obsidian's reading view: the state on the item and its checkbox (`data-task=""`
+            // for an open task), which themes style by; any state but a space is checked.
+            let task = state == " " ? "" : state
             output.append(
                 checked
-                    ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> "
-                    : "<input type=\"checkbox\" disabled=\"\" /> ")
+                    ? "<li class=\"task-list-item is-checked\" data-task=\""
+                    : "<li class=\"task-list-item\" data-task=\"")
+            output.appendEscaped(task)
+            output.append("\"><input class=\"task-list-item-checkbox\" type=\"checkbox\"")
+            output.append(
+                checked ? " checked=\"\" disabled=\"\" data-task=\"" : " disabled=\"\" data-task=\"")
+            output.appendEscaped(task)
+            output.append("\" /> ")
         default:
             break
         }

@@ -38,14 +38,21 @@ extension HTMLBlockWriter {
     }
 
     /// A paragraph that is nothing but a note embed its hook places goes without `<p>` (the note's
-    /// blocks inside a `<p>` would be invalid HTML). Returns whether it was written so.
+    /// blocks inside a `<p>` would be invalid HTML); a block id (`![[Note]]^id`) goes on a `<div>`
+    /// around it. Returns whether it was written so.
     mutating func writeBareEmbed(_ block: UnsafePointer<Block>, index: Int) -> Bool {
         guard let hook = notes.embed, let text = block.pointee.content, let link = soleEmbed(text),
             let html = hook(link)
         else { return false }
         output.newlineIfNeeded()
+        let named = block.pointee.anchor != nil
+        if named {
+            appendTag("<div", block, ">")
+            output.newlineIfNeeded()
+        }
         output.appendRaw(html)
         output.newlineIfNeeded()
+        if named { output.append("</div>\n") }
         bareEmbeds.insert(index)
         return true
     }

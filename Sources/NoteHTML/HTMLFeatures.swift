@@ -5,12 +5,14 @@
 #endif
 
 /// What a page's HTML needs loaded, read from its tags: the copy button for code (`<pre><code`,
-/// `<pre class="highlight">`), math (`<span class="math `, `<div class="math `) and diagrams
-/// (`<pre class="mermaid">`). Text in a note is escaped, so it cannot fake these.
+/// `<pre class="highlight">`), math (`<span class="math `, `<div class="math `), diagrams
+/// (`<pre class="mermaid">`) and web videos' posters (`<span class="video-embed"`, which the site
+/// writes for `![](https://youtu.be/...)`). Text in a note is escaped, so it cannot fake these.
 public struct HTMLFeatures: Sendable, Hashable {
     public var code = false
     public var math = false
     public var diagrams = false
+    public var video = false
 
     public init() {}
 
@@ -20,7 +22,7 @@ public struct HTMLFeatures: Sendable, Hashable {
         add(tagsIn: html, from: 0, to: html.count)
     }
 
-    public var all: Bool { code && math && diagrams }
+    public var all: Bool { code && math && diagrams && video }
 
     /// Adds the features of the tags whose `<` lies in `start..<end` of `html`; a tag is read up
     /// to the end of `html`, so a tag that a region opens and the next one finishes still counts.
@@ -51,6 +53,8 @@ public struct HTMLFeatures: Sendable, Hashable {
             math = true
         } else if Self.starts(tag, with: "<pre class=\"mermaid\">") {
             diagrams = true
+        } else if Self.starts(tag, with: "<span class=\"video-embed\"") {
+            video = true
         }
     }
 

@@ -9,8 +9,11 @@ public enum BlockKind: Sendable, Hashable, Codable {
     case codeBlock(info: String, literal: String)
     case htmlBlock(literal: String)
     case thematicBreak
-    /// A GFM task list item (`- [x] done`); its children are as an ``item``'s.
-    case taskItem(checked: Bool)
+    /// A GFM task list item (`- [x] done`); its children are as an ``item``'s. `state` is the
+    /// character between the brackets in the notes syntax, where any one character is a state
+    /// (`- [?] question`, `- [/] half done`, Obsidian's custom tasks); nil in GFM, whose items are
+    /// written as cmark-gfm writes them.
+    case taskItem(checked: Bool, state: String? = nil)
     /// A GFM table; its children are ``tableRow``s, the header row first.
     case table(alignments: [TableAlignment])
     case tableRow(header: Bool)

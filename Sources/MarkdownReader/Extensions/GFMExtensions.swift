@@ -7,6 +7,8 @@ import NoteModel
 struct GFMExtensions {
     let source: SourceText
     let footnotes: FootnoteScanner
+    /// Whether any one character in `- [?]` is a task's state (the notes syntax).
+    var anyTaskState = false
 
     /// `source` is the note's source; the passes read it with escaped tildes marked (same
     /// length, same lines, so its line table stays).
@@ -26,7 +28,7 @@ struct GFMExtensions {
         tables.run(root, flags: flags)
         var marks = tables.marks
         marks.isEmpty = false
-        TaskListPass(source: source).run(root, marks: &marks)
+        TaskListPass(source: source, anyState: anyTaskState).run(root, marks: &marks)
 
         var footnotePass = FootnotePass(scanner: footnotes)
         footnotePass.parseBodies(flags: flags, marks: &marks)
@@ -34,7 +36,7 @@ struct GFMExtensions {
             var bodyTables = TablePass(source: footnotePass.bodySource, marks: marks)
             bodyTables.run(node, flags: flags)
             marks = bodyTables.marks
-            TaskListPass(source: footnotePass.bodySource).run(node, marks: &marks)
+            TaskListPass(source: footnotePass.bodySource, anyState: anyTaskState).run(node, marks: &marks)
         }
         footnotePass.place(in: root)
 

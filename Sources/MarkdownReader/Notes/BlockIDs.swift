@@ -62,19 +62,32 @@ enum BlockIDs {
         else { return nil }
         let id = String(decoding: bytes[start...], as: UTF8.self)
         var kept = start - 1
+        let ranges = content.runRanges
         guard
             kept == 0 || bytes[kept - 1] == Byte.space || bytes[kept - 1] == Byte.tab
-                || bytes[kept - 1] == Byte.lf
+                || bytes[kept - 1] == Byte.lf || endsEmbed(content, ranges: ranges, at: kept)
         else { return nil }
         while kept > 0, bytes[kept - 1] == Byte.space || bytes[kept - 1] == Byte.tab { kept -= 1 }
         // A line break before the id (its own line) goes with it.
-        let ranges = content.runRanges
         if kept > 0, let breakRun = zip(content.runs, ranges).first(where: { $0.1.upperBound == kept }),
             content.kind(of: breakRun.0) == .softBreak || content.kind(of: breakRun.0) == .lineBreak
         {
             kept = breakRun.1.lowerBound
         }
         return (id, kept)
+    }
+
+    /// Whether an embed (`![[x.png]]`, an image attachment, or `![[note]]`) ends at `offset`,
+    /// where Obsidian takes an id with no space before it: `![[x.png]]^id`.
+    private static func endsEmbed(_ content: AttributedText, ranges: [Range<Int>], at offset: Int) -> Bool {
+        guard let index = ranges.lastIndex(where: { $0.upperBound == offset && !$0.isEmpty }) else {
+            return false
+        }
+        let run = content.runs[index]
+        if run.attachment != nil { return true }
+        return content.spanStack(of: run).contains {
+            if case .embed = content.spans[$0].kind { true } else { false }
+        }
     }
 
     private static func isIDByte(_ byte: UInt8) -> Bool {

@@ -102,7 +102,11 @@ struct PageBody {
         }
         switch note.images[index] {
         case .remote:
-            return nil
+            // The author's own `<img>` stays as written; a Markdown image of a web page becomes
+            // its player, card or link.
+            guard image.html == nil else { return nil }
+            return WebEmbed(address: image.destination)?.html(
+                address: image.destination, alt: alt, title: image.title, linked: linked.contains(index))
         case .unresolved:
             return PageRendering.missing(image.destination)
         case .file(let path):

@@ -1,11 +1,13 @@
 import NoteHTML
 
 /// What a page's body needs loaded, read from the HTML the writer made (embedded notes included):
-/// the copy button for code, KaTeX for math, the Mermaid script for diagrams.
+/// the copy button for code, KaTeX for math, the Mermaid script for diagrams, the player script
+/// for web videos.
 struct PageFeatures: Sendable, Hashable {
     var code = false
     var math = false
     var diagrams = false
+    var video = false
 
     init() {}
 
@@ -25,5 +27,6 @@ struct PageFeatures: Sendable, Hashable {
         code = found.code
         math = katex && found.math
         diagrams = mermaid && found.diagrams
+        video = found.video
     }
 }

@@ -5,7 +5,8 @@ import Mustache
 /// hash again on every read. A slot is nil when no template reads the name: its value is not made.
 struct PageSlots: Sendable {
     let title, body, path, backlinks, hasBacklinks, toc, hasToc, tags, hasTags: TemplateContext.Slot?
-    let hasCode, hasMath, hasDiagrams, description, social, date, cssclasses, meta: TemplateContext.Slot?
+    let hasCode, hasMath, hasDiagrams, hasVideo, description, social, date, cssclasses,
+        meta: TemplateContext.Slot?
     let explorer, breadcrumbs, hasBreadcrumbs, site, root, generator, icon: TemplateContext.Slot?
     /// The note's front matter properties as HTML (``PropertiesView``).
     let properties: TemplateContext.Slot?
@@ -19,7 +20,7 @@ struct PageSlots: Sendable {
         (toc, hasToc) = (library.slot("toc"), library.slot("hasToc"))
         (tags, hasTags) = (library.slot("tags"), library.slot("hasTags"))
         (hasCode, hasMath) = (library.slot("hasCode"), library.slot("hasMath"))
-        hasDiagrams = library.slot("hasDiagrams")
+        (hasDiagrams, hasVideo) = (library.slot("hasDiagrams"), library.slot("hasVideo"))
         (description, social) = (library.slot("description"), library.slot("social"))
         (date, cssclasses, meta) = (library.slot("date"), library.slot("cssclasses"), library.slot("meta"))
         (explorer, breadcrumbs) = (library.slot("explorer"), library.slot("breadcrumbs"))

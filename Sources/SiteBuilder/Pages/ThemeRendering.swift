@@ -100,6 +100,7 @@ struct ThemeRendering: Sendable {
         context.set(slots.hasCode, .bool(features.code))
         context.set(slots.hasMath, .bool(features.math))
         context.set(slots.hasDiagrams, .bool(features.diagrams))
+        context.set(slots.hasVideo, .bool(features.video))
         let front = note.document.frontMatter
         // The front matter's, else the first paragraph's words: every note describes itself.
         let description = note.summary(limit: 160)
