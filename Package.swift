@@ -40,7 +40,8 @@ let package = Package(
         .target(name: "ChildProcess", dependencies: ["CChildProcess"]),
         // SHA-256 for cache keys and content-addressed names, in Swift (no C library needed).
         .target(name: "ContentDigest"),
-        // The one HTML escaper, shared by the HTML writer, the templates, the site and the server.
+        // The one HTML escaper, shared by the HTML writer, the templates, the site and the server;
+        // JSON strings safe inside a script, for the site's data scripts.
         .target(name: "HTMLText"),
         .target(name: "YAMLReader", dependencies: ["CYaml", "NoteModel"]),
         // libcmark's memory for one read, from an arena released at once (Sources/CCmarkArena).
@@ -49,6 +50,10 @@ let package = Package(
         .target(name: "NoteHTML", dependencies: ["NoteModel", "HTMLText"]),
         .target(name: "ImagePipeline", dependencies: ["CVips", "CShims", "NoteModel", "ContentDigest"]),
         .target(name: "Mustache", dependencies: ["HTMLText"]),
+        // The search index the pages' script reads: notes' words to terms, postings and text shards.
+        .target(name: "SearchIndex", dependencies: ["NoteModel", "HTMLText"]),
+        // A force-directed layout of a graph (Barnes-Hut), the same picture for the same graph.
+        .target(name: "GraphLayout"),
         // Pygments helper processes, fed in batches, with their cache.
         .target(name: "CodeHighlighter", dependencies: ["HTMLText", "ChildProcess", "ContentDigest"]),
         // The default theme, embedded into the binary so notesite runs from anywhere.
@@ -60,7 +65,8 @@ let package = Package(
             dependencies: [
                 "YAMLReader", "NoteModel", "MarkdownReader", "NoteHTML", "ImagePipeline", "Mustache",
                 "HTMLText",
-                "DefaultTheme", "CodeHighlighter", "ContentDigest",
+                "DefaultTheme", "CodeHighlighter", "ContentDigest", "SearchIndex",
+                "GraphLayout",
             ]),
         .target(
             name: "DevServer",
@@ -94,7 +100,13 @@ let package = Package(
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader", "TestSupport"]),
         // What several test targets share (a thread's CPU clock for the linear-time bounds).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "ChildProcess", "TestSupport"]),
+        .testTarget(
+            name: "SiteBuilderTests",
+            dependencies: ["SiteBuilder", "SearchIndex", "GraphLayout", "ChildProcess", "TestSupport"]),
+        .testTarget(
+            name: "SearchIndexTests",
+            dependencies: ["SearchIndex", "HTMLText", "MarkdownReader", "NoteModel", "TestSupport"]),
+        .testTarget(name: "GraphLayoutTests", dependencies: ["GraphLayout"]),
         .testTarget(name: "NotesiteCLITests", dependencies: ["NotesiteCLI", "YAMLReader", "ChildProcess"]),
         .testTarget(name: "DefaultThemeTests", dependencies: ["DefaultTheme", "Mustache"]),
         .testTarget(
