@@ -90,6 +90,11 @@ let package = Package(
                 "MarkdownReader", "NoteHTML", "CCmark", "CCmarkArena", "TestSupport", "ChildProcess",
             ],
             exclude: ["gfm-known-differences.json"]),
+        // The model on its own: building, walking (by bytes as by String), a corrupt model written safely.
+        .testTarget(
+            name: "NoteModelTests", dependencies: ["NoteModel", "NoteHTML", "MarkdownReader", "TestSupport"]),
+        // The HTML writer's code hooks, and the writer on models made by hand.
+        .testTarget(name: "NoteHTMLTests", dependencies: ["NoteHTML", "NoteModel", "MarkdownReader"]),
         .testTarget(
             name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CVips", "CShims", "ContentDigest"]),
         .testTarget(name: "ContentDigestTests", dependencies: ["ContentDigest", "TestSupport"]),
@@ -103,9 +108,11 @@ let package = Package(
         .testTarget(
             name: "SiteBuilderTests",
             dependencies: ["SiteBuilder", "SearchIndex", "GraphLayout", "ChildProcess", "TestSupport"]),
+        // The search index's fast parts against plain definitions: tokenizer, postings, vocabulary, shards.
         .testTarget(
             name: "SearchIndexTests",
             dependencies: ["SearchIndex", "HTMLText", "MarkdownReader", "NoteModel", "TestSupport"]),
+        // The layout the same at any number of threads; the quadtree's pushes summed in one fixed order.
         .testTarget(name: "GraphLayoutTests", dependencies: ["GraphLayout"]),
         .testTarget(name: "NotesiteCLITests", dependencies: ["NotesiteCLI", "YAMLReader", "ChildProcess"]),
         .testTarget(name: "DefaultThemeTests", dependencies: ["DefaultTheme", "Mustache"]),
