@@ -42,7 +42,8 @@ let package = Package(
         .target(name: "ChildProcess", dependencies: ["CChildProcess"]),
         // SHA-256 for cache keys and content-addressed names, in Swift (no C library needed).
         .target(name: "ContentDigest"),
-        // The one HTML escaper, shared by the HTML writer, the templates, the site and the server.
+        // The one HTML escaper, shared by the HTML writer, the templates, the site and the server;
+        // JSON strings safe inside a script, for the site's data scripts.
         .target(name: "HTMLText"),
         .target(name: "YAMLReader", dependencies: ["CYaml", "NoteModel"]),
         // libcmark's memory for one read, from an arena released at once (Sources/CCmarkArena).
@@ -53,6 +54,10 @@ let package = Package(
         .target(name: "HTMLSanitizer", dependencies: ["CGumbo", "HTMLText"]),
         .target(name: "ImagePipeline", dependencies: ["CVips", "CShims", "NoteModel", "ContentDigest"]),
         .target(name: "Mustache", dependencies: ["HTMLText"]),
+        // The search index the pages' script reads: notes' words to terms, postings and text shards.
+        .target(name: "SearchIndex", dependencies: ["NoteModel", "HTMLText"]),
+        // A force-directed layout of a graph (Barnes-Hut), the same picture for the same graph.
+        .target(name: "GraphLayout"),
         // Pygments helper processes, fed in batches, with their cache.
         .target(name: "CodeHighlighter", dependencies: ["HTMLText", "ChildProcess", "ContentDigest"]),
         // The default theme, embedded into the binary so notesite runs from anywhere.
@@ -64,7 +69,8 @@ let package = Package(
             dependencies: [
                 "YAMLReader", "NoteModel", "MarkdownReader", "NoteHTML", "ImagePipeline", "Mustache",
                 "HTMLText",
-                "DefaultTheme", "CodeHighlighter", "ContentDigest",
+                "DefaultTheme", "CodeHighlighter", "ContentDigest", "SearchIndex",
+                "GraphLayout",
             ]),
         .target(
             name: "DevServer",
@@ -88,6 +94,11 @@ let package = Package(
                 "MarkdownReader", "NoteHTML", "CCmark", "CCmarkArena", "TestSupport", "ChildProcess",
             ],
             exclude: ["gfm-known-differences.json"]),
+        // The model on its own: building, walking (by bytes as by String), a corrupt model written safely.
+        .testTarget(
+            name: "NoteModelTests", dependencies: ["NoteModel", "NoteHTML", "MarkdownReader", "TestSupport"]),
+        // The HTML writer's code hooks, and the writer on models made by hand.
+        .testTarget(name: "NoteHTMLTests", dependencies: ["NoteHTML", "NoteModel", "MarkdownReader"]),
         .testTarget(
             name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CVips", "CShims", "ContentDigest"]),
         .testTarget(name: "ContentDigestTests", dependencies: ["ContentDigest", "TestSupport"]),
@@ -99,7 +110,15 @@ let package = Package(
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader", "TestSupport"]),
         // What several test targets share (a thread's CPU clock for the linear-time bounds).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "SiteBuilderTests", dependencies: ["SiteBuilder", "ChildProcess", "TestSupport"]),
+        .testTarget(
+            name: "SiteBuilderTests",
+            dependencies: ["SiteBuilder", "SearchIndex", "GraphLayout", "ChildProcess", "TestSupport"]),
+        // The search index's fast parts against plain definitions: tokenizer, postings, vocabulary, shards.
+        .testTarget(
+            name: "SearchIndexTests",
+            dependencies: ["SearchIndex", "HTMLText", "MarkdownReader", "NoteModel", "TestSupport"]),
+        // The layout the same at any number of threads; the quadtree's pushes summed in one fixed order.
+        .testTarget(name: "GraphLayoutTests", dependencies: ["GraphLayout"]),
         .testTarget(name: "NotesiteCLITests", dependencies: ["NotesiteCLI", "YAMLReader", "ChildProcess"]),
         .testTarget(name: "DefaultThemeTests", dependencies: ["DefaultTheme", "Mustache"]),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import HTMLText
 import SiteBuilder
 
 /// One live-reload client's server-sent-events stream. libmicrohttpd calls `read` from the

@@ -1,4 +1,5 @@
 import Foundation
+import HTMLText
 import SiteBuilder
 
 /// The script served pages carry: it listens to the event stream, reloads the page when its

@@ -12,3 +12,12 @@ public struct SeededGenerator: RandomNumberGenerator {
         return value ^ (value >> 31)
     }
 }
+
+extension SeededGenerator {
+    /// A generator whose first state is `state` itself (`GraphLayout`'s own generator starts so),
+    /// for cases written against that sequence.
+    public init(state: UInt64) { self.state = state }
+
+    /// A number in `0..<bound` (0 when `bound` is below 1), as `next() % bound`.
+    public mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
+}

@@ -2,6 +2,7 @@ import CodeHighlighter
 import Foundation
 import Mustache
 import NoteModel
+import SearchIndex
 import Synchronization
 
 /// What one build hands the next in the same process (`notesite serve`): each stage's results by
@@ -56,7 +57,7 @@ public final class BuildMemory: Sendable {
     /// Listings: the search postings of each run of notes, by its notes.
     let postingRuns = StageCache<PostingRun>()
     /// Listings: the search postings as the last build joined them.
-    let searchPostings = Mutex<JoinedPostings?>(nil)
+    let searchPostings = Mutex<KeptPostings?>(nil)
     /// Listings: each note's alias redirect pages, by its aliases, title and page.
     let aliasRedirects = LastResults<SourceNote, [AliasRedirects.Redirect]>()
     /// Previews: each note's link preview entry, by the note and the sections linked in it.

@@ -1,4 +1,5 @@
 import Foundation
+import HTMLText
 
 /// The whole tree as one shared script, `assets/explorer-data.js`, setting `window.notesiteExplorer`
 /// (a script rather than JSON because pages opened from `file://` cannot `fetch()`). Every page

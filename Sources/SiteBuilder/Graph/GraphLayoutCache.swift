@@ -1,6 +1,7 @@
 import CodeHighlighter
 import ContentDigest
 import Foundation
+import GraphLayout
 
 /// The last graph layout made, kept between builds in `<cache folder>/graph/layout.bin`: laying out
 /// thousands of notes is a few percent of a build, and most builds change no link. The file is

@@ -1,4 +1,6 @@
 import Foundation
+import GraphLayout
+import HTMLText
 
 /// `assets/graph-data.js`: the graph and its layout as a script that sets `window.notesiteGraph`
 /// (a script, not JSON, so pages opened from `file://` can load it). Compact: whole-number

@@ -1,4 +1,5 @@
 import Foundation
+import GraphLayout
 import Mustache
 import NoteModel
 

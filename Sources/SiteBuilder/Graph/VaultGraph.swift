@@ -1,3 +1,5 @@
+import GraphLayout
+
 /// The vault as the graph pages draw it: notes by page path, then (with `graph_tags`) tags by
 /// name; links between notes as pairs of node indices, and with tags, each note to its tags and
 /// each nested tag to its parent. Its node order is the data file's.

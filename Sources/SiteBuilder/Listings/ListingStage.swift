@@ -30,7 +30,7 @@ struct ListingStage: BuildStage {
         // The search index (on every worker) while the listing pages are made on this task.
         async let search =
             configuration.search
-            ? SearchIndex.files(for: notes, jobs: context.jobs, memory: context.memory) : [:]
+            ? SearchFiles.files(for: notes, jobs: context.jobs, memory: context.memory) : [:]
         var site = SiteFiles(files: input.pages.pages)
         // The listing pages show only these of each note: when none changed, none is made again.
         // What each note shows in listings, keyed per note in `serve`: a save of words alone keeps them all.

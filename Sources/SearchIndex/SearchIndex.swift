@@ -1,4 +1,5 @@
 import Foundation
+import HTMLText
 
 /// The client-side search index, made at build time so the browser tokenises nothing when it
 /// loads: `assets/search-index.js` sets `window.notesiteSearch` (a script, because pages opened
@@ -12,7 +13,7 @@ import Foundation
 ///
 /// Snippet text is not in it: the notes' text is split into shards, `assets/search-text/N.js`,
 /// loaded only for the notes a result list shows.
-enum SearchIndex {
+public enum SearchIndex {
     /// Text kept per note for snippets: enough for any word of an ordinary note, bounded for huge ones.
     static let textLimit = 20_000
     /// Text indexed per note (paragraphs, lists, tables).
@@ -20,68 +21,27 @@ enum SearchIndex {
     /// A text shard holds notes until it passes this many bytes.
     static let shardBytes = 64_000
 
-    static let indexPath = "assets/search-index.js"
-    static let shardFolder = "assets/search-text/"
+    public static let indexPath = "assets/search-index.js"
+    public static let shardFolder = "assets/search-text/"
 
-    /// The index and its text shards, by site path. With `memory` (`serve`), shards and runs of
-    /// postings whose notes are unchanged are reused, so a save costs about one note's worth.
-    static func files(for notes: [ParsedNote], jobs: Int, memory: BuildMemory? = nil) async -> [String: Data]
+    /// The index and its text shards, by site path, for `documents` in page order. `parts` gives
+    /// the shards and runs of postings it kept from the last build (`serve`), or makes them.
+    public static func files(for documents: [SearchDocument], parts: any SearchIndexParts = MadeParts())
+        -> [String: Data]
     {
-        let sorted = notes.sorted { $0.pagePath < $1.pagePath }
-        guard let memory else {
-            return files(for: await concurrentMap(sorted, limit: jobs) { SearchDocument($0) })
-        }
-        let last = memory.searchEntries.made()
-        let made = await concurrentMap(Array(sorted.indices), limit: jobs) { index in
-            let note = sorted[index]
-            return last?.keyed(for: note.source, at: index, page: note.pagePath)
-                ?? (SearchDocument(note), ContentKey(note.source, note.pagePath))
-        }
-        let documents = made.map(\.value)
-        let keys = made.map(\.key)
-        memory.searchEntries.remember(
-            documents, from: sorted.map(\.source), pages: sorted.map(\.pagePath), keys: keys)
-        return files(for: documents, keys: keys, memory: memory)
-    }
-
-    static func files(
-        for documents: [SearchDocument], keys: [ContentKey] = [], memory: BuildMemory? = nil
-    ) -> [String: Data] {
-        func cached<Value>(_ cache: StageCache<Value>?, _ slot: Int, _ range: Range<Int>, make: () -> Value)
-            -> Value
-        {
-            // Without a key for every document, nothing can be reused.
-            StageCache.value(
-                in: keys.count == documents.count ? cache : nil, slot: String(slot),
-                key: ContentKey(combining: Array(keys[range])), make: make)
-        }
         var files: [String: Data] = [:]
         let shards = shardStarts(documents)
         for (number, start) in shards.enumerated() {
             let end = number + 1 < shards.count ? shards[number + 1] : documents.count
-            files[shardFolder + "\(number).js"] = cached(memory?.searchShards, number, start..<end) {
+            files[shardFolder + "\(number).js"] = parts.shard(number, of: start..<end) {
                 shardScript(number, documents[start..<end])
             }
         }
-        let runStarts = Array(PostingRun.starts(of: documents.count))
-        let runRanges = runStarts.map { $0..<min($0 + PostingRun.size, documents.count) }
-        let runs = runRanges.map { range in
-            cached(memory?.postingRuns, range.lowerBound, range) { PostingRun(documents[range]) }
+        let runRanges = PostingRun.starts(of: documents.count).map {
+            $0..<min($0 + PostingRun.size, documents.count)
         }
-        memory?.searchShards.keepUsed()
-        memory?.postingRuns.keepUsed()
-        let postings: JoinedPostings
-        if let memory, keys.count == documents.count {
-            let runKeys = runRanges.map { ContentKey(combining: Array(keys[$0])) }
-            postings = memory.searchPostings.withLock { joined in
-                let next =
-                    joined?.updated(runs: runs, keys: runKeys) ?? JoinedPostings(runs: runs, keys: runKeys)
-                joined = next
-                return next
-            }
-        } else {
-            postings = JoinedPostings(runs: runs, keys: [])
-        }
+        let runs = runRanges.map { range in parts.run(of: range) { PostingRun(documents[range]) } }
+        let postings = parts.postings(of: runs, ranges: runRanges)
         files[indexPath] = script(runs: runs, shards: shards, postings: postings)
         return files
     }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SiteBuilder
+@testable import SearchIndex
 
 @Suite struct SearchTokenizerTests {
     func terms(_ text: String) -> [String] { SearchTokenizer.terms(in: text) }

@@ -1,5 +1,5 @@
 import Foundation
-import SiteBuilder
+import HTMLText
 import Testing
 
 @Suite struct JSONStringTests {

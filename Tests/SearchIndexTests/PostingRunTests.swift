@@ -1,12 +1,13 @@
+import TestSupport
 import Testing
 
-@testable import SiteBuilder
+@testable import SearchIndex
 
 /// A run's postings are written into one buffer by pointer; these hold them to the plain
 /// definition: per term, each note it is in, in order, as appended one number at a time.
 @Suite struct PostingRunTests {
     @Test func writtenNumbersAreAppendedNumbers() {
-        var random = SplitMix64(seed: 4)
+        var random = SeededGenerator(seed: 4)
         let edges = [0, 1, 31, 32, 1023, 1024, Int(UInt32.max), Int.max]
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PostingList.maxEntryBytes) { buffer in
             guard let out = buffer.baseAddress else { return }
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test func runPostingsAreEachTermsNotesInOrder() {
-        var random = SplitMix64(seed: 12)
+        var random = SeededGenerator(seed: 12)
         for round in 0..<20 {
             let words = (0..<(1 + random.next(300))).map { "w\($0)" }
             let documents = (0..<(1 + random.next(PostingRun.size))).map { number in
@@ -68,7 +69,7 @@ import Testing
     /// The join of several runs (one buffer, sized first) against each term's list appended run by
     /// run, as `serve` rejoins a term.
     @Test func joinedListsAreEachTermsListOverTheRuns() {
-        var random = SplitMix64(seed: 19)
+        var random = SeededGenerator(seed: 19)
         for round in 0..<8 {
             let words =
                 (0..<(1 + random.next(400))).map { "w\($0)" } + [

@@ -1,7 +1,9 @@
 import Foundation
+import HTMLText
+import TestSupport
 import Testing
 
-@testable import SiteBuilder
+@testable import SearchIndex
 
 /// Text shards are written as bytes, each note's text escaped straight into the script; they must
 /// be the script as first written: the texts' JSON literals joined into one String.
@@ -16,7 +18,7 @@ import Testing
     }
 
     @Test func shardsAreTheJoinedLiterals() {
-        var random = SplitMix64(seed: 12)
+        var random = SeededGenerator(seed: 12)
         // Plain words, characters JSON or a script escapes, and U+2028/U+2029 beside other E2 bytes.
         let pieces = [
             "word", " ", "\"", "\\", "<", ">", "&", "\n", "\t", "\u{1}", "é", "\u{2028}", "\u{2029}", "—",
@@ -36,7 +38,7 @@ import Testing
 
     /// The vocabulary as the script lists it: the terms' literals joined by commas.
     @Test func termListIsTheJoinedLiterals() {
-        var random = SplitMix64(seed: 14)
+        var random = SeededGenerator(seed: 14)
         let pieces = ["a", "Z9", "\"", "\\", "<", "&", "\u{1}", "é", "\u{2028}", "\u{2027}", "東", "😀"]
         for round in 0..<300 {
             let terms = (0..<random.next(30)).map { _ in
@@ -50,7 +52,7 @@ import Testing
     /// A block of encoded postings against the quoted lists joined by commas, from every kind of
     /// start: the first list, inside the lists, the last block's few lists, past the end.
     @Test func postingBlocksAreTheJoinedQuotedLists() {
-        var random = SplitMix64(seed: 17)
+        var random = SeededGenerator(seed: 17)
         let digits = Array("0123456789ABCxyz-_")
         for round in 0..<40 {
             let encoded = (0..<random.next(1_300)).map { _ in
@@ -74,7 +76,7 @@ import Testing
 
     /// A note's row of the index against the interpolated Strings it was first made of.
     @Test func rowsAreTheInterpolatedLiterals() {
-        var random = SplitMix64(seed: 15)
+        var random = SeededGenerator(seed: 15)
         let pieces = ["a", "Z9", "\"", "\\", "<", "&", "\u{1}", "é", "\u{2028}", " ", "/", "東"]
         for round in 0..<500 {
             func text() -> String {
@@ -96,7 +98,7 @@ import Testing
 
     /// Terms numbered from their bytes (a run's) against the same terms numbered as Strings.
     @Test func termsNumberAlikeFromBytesAndStrings() {
-        var random = SplitMix64(seed: 16)
+        var random = SeededGenerator(seed: 16)
         let pieces = ["a", "ab", "abcdefgh", "é", "東", "9", "z"]
         for round in 0..<60 {
             var byBytes = TermNumbers()

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 
+@testable import SearchIndex
 @testable import SiteBuilder
 
-@Suite struct SearchIndexTests {
+/// The search index as a build writes it, and as `serve` makes it again from the parts it kept.
+@Suite struct SearchSiteTests {
     /// A script `prefix` + JSON + `;\n`, parsed.
     static func json(in script: String, after prefix: String) throws -> Any {
         #expect(script.hasPrefix(prefix) && script.hasSuffix(";\n"))
@@ -87,35 +89,6 @@ import Testing
         #expect(texts[1].contains("Pastéis de nata near the river."))
     }
 
-    @Test func postingNumbersRoundTrip() {
-        var bytes: [UInt8] = []
-        let numbers = [0, 1, 31, 32, 33, 1023, 1024, 70_000, 5]
-        for number in numbers { PostingList.append(number, to: &bytes) }
-        let encoded = String(decoding: bytes, as: UTF8.self)
-        #expect(PostingList.decode(encoded) == numbers)
-        #expect(encoded.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
-        #expect(encoded.hasPrefix("01VW1"), "0, 1 and 31 take one character each, 32 two")
-    }
-
-    @Test func textIsShardedAndBounded() {
-        let long = String(repeating: "word ", count: 30_000)
-        let documents = (0..<5).map { number in
-            SearchDocument(
-                title: "Note \(number)", url: "n\(number).html", headings: [], tags: [], body: long,
-                text: String(long.prefix(SearchIndex.textLimit)))
-        }
-        #expect(SearchIndex.shardStarts(documents) == [0, 4])
-        let files = SearchIndex.files(for: documents)
-        #expect(
-            Set(files.keys) == [
-                "assets/search-index.js", "assets/search-text/0.js", "assets/search-text/1.js",
-            ])
-        // The body is indexed whole (up to indexLimit), though only textLimit bytes are kept.
-        #expect(documents[0].lengths == [2, 0, 0, 30_000])
-        #expect(documents[0].counts(of: "word") == [0, 0, 0, 30_000])
-        #expect(documents[0].counts(of: "note") == [1, 0, 0, 0])
-    }
-
     @Test func longNotesAreBounded() async throws {
         let vault = try TestVault()
         defer { vault.remove() }
@@ -165,7 +138,7 @@ import Testing
         let memory = BuildMemory()
         func check(_ step: String) {
             let keys = documents.map { ContentKey($0) }
-            let reused = SearchIndex.files(for: documents, keys: keys, memory: memory)
+            let reused = SearchFiles.files(for: documents, keys: keys, memory: memory)
             let fresh = SearchIndex.files(for: documents)
             #expect(reused == fresh, "\(step)")
         }

@@ -1,3 +1,4 @@
+import HTMLText
 import NoteModel
 
 /// What the search index knows of one note: its title and page, how often each term occurs in
@@ -6,7 +7,7 @@ import NoteModel
 /// Body text is paragraphs, list items, quotes and table cells (headings are their own field).
 /// A class: `serve` hands every note's document through the cache on each save, and a copy of
 /// the struct was seven retains.
-final class SearchDocument: Sendable, Hashable {
+public final class SearchDocument: Sendable, Hashable {
     /// The fields in ranking order: a match in an earlier field ranks above one in a later field.
     enum Field: Int, CaseIterable, Sendable {
         case title, headings, tags, text
@@ -108,13 +109,9 @@ final class SearchDocument: Sendable, Hashable {
         return (0..<4).map { Int(entry.counts[$0]) }
     }
 
-    convenience init(_ note: ParsedNote) {
-        self.init(title: note.title, url: note.pagePath, tags: note.source.tags, document: note.document)
-    }
-
     /// The note's headings and body from its blocks' plain text, walked once into bytes that are
     /// tokenized where they lie.
-    convenience init(title: String, url: String, tags: [String], document: NoteDocument) {
+    public convenience init(title: String, url: String, tags: [String], document: NoteDocument) {
         let words = NoteWords(document)
         // About one distinct term in 20 bytes of a note (the bench vault's notes).
         var counter = TermCounter(expectedTerms: words.body.count / 16)
@@ -125,14 +122,14 @@ final class SearchDocument: Sendable, Hashable {
         self.init(title: title, url: url, counting: counter, text: words.snippet)
     }
 
-    static func == (a: SearchDocument, b: SearchDocument) -> Bool {
+    public static func == (a: SearchDocument, b: SearchDocument) -> Bool {
         a === b
             || (a.title == b.title && a.url == b.url && a.counted == b.counted && a.termBytes == b.termBytes
                 && a.lengths == b.lengths
                 && a.text == b.text)
     }
 
-    func hash(into hasher: inout Hasher) {
+    public func hash(into hasher: inout Hasher) {
         hasher.combine(title)
         hasher.combine(url)
         hasher.combine(counted)

@@ -1,13 +1,14 @@
+import TestSupport
 import Testing
 
-@testable import SiteBuilder
+@testable import SearchIndex
 
 /// The tokenizer hands ASCII words to the counter from a padded buffer whose last eight bytes are
 /// read whole and masked; every other term is hashed from its exact bytes. Both must agree, or a
 /// word would count twice in a note (once plain, once folded from an accented spelling).
 @Suite struct TermHashTests {
     @Test func paddedAndExactBytesHashAlike() {
-        var random = SplitMix64(seed: 21)
+        var random = SeededGenerator(seed: 21)
         for round in 0..<4_000 {
             let count = 1 + random.next(40)
             let word = (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next(256)) }
@@ -40,7 +41,7 @@ import Testing
     /// Plain ASCII text through the tokenizer's fast path against the rule written out: runs of
     /// letters and digits, lower-cased, cut to `maxWordLength`; each term hashed as its bytes are.
     @Test func asciiWordsMatchTheRule() {
-        var random = SplitMix64(seed: 8)
+        var random = SeededGenerator(seed: 8)
         let pieces = ["a", "Z", "q", "7", "0", " ", "-", "\n", "_", "@", "[", "`", "{", "/", ":"]
         for round in 0..<500 {
             let text = (0..<random.next(300)).map { _ in
@@ -83,7 +84,7 @@ extension HashedTerm {
     /// The ASCII fast path hands over to the general walk mid-word or between words: the words it
     /// finds (ranges, whether all ASCII, the lowered bytes) are those of the general walk alone.
     @Test func fastPathFindsTheGeneralWalksWords() {
-        var random = SplitMix64(seed: 31)
+        var random = SeededGenerator(seed: 31)
         let pieces = ["a", "Z", "7", " ", "-", "é", "\u{301}", "東", "😀", "—", "x", "Q9", "\n", "@", "`"]
         for round in 0..<3_000 {
             var text = (0..<random.next(40)).map { _ in

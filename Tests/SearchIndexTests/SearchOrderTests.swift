@@ -1,7 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
-@testable import SiteBuilder
+@testable import SearchIndex
 
 /// The vocabulary's order and the snippet text, made by bytes for speed, against their plain
 /// definitions on random text with the characters where the shortcuts could go wrong.
@@ -13,12 +14,12 @@ import Testing
         "\u{FFFD}", "\u{10000}", "😀", "\u{10FFFF}", "東", "\u{01}", "\u{0B}", "\u{1F}", "!",
     ]
 
-    static func randomText(_ random: inout LayoutRandom, length: Int) -> String {
+    static func randomText(_ random: inout SeededGenerator, length: Int) -> String {
         String((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
     }
 
     @Test func termsSortInUTF16Order() {
-        var random = LayoutRandom(seed: 5)
+        var random = SeededGenerator(state: 5)
         let terms = (0..<3_000).map { _ in Self.randomText(&random, length: Int(random.next() % 4)) }
         for index in 0..<(terms.count - 1) {
             let (a, b) = (terms[index], terms[index + 1])
@@ -82,7 +83,7 @@ import Testing
     }
 
     @Test func snippetTextFoldsSpacesAndCutsBeforeAWord() {
-        var random = LayoutRandom(seed: 8)
+        var random = SeededGenerator(state: 8)
         let limit = SearchIndex.textLimit
         for round in 0..<300 {
             // Around the limit: blocks ending just before, at and after it, and empty ones.

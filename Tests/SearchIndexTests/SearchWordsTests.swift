@@ -1,9 +1,10 @@
 import Foundation
 import MarkdownReader
 import NoteModel
+import TestSupport
 import Testing
 
-@testable import SiteBuilder
+@testable import SearchIndex
 
 /// The search index reads a note's words as bytes in one walk; these hold that it reads the same
 /// words as the simple path: each block's `plainText` String, joined, cut and tokenized again.
@@ -78,7 +79,7 @@ import Testing
     /// Random runs, spans and images, also malformed ones (runs past the end or inside a
     /// character, images that name themselves or earlier ones): bytes as the first, String-index walk has them.
     @Test func plainTextBytesMatchPlainText() {
-        var random = SplitMix64(seed: 5)
+        var random = SeededGenerator(seed: 5)
         let pieces = ["a", "é", "東", "😀", " ", "\n", "\u{FFFC}", "x y"]
         func text() -> AttributedText {
             let string = (0..<random.next(12)).map { _ in pieces[random.next(pieces.count)] }.joined()
@@ -109,7 +110,7 @@ import Testing
     /// The byte-keyed counter against a dictionary: terms in the order first met, their counts per
     /// field, the fields' lengths, over terms that share prefixes, lengths and (in 8 bits) hashes.
     @Test func termCounterCountsAsADictionaryDoes() {
-        var random = SplitMix64(seed: 9)
+        var random = SeededGenerator(seed: 9)
         for round in 0..<40 {
             // Tables sized for fewer terms than come (and grown), and for more.
             var counter = TermCounter(expectedTerms: random.next(2_000))

@@ -1,11 +1,13 @@
+import HTMLText
+import TestSupport
 import Testing
 
-@testable import SiteBuilder
+@testable import SearchIndex
 
 /// The vocabulary sorted by its terms' first bytes, against a sort by UTF-16 code units.
 @Suite struct VocabularyOrderTests {
     @Test func keyedOrderIsUTF16Order() {
-        var random = LayoutRandom(seed: 17)
+        var random = SeededGenerator(state: 17)
         let alphabet =
             SearchOrderTests.alphabet + ["\u{0}", "\u{7F}", "\u{80}", "\u{FFFF}", "\u{EE00}", "a", "a"]
         for round in 0..<30 {
@@ -25,7 +27,7 @@ import Testing
     /// Terms whose first eight bytes are alike (equal keys, compared whole), or differ only in a
     /// NUL byte against the term's end, and characters whose lead bytes the keys move.
     @Test func equalKeysAreOrderedByTheWholeTerms() {
-        var random = LayoutRandom(seed: 19)
+        var random = SeededGenerator(state: 19)
         let heads = [
             "abcdefgh", "abcdefg", "abc\u{0}", "abc", "ab\u{E000}", "ab😀", "ab\u{FFFF}", "\u{10FFFF}",
         ]
@@ -52,7 +54,7 @@ import Testing
     /// The quick quoting of a literal that needs no escape against the escaper, on terms and on
     /// what a term never is.
     @Test func termLiteralsAreJSONStrings() {
-        var random = LayoutRandom(seed: 23)
+        var random = SeededGenerator(state: 23)
         let pieces =
             SearchOrderTests.alphabet.map(String.init) + [
                 "\"", "\\", "<", ">", "&", "\u{1}", "\u{2028}", "\u{2029}", "\u{2027}", "⁂", "Z", "@", "[",

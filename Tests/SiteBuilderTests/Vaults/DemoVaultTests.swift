@@ -6,8 +6,9 @@ import Testing
 
 /// The project's own guide, `Site/`, built end to end, then looked at in a real browser.
 @Suite(.serialized) struct DemoVaultTests {
+    /// Three folders up from Tests/SiteBuilderTests/Vaults/.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let demoVault = packageRoot.appendingPathComponent("Site")
     static let browserScript = packageRoot.appendingPathComponent("Tests/Browser/site_test.py")
 

@@ -1,4 +1,5 @@
 import Foundation
+import GraphLayout
 import Testing
 
 @testable import SiteBuilder

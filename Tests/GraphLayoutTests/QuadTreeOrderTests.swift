@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SiteBuilder
+@testable import GraphLayout
 
 /// The Barnes-Hut walk must sum its pushes in one fixed order: the graph's picture is part of the
 /// site's bytes, so a faster walk that adds the same terms in another order changes the output.

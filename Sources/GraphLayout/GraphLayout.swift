@@ -4,28 +4,28 @@ import Foundation
 /// nodes pull together, all nodes push apart, a weak pull to the centre keeps unlinked notes
 /// near. Every step is fixed by the seed and the input, so the same graph always gets the same
 /// picture, whatever the machine's load or the number of jobs.
-struct GraphLayout: Sendable, Hashable {
+public struct GraphLayout: Sendable, Hashable {
     /// An undirected link between two nodes, `low < high`.
-    struct Edge: Sendable, Hashable {
-        let low: Int32
-        let high: Int32
+    public struct Edge: Sendable, Hashable {
+        public let low: Int32
+        public let high: Int32
     }
 
-    let nodeCount: Int
-    let edges: [Edge]
-    var seed: UInt64 = 0x6E6F_7465_7369_7465  // "notesite"
+    public let nodeCount: Int
+    public let edges: [Edge]
+    public var seed: UInt64 = 0x6E6F_7465_7369_7465  // "notesite"
     /// Steps to run; by default fewer for big graphs, whose nodes start near their neighbours.
-    var iterations: Int
+    public var iterations: Int
 
     /// The ideal distance between linked nodes, in layout units.
-    static let linkLength = 30.0
+    public static let linkLength = 30.0
     /// How strongly every node is drawn to the centre, against the others' push.
-    static let gravity = 0.25
+    public static let gravity = 0.25
     /// Barnes-Hut's accuracy: a cell this small for its distance pushes as one point.
-    static let theta = 1.0
+    public static let theta = 1.0
 
     /// `links` as pairs of node indices, in any order; repeated links and self-links count once / not at all.
-    init(nodeCount: Int, links: [(Int, Int)]) {
+    public init(nodeCount: Int, links: [(Int, Int)]) {
         self.nodeCount = nodeCount
         var unique: Set<Edge> = []
         for (a, b) in links where a != b && (0..<nodeCount).contains(a) && (0..<nodeCount).contains(b) {
@@ -43,7 +43,7 @@ struct GraphLayout: Sendable, Hashable {
 
     /// Each node's place, centred on the origin. `jobs` threads share the pushes; each node's
     /// push is summed by one thread in the same order whatever their number, so the result is too.
-    func positions(jobs: Int = 1) -> (x: [Double], y: [Double]) {
+    public func positions(jobs: Int = 1) -> (x: [Double], y: [Double]) {
         guard nodeCount > 0 else { return ([], []) }
         var (x, y) = GraphStart.positions(
             nodeCount: nodeCount, edges: edges, seed: seed, spacing: Self.linkLength)

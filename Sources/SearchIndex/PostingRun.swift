@@ -1,7 +1,7 @@
 /// The postings of a run of consecutive notes, made so that runs join into the whole index's
 /// postings (``PostingList``) without reading a note again: `serve` keeps each run until one of
 /// its notes changes, so a save encodes one run of notes, not the vault.
-struct PostingRun: Sendable {
+public struct PostingRun: Sendable {
     /// Notes per run: small enough that a save redoes little, large enough that joining the runs
     /// meets each common term a few dozen times, not once per note.
     static let size = 256

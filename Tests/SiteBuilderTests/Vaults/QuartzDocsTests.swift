@@ -130,8 +130,7 @@ struct QuartzDocsTests {
 }
 
 enum QuartzDocs {
-    static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root: URL = DemoVaultTests.packageRoot
         .appendingPathComponent("../shared/corpora/text/quartz-docs").standardizedFileURL
     static let shouldRun =
         FileManager.default.fileExists(atPath: root.path)

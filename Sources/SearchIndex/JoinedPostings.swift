@@ -1,10 +1,10 @@
+import HTMLText
+
 /// The whole index's postings as the last build joined them, kept by `serve` so that a save joins
 /// again only the terms whose postings changed, in the runs of notes that changed, instead of
 /// every term of every run (most of a save's time in a large vault).
-struct JoinedPostings: Sendable {
+public struct JoinedPostings: Sendable {
     let runs: [PostingRun]
-    /// Each run's key: the keys of its notes.
-    let runKeys: [ContentKey]
     /// The vocabulary, sorted by UTF-16 code units, and each term's encoded postings.
     let terms: [String]
     let encoded: [String]
@@ -16,17 +16,16 @@ struct JoinedPostings: Sendable {
     static let blockSize = 512
 
     /// The postings of `runs` joined from nothing.
-    init(runs: [PostingRun], keys: [ContentKey]) {
+    public init(runs: [PostingRun]) {
         let joined = PostingList.join(runs)
-        self.init(runs: runs, runKeys: keys, terms: joined.terms, encoded: joined.encoded)
+        self.init(runs: runs, terms: joined.terms, encoded: joined.encoded)
     }
 
     private init(
-        runs: [PostingRun], runKeys: [ContentKey], terms: [String], encoded: [String],
-        termList: String? = nil, postingBlocks: [String]? = nil
+        runs: [PostingRun], terms: [String], encoded: [String], termList: String? = nil,
+        postingBlocks: [String]? = nil
     ) {
         self.runs = runs
-        self.runKeys = runKeys
         self.terms = terms
         self.encoded = encoded
         self.termList = termList ?? Self.termList(terms)
@@ -78,14 +77,13 @@ struct JoinedPostings: Sendable {
     }
 
     /// The postings of `runs`, from these when few runs changed: the same as a join from nothing.
-    func updated(runs: [PostingRun], keys: [ContentKey]) -> JoinedPostings {
+    /// `changed` are the places of the runs whose notes are not those these were joined from.
+    public func updated(runs: [PostingRun], changed: [Int]) -> JoinedPostings {
         // Notes added or removed move every later note to another run: join from nothing.
-        guard runs.count == self.runs.count else { return JoinedPostings(runs: runs, keys: keys) }
-        let changed = runs.indices.filter { runKeys[$0] != keys[$0] }
+        guard runs.count == self.runs.count else { return JoinedPostings(runs: runs) }
         if changed.isEmpty {
             return JoinedPostings(
-                runs: runs, runKeys: keys, terms: terms, encoded: encoded, termList: termList,
-                postingBlocks: postingBlocks)
+                runs: runs, terms: terms, encoded: encoded, termList: termList, postingBlocks: postingBlocks)
         }
         var touched: Set<String> = []
         for index in changed {
@@ -107,7 +105,7 @@ struct JoinedPostings: Sendable {
         for term in touched {
             guard let place = place(of: term), let list = lists[term] else {
                 let merged = merged(touched: touched, lists: lists)
-                return JoinedPostings(runs: runs, runKeys: keys, terms: merged.terms, encoded: merged.encoded)
+                return JoinedPostings(runs: runs, terms: merged.terms, encoded: merged.encoded)
             }
             replaced[place] = list
             blocks.insert(place / Self.blockSize)
@@ -115,8 +113,7 @@ struct JoinedPostings: Sendable {
         var postingBlocks = postingBlocks
         for block in blocks { postingBlocks[block] = Self.block(replaced, at: block * Self.blockSize) }
         return JoinedPostings(
-            runs: runs, runKeys: keys, terms: terms, encoded: replaced, termList: termList,
-            postingBlocks: postingBlocks)
+            runs: runs, terms: terms, encoded: replaced, termList: termList, postingBlocks: postingBlocks)
     }
 
     /// Where `term` is in the sorted vocabulary, nil when it is not there.
