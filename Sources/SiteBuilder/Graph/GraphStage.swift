@@ -10,7 +10,7 @@ struct GraphStage: BuildStage {
     static let name = "graph"
 
     let configuration: SiteConfiguration
-    let rendering: ThemeRendering
+    let facts: SiteFacts
     let theme: Theme
     /// Where the layout is kept between builds; nil without the vault's cache.
     var cache: GraphLayoutCache?
@@ -51,11 +51,9 @@ struct GraphStage: BuildStage {
                 "this note's page is \(Self.pagePath), so the graph page is left out (rename the note, or set 'graph: false')"
             return Output(files: files, diagnostics: [.warning(message, at: place)])
         }
-        let page = rendering.knowing(
-            hasTags: !input.tags.tags.isEmpty, hasFeed: configuration.baseURL != nil && input.hasDatedNotes)
         do {
             files[GraphStage.pagePath] = Data(
-                try page.render(
+                try facts.rendering.render(
                     "graph", at: GraphStage.pagePath,
                     [
                         "title": "Graph", "noteCount": .int(drawn.noteCount),

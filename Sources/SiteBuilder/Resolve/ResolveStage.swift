@@ -11,6 +11,8 @@ struct ResolveStage: BuildStage {
 
     struct Output: StageOutput {
         var graph: LinkGraph
+        /// Every published note's page, by note path.
+        var pagePaths: [String: String]
         var diagnostics: [Diagnostic]
     }
 
@@ -30,7 +32,8 @@ struct ResolveStage: BuildStage {
             memory?.graphs.value(slot: "", key: ContentKey(combining: [links.key] + sources.map(\.key))) {
                 LinkGraph(notes)
             } ?? LinkGraph(notes)
-        return Output(graph: graph, diagnostics: notes.flatMap(\.diagnostics) + duplicates)
+        return Output(
+            graph: graph, pagePaths: links.pages, diagnostics: notes.flatMap(\.diagnostics) + duplicates)
     }
 
     /// What every note is resolved against, and the notes whose pages would land on one path.
