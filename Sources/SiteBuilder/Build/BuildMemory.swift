@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 import NoteModel
 import Synchronization
 
@@ -34,14 +33,6 @@ public final class BuildMemory: Sendable {
     /// Pages: each note's page and the problems found making it, by everything the page shows.
     let pages = LastResults<SourceNote, PageStage.Page>()
     private let pagesReused = Atomic<Int>(0)
-    /// Listings: all listing pages together, by what they show of every note.
-    let listingPages = StageCache<ListingPages>()
-    /// Listings: what each note shows in listings (page, title, date, tags), by the note.
-    let listedNotes = LastResults<SourceNote, ContentKey>()
-    /// Listings: each listing page, by the values its template is given.
-    let listings = StageCache<Result<String, TemplateError>>()
-    /// Listings: each note's alias redirect pages, by its aliases, title and page.
-    let aliasRedirects = LastResults<SourceNote, [AliasRedirects.Redirect]>()
     /// Listings: the search index: each note's entry, by the note's text and page.
     let searchEntries = LastResults<SourceNote, SearchDocument>()
     /// Listings: each search text shard, by its notes.

@@ -48,7 +48,7 @@ struct BuildPipeline {
             pages: pages, listings: listings, files: files, graph: drawn, explorer: explorer,
             previews: previews
         )
-        .site(notes: graph.notes, configuration: settings, display: context.display, memory: options.memory)
+        .site(notes: graph.notes, configuration: settings, context)
 
         var report = runner.report
         report.diagnostics += assembled.diagnostics

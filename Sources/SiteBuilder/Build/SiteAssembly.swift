@@ -21,9 +21,12 @@ struct SiteAssembly {
         var diagnostics: [Diagnostic]
     }
 
-    func site(
-        notes: [ParsedNote], configuration: SiteConfiguration, display: DisplayPaths, memory: BuildMemory?
-    ) -> Output {
+    /// Each note's alias redirect pages, by its aliases, title and page.
+    static let redirects = KeptPerNote<SourceNote, [AliasRedirects.Redirect]>("assembly.redirects")
+
+    func site(notes: [ParsedNote], configuration: SiteConfiguration, _ context: StageContext)
+        -> Output
+    {
         var site = SiteFiles(files: pages.pages, staged: Set(pages.staged))
         site.put(listings.pages)
         site.put(files.files)
@@ -31,11 +34,19 @@ struct SiteAssembly {
         site.add(pages.assets)
         site.put(ExplorerData.assetPath, explorer.script)
         site.put(listings.search)
+        let style = configuration.urls
+        let aliased = AliasRedirects.aliased(notes)
         let redirects = AliasRedirects.pages(
-            for: notes, taken: site.holds, style: configuration.urls, display: display, memory: memory)
+            for: aliased,
+            redirects: context.perNote(
+                Self.redirects, aliased.map(\.source), pages: aliased.map(\.pagePath),
+                context: ContentKey(style)
+            ) { AliasRedirects.redirects(of: aliased[$0], style: style) },
+            taken: site.holds, display: context.display)
         site.put(redirects.pages)
         let htmlPages = Self.sorted(
-            site.paths.filter { $0.hasSuffix(".html") && redirects.pages[$0] == nil }, memory: memory)
+            site.paths.filter { $0.hasSuffix(".html") && redirects.pages[$0] == nil },
+            memory: context.memory)
         if let baseURL = configuration.baseURL {
             site.put("sitemap.xml", Sitemap.xml(pages: htmlPages, baseURL: baseURL))
             // Without dated notes there is no feed, not even a file of the vault's at its path.

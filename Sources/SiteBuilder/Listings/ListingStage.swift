@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import NoteModel
 
 /// Listings: the pages made from many notes (home, folders, tags, the 404 page), the search
@@ -35,12 +36,9 @@ struct ListingStage: BuildStage {
             ? SearchIndex.files(for: notes, jobs: context.jobs, memory: context.memory) : [:]
         // The listing pages show only these of each note: when none changed, none is made again.
         // What each note shows in listings, keyed per note in `serve`: a save of words alone keeps them all.
-        let listed =
-            context.memory.map { memory in
-                memory.listingPages.value(slot: "", key: listingKey(input, memory: memory)) {
-                    listingPages(input, context)
-                }
-            } ?? listingPages(input, context)
+        let listed = context.value(Self.pages, key: listingKey(input, context)) {
+            listingPages(input, context)
+        }
         let feed = configuration.baseURL.flatMap { baseURL in
             AtomFeed.xml(
                 notes: notes, siteTitle: facts.rendering.siteTitle, baseURL: baseURL,
@@ -49,15 +47,19 @@ struct ListingStage: BuildStage {
         return Output(pages: listed.files, search: await search, feed: feed, diagnostics: listed.diagnostics)
     }
 
+    /// What each note shows in listings (page, title, date, tags), by the note.
+    static let listedNotes = KeptPerNote<SourceNote, ContentKey>("listings.notes")
+    /// All listing pages together, by what they show of every note.
+    static let pages = Kept<ListingPages>("listings.pages")
+    /// Each listing page, by the values its template is given.
+    static let rendered = Kept<Result<String, TemplateError>>("listings.rendered")
+
     /// What the listing pages show of every note, with the settings and the explorer's tree.
-    private func listingKey(_ input: Input, memory: BuildMemory) -> ContentKey {
+    private func listingKey(_ input: Input, _ context: StageContext) -> ContentKey {
         let notes = input.graph.notes
-        let last = memory.listedNotes.made()
-        let shown = notes.indices.map { index in
-            last?.value(for: notes[index].source, at: index, page: notes[index].pagePath)
-                ?? ContentKey(ListedNote(notes[index]))
+        let shown = context.perNote(Self.listedNotes, notes.map(\.source), pages: notes.map(\.pagePath)) {
+            ContentKey(ListedNote(notes[$0]))
         }
-        memory.listedNotes.remember(shown, from: notes.map(\.source), pages: notes.map(\.pagePath))
         return ContentKey(
             ContentKey(combining: shown), theme, configuration, facts.rendering.siteTitle,
             facts.hasDatedNotes,
@@ -69,7 +71,7 @@ struct ListingStage: BuildStage {
         let notes = input.graph.notes
         let tags = input.graph.tags
         var listings = facts.rendering
-        listings.remembered = context.memory?.listings
+        listings.remembered = context.store(Self.rendered)
         var files: [String: Data] = [:]
         do {
             for listing in FolderListing.all(for: notes) {
@@ -86,7 +88,7 @@ struct ListingStage: BuildStage {
         } catch {
             return ListingPages(files: files, diagnostics: [theme.diagnostic(for: error)])
         }
-        context.memory?.listings.keep(only: Set(files.keys))
+        context.store(Self.rendered)?.keep(only: Set(files.keys))
         return ListingPages(files: files, diagnostics: [])
     }
 }
