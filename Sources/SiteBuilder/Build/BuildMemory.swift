@@ -30,9 +30,6 @@ public final class BuildMemory: Sendable {
     let linkSources = Mutex<LinkSources?>(nil)
     /// Resolve: the link graph, by the context and every note.
     let graphs = StageCache<LinkGraph>()
-    /// Pages: each note's page and the problems found making it, by everything the page shows.
-    let pages = LastResults<SourceNote, PageStage.Page>()
-    private let pagesReused = Atomic<Int>(0)
     /// Listings: the search index: each note's entry, by the note's text and page.
     let searchEntries = LastResults<SourceNote, SearchDocument>()
     /// Listings: each search text shard, by its notes.
@@ -68,11 +65,7 @@ public final class BuildMemory: Sendable {
     }
 
     /// How many pages were reused rather than made again, over all builds (for tests).
-    public var reusedPages: Int { pagesReused.load(ordering: .relaxed) }
-
-    func countReused(pages count: Int) {
-        pagesReused.add(count, ordering: .relaxed)
-    }
+    public var reusedPages: Int { store(PageStage.pages).reused }
 
     /// The store of the results `kept` names.
     func store<Value>(_ kept: Kept<Value>) -> StageCache<Value> {
