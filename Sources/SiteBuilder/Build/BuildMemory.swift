@@ -13,23 +13,6 @@ public final class BuildMemory: Sendable {
     /// What a watcher saw change since the last scan; nil while nobody watches, and then every
     /// scan walks the whole vault.
     private let vaultChanges = Mutex<VaultChanges?>(nil)
-    /// Scan: the vault as the last build listed it, by the settings that choose what is left out.
-    let vaults = StageCache<Vault>()
-    /// Read: each note parsed, by its name and bytes.
-    let notes = StageCache<SourceNote>()
-    /// Read: each note as read, by its file's place, identity and settled stamp (not read again).
-    let settledNotes = StageCache<SourceNote>()
-    /// Read: the notes the last build read, by their place in the vault's list.
-    let lastRead = Mutex<LastRead?>(nil)
-    /// Resolve: each note's links looked up, by the note and everything it can be resolved against.
-    let links = LastResults<SourceNote, ParsedNote>()
-    /// Resolve: every note's page path, by the notes' paths and permalinks.
-    let pagePaths = StageCache<[String: String]>()
-    /// Resolve: the notes and files the last link context was made from, so a save that moves no
-    /// note's path, page, outline or aliases keeps the context without hashing every note.
-    let linkSources = Mutex<LinkSources?>(nil)
-    /// Resolve: the link graph, by the context and every note.
-    let graphs = StageCache<LinkGraph>()
     /// Listings: the search index: each note's entry, by the note's text and page.
     let searchEntries = LastResults<SourceNote, SearchDocument>()
     /// Listings: each search text shard, by its notes.
@@ -92,7 +75,7 @@ public final class BuildMemory: Sendable {
     }
 
     /// How many notes it holds (for tests).
-    public var count: Int { notes.count }
+    public var count: Int { store(ReadStage.parsed).count }
 }
 
 /// A ``KeptLast`` value's store.
