@@ -1,16 +1,17 @@
 import Foundation
 import NoteModel
 
-/// The build, as the list of its stages: Scan -> Read -> Resolve -> Highlight -> Images -> Files -> Explorer ->
-/// Pages -> Listings -> Previews (-> Write, in ``SiteBuild/run(_:)``). Each stage's output is the next one's input.
+/// The build, as the list of its stages: Scan -> Read -> Resolve -> Graph -> Highlight -> Images -> Files ->
+/// Explorer -> Pages -> Listings -> Previews, each returning what it made; then the site put together from
+/// their outputs (``SiteAssembly``) and, in ``SiteBuild/run(_:)``, written (Write).
 struct BuildPipeline {
     let options: BuildOptions
     let configuration: LoadedConfiguration
     /// Where a cold build writes pages as they are made (``StagingWriter``); nil keeps the whole site in memory.
     var staging: StagingWriter?
 
-    /// The whole site in memory; nil when it cannot be made at all (the vault is unreadable, the
-    /// theme does not compile). Problems in single notes or images are diagnostics in the report.
+    /// The whole site; nil when it cannot be made at all (the vault is unreadable, the theme does
+    /// not compile). Problems in single notes or images are diagnostics in the report.
     func make() async -> (SiteFiles?, BuildReport) {
         let settings = configuration.settings
         var context = StageContext(options, configuration)
@@ -22,43 +23,50 @@ struct BuildPipeline {
             ScanStage(root: options.vault, configuration: settings, excluded: configuration.outputs), ())
         guard let vault = scan.vault, let rendering = scan.rendering else { return (nil, runner.report) }
         let read = await runner.run(ReadStage(), vault)
-        let graph = await runner.run(ResolveStage(files: vault.files, configuration: settings), read).graph
+        let resolved = await runner.run(ResolveStage(files: vault.files, configuration: settings), read)
+        let graph = resolved.graph
+        let facts = SiteFacts(
+            graph: graph, pagePaths: resolved.pagePaths, configuration: settings, rendering: rendering)
         let drawn = await runner.run(
             GraphStage(
-                configuration: settings, rendering: rendering, theme: scan.theme,
+                configuration: settings, facts: facts, theme: scan.theme,
                 cache: vault.cacheFolder(named: settings.cache).map(GraphLayoutCache.init(folder:))), graph)
         let code = await runner.run(HighlightStage(configuration: settings, vault: vault), graph)
         let images = await runner.run(ImageStage(vault: vault, configuration: settings), graph)
-        var files = await runner.run(
+        let files = await runner.run(
             FileStage(vault: vault, theme: scan.theme, favicon: scan.favicon),
             .init(graph: graph, images: images))
-        files.files.merge(drawn.files) { _, graphFile in graphFile }
         let explorer = await runner.run(ExplorerStage(configuration: settings), graph)
         let pages = await runner.run(
-            PageStage(configuration: settings, theme: scan.theme, rendering: rendering, vault: vault.root),
+            PageStage(configuration: settings, theme: scan.theme, facts: facts, vault: vault.root),
             .init(graph: graph, images: images, code: code, explorer: explorer))
         let listings = await runner.run(
-            ListingStage(configuration: settings, theme: scan.theme, rendering: rendering),
-            .init(graph: graph, pages: pages, files: files, explorer: explorer))
+            ListingStage(configuration: settings, theme: scan.theme, facts: facts),
+            .init(graph: graph, explorer: explorer))
         let previews = await runner.run(PreviewStage(configuration: settings), graph)
-        var site = listings.site
-        site.files.merge(previews.files) { _, preview in preview }
+        let assembled = SiteAssembly(
+            pages: pages, listings: listings, files: files, graph: drawn, explorer: explorer,
+            previews: previews
+        )
+        .site(notes: graph.notes, configuration: settings, context)
 
         var report = runner.report
+        report.diagnostics += assembled.diagnostics
         report.noteCount = graph.notes.count
         report.imageCount = images.renditions.values.filter(\.isRendition).count
         report.images = images.records
         report.imageCache = images.cacheStatistics
-        report.pageCount = listings.htmlPages.count
-        report.pagePaths = listings.htmlPages
+        report.pageCount = assembled.htmlPages.count
+        report.pagePaths = assembled.htmlPages
         report.madePages = pages.made
         report.codeCache = code.highlights.map { ($0.highlighted, $0.cacheHits) }
         report.notices = (code.highlights?.notice.map { [$0] } ?? []) + pages.notices
         BackgroundRelease.drop(
             (
-                consume read, consume graph, consume drawn, consume code, consume images, consume explorer,
-                consume pages, consume listings, consume previews
+                consume read, consume resolved, consume graph, consume drawn, consume code, consume images,
+                consume explorer, consume pages, consume listings, consume previews, consume files,
+                consume facts
             ), freeing: !options.endsWithProcess)
-        return (site, report)
+        return (assembled.site, report)
     }
 }

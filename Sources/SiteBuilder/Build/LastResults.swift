@@ -75,6 +75,14 @@ final class LastResults<Source: NoteSource, Value: Sendable>: Sendable {
     }
 
     private let last = Mutex<Made?>(nil)
+    private let reusedCount = Atomic<Int>(0)
+
+    /// How many results were reused rather than made again, over all builds, when counted.
+    var reused: Int { reusedCount.load(ordering: .relaxed) }
+
+    func countReused(_ count: Int) {
+        reusedCount.add(count, ordering: .relaxed)
+    }
 
     /// The last build's results, when they were made in the same `context` (what every result
     /// also depends on: settings, the link context); nil otherwise, and everything is made anew.

@@ -42,30 +42,37 @@ struct ExplorerStage: BuildStage {
         }
     }
 
+    /// The key of each note's entry in the tree (path, page, title, order), by the note.
+    static let entries = KeptPerNote<SourceNote, ContentKey>("explorer.entries")
+    /// The tree and every page's view of it, by the tree and its settings.
+    static let trees = Kept<Output>("explorer.trees")
+
     func run(_ graph: LinkGraph, _ context: StageContext) async -> Output {
-        // A cold build makes each view when its page is made: holding them all cost a tenth of its memory.
-        guard let memory = context.memory else { return output(for: ExplorerTree.entries(of: graph.notes)) }
-        // Each note's entry keyed once per version of the note: a save hashes one entry, not the tree.
-        let last = memory.explorerEntries.made()
-        let entryKeys = graph.notes.indices.map { index in
-            let note = graph.notes[index]
-            return last?.value(for: note.source, at: index, page: note.pagePath)
-                ?? ContentKey(ExplorerTree.entries(of: [note]))
+        await context.value(Self.trees, keyed: treeKey(graph.notes, context)) { key in
+            var output = output(for: ExplorerTree.entries(of: graph.notes))
+            // A cold build makes each view when its page is made (holding them all made its heap a
+            // tenth bigger); a kept tree serves many builds, and every page's key needs its view.
+            guard let key else { return output }
+            output.key = key
+            let pages = output.tree.byPage.keys.sorted()
+            let made = await concurrentMap(pages, limit: context.jobs) { [output] page in
+                output.view(for: page)
+            }
+            output.views = Dictionary(uniqueKeysWithValues: zip(pages, made))
+            output.viewKeys = output.views.mapValues { ContentKey($0) }
+            return output
         }
-        memory.explorerEntries.remember(
-            entryKeys, from: graph.notes.map(\.source), pages: graph.notes.map(\.pagePath))
-        let key = ContentKey(
+    }
+
+    /// What the tree is made from: each note's entry, keyed once per version of the note (a save
+    /// hashes one entry, not the tree), and the settings.
+    private func treeKey(_ notes: [ParsedNote], _ context: StageContext) -> ContentKey {
+        let entryKeys = context.perNote(Self.entries, notes.map(\.source), pages: notes.map(\.pagePath)) {
+            ContentKey(ExplorerTree.entries(of: [notes[$0]]))
+        }
+        return ContentKey(
             ContentKey(combining: entryKeys), configuration.explorer, configuration.breadcrumbs,
             configuration.urls)
-        if let known = memory.explorer.known(slot: "", key: key) { return known }
-        var output = output(for: ExplorerTree.entries(of: graph.notes))
-        output.key = key
-        let pages = output.tree.byPage.keys.sorted()
-        let made = await concurrentMap(pages, limit: context.jobs) { [output] page in output.view(for: page) }
-        output.views = Dictionary(uniqueKeysWithValues: zip(pages, made))
-        output.viewKeys = output.views.mapValues { ContentKey($0) }
-        memory.explorer.store(output, slot: "", key: key)
-        return output
     }
 
     /// The tree and its script, without the pages' views.

@@ -4,14 +4,14 @@ import Mustache
 import NoteModel
 
 /// Graph: the vault's notes and links laid out once for the whole site (``GraphLayout``), written
-/// as `assets/graph-data.js` for the graph page (`graph.html`) and every note's local graph. The
-/// layout is kept by the shape of the graph alone: a save that changes no link, and no note's
-/// place in the order, reuses it.
+/// as `assets/graph-data.js` for the graph page (`graph.html`) and every note's local graph. In
+/// `serve` the layout is kept by the shape of the graph alone: a save that changes no link, and no
+/// note's place in the order, reuses it.
 struct GraphStage: BuildStage {
     static let name = "graph"
 
     let configuration: SiteConfiguration
-    let rendering: ThemeRendering
+    let facts: SiteFacts
     let theme: Theme
     /// Where the layout is kept between builds; nil without the vault's cache.
     var cache: GraphLayoutCache?
@@ -25,23 +25,9 @@ struct GraphStage: BuildStage {
     func run(_ input: LinkGraph, _ context: StageContext) async -> Output {
         let settings = configuration.graph
         guard settings.isUsed else { return Output(files: [:], diagnostics: []) }
-        let drawn: DrawnGraph
-        if let memory = context.memory {
-            // What the graph shows of each note, keyed per note: a save that changes no title, tag
-            // or link keeps the whole graph.
-            let last = memory.graphShapes.made()
-            let shapes = input.notes.indices.map { index in
-                let note = input.notes[index]
-                return last?.value(for: note, at: index)
-                    ?? ContentKey(
-                        note.path, note.pagePath, note.title, note.links.outgoing.map(\.target),
-                        note.source.tags)
-            }
-            memory.graphShapes.remember(shapes, from: input.notes)
-            let key = ContentKey(ContentKey(combining: shapes), settings.tags, configuration.urls)
-            drawn = memory.drawnGraphs.value(slot: "", key: key) { draw(input, tags: settings.tags, context) }
-        } else {
-            drawn = draw(input, tags: settings.tags, context)
+        // Drawn again only when what the graph shows of some note (page, title, links, tags) changed.
+        let drawn = context.value(Self.drawings, key: shapeKey(of: input, context)) {
+            draw(input, tags: settings.tags, context)
         }
         var files = ["assets/graph-data.js": drawn.script]
         guard settings.page else { return Output(files: files, diagnostics: []) }
@@ -52,11 +38,9 @@ struct GraphStage: BuildStage {
                 "this note's page is \(Self.pagePath), so the graph page is left out (rename the note, or set 'graph: false')"
             return Output(files: files, diagnostics: [.warning(message, at: place)])
         }
-        let page = rendering.knowing(
-            hasTags: !input.tags.tags.isEmpty, hasFeed: configuration.baseURL != nil && input.hasDatedNotes)
         do {
             files[GraphStage.pagePath] = Data(
-                try page.render(
+                try facts.rendering.render(
                     "graph", at: GraphStage.pagePath,
                     [
                         "title": "Graph", "noteCount": .int(drawn.noteCount),
@@ -71,6 +55,23 @@ struct GraphStage: BuildStage {
 
     static let pagePath = "graph.html"
 
+    /// What the graph shows of each note, by the note.
+    static let shapes = KeptPerNote<ParsedNote, ContentKey>("graph.shapes")
+    /// The data script, by every note's shape.
+    static let drawings = Kept<DrawnGraph>("graph.drawings")
+    /// The layout, by the graph's shape.
+    static let layouts = Kept<GraphPositions>("graph.layouts")
+
+    /// The key of what the graph shows: each note's page, title, links and tags, and the settings.
+    private func shapeKey(of input: LinkGraph, _ context: StageContext) -> ContentKey {
+        let shapes = context.perNote(Self.shapes, input.notes) { index in
+            let note = input.notes[index]
+            return ContentKey(
+                note.path, note.pagePath, note.title, note.links.outgoing.map(\.target), note.source.tags)
+        }
+        return ContentKey(ContentKey(combining: shapes), configuration.graph.tags, configuration.urls)
+    }
+
     /// The graph's data script, and the counts the graph page shows.
     struct DrawnGraph: Sendable {
         let script: Data
@@ -81,11 +82,10 @@ struct GraphStage: BuildStage {
     private func draw(_ input: LinkGraph, tags: Bool, _ context: StageContext) -> DrawnGraph {
         let graph = VaultGraph(input, tags: tags)
         let layout = graph.layout
-        let positions =
-            context.memory?.graphLayouts.value(slot: "", key: ContentKey(layout)) {
-                laidOut(layout, jobs: context.jobs)
-            }
-            ?? laidOut(layout, jobs: context.jobs)
+        // Laid out again only when the graph's shape (how many nodes, which are linked) changed.
+        let positions = context.value(Self.layouts, key: ContentKey(layout)) {
+            laidOut(layout, jobs: context.jobs)
+        }
         return DrawnGraph(
             script: GraphScript.script(for: graph, at: positions), noteCount: graph.noteCount,
             linkCount: graph.links.count)

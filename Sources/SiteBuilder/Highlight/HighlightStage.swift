@@ -17,33 +17,34 @@ struct HighlightStage: BuildStage {
         var diagnostics: [Diagnostic] { [] }
     }
 
+    /// Each note's code blocks, by the note.
+    static let code = KeptPerNote<SourceNote, ContentKey?>("highlight.code")
+    /// All code blocks' highlighting, by the blocks (a save rarely changes code).
+    static let highlights = Kept<Highlights>("highlight.highlights")
+
     func run(_ graph: LinkGraph, _ context: StageContext) async -> Output {
         guard configuration.highlight else { return Output() }
         // Like the image cache: a cache folder that leads out of the vault is not used.
         let cache = vault.cacheFolder(named: configuration.cache)
-        guard let memory = context.memory else {
+        let highlights = await context.value(
+            Self.highlights, key: codeKey(graph.notes, cache: cache, context)
+        ) {
             // The cache is read on a worker while the code is gathered here.
             async let opened = CodeHighlighter.Cache(folder: cache)
             let blocks = await Self.blocks(in: graph.notes, jobs: context.jobs)
-            return Output(
-                highlights: await CodeHighlighter.highlight(blocks, cache: opened, jobs: context.jobs))
+            return await CodeHighlighter.highlight(blocks, cache: opened, jobs: context.jobs)
         }
-        // In `serve`, each note's code is found once per version of the note, and the whole is
-        // keyed by those: a save that changes no code hashes no code.
-        let last = memory.noteCode.made()
-        let code = graph.notes.indices.map { index in
-            last?.value(for: graph.notes[index].source, at: index)
-                ?? NoteCode(Self.blocks(in: graph.notes[index...index]))
-        }
-        memory.noteCode.remember(code, from: graph.notes.map(\.source))
-        let key = ContentKey(ContentKey(combining: code.compactMap(\.key)), cache)
-        if let known = memory.highlights.known(slot: "", key: key) {
-            return Output(highlights: known)
-        }
-        let blocks = code.reduce(into: Set<CodeHighlighter.Block>()) { $0.formUnion($1.blocks) }
-        let highlights = await CodeHighlighter.highlight(blocks, cacheFolder: cache, jobs: context.jobs)
-        memory.highlights.store(highlights, slot: "", key: key)
         return Output(highlights: highlights)
+    }
+
+    /// The key of every note's code: each note's found once per version of the note, so a save
+    /// that changes no code hashes no code.
+    private func codeKey(_ notes: [ParsedNote], cache: URL?, _ context: StageContext) -> ContentKey {
+        let code = context.perNote(Self.code, notes.map(\.source)) { index in
+            let blocks = Self.blocks(in: notes[index...index])
+            return blocks.isEmpty ? nil : ContentKey(blocks)
+        }
+        return ContentKey(ContentKey(combining: code.compactMap { $0 }), cache)
     }
 
     /// ``blocks(in:)`` on `jobs` workers, a share of the notes each (hashing every block's code is
@@ -73,16 +74,5 @@ struct HighlightStage: BuildStage {
             }
         }
         return blocks
-    }
-}
-
-/// One note's fenced code blocks, with their key (nil when it has none).
-struct NoteCode: Sendable {
-    let blocks: Set<CodeHighlighter.Block>
-    let key: ContentKey?
-
-    init(_ blocks: Set<CodeHighlighter.Block>) {
-        self.blocks = blocks
-        key = blocks.isEmpty ? nil : ContentKey(blocks)
     }
 }

@@ -12,29 +12,19 @@ enum AliasRedirects {
         let html: Data
     }
 
-    /// `taken`: whether the site already has a file at a path. With `memory` (`serve`), each
-    /// note's redirect pages are made once per version of its aliases, title and page.
+    /// The notes that have aliases.
+    static func aliased(_ notes: [ParsedNote]) -> [ParsedNote] {
+        notes.filter { !($0.document.frontMatter?.aliases ?? []).isEmpty }
+    }
+
+    /// The redirect pages of `notes` (`redirects[i]`: note `i`'s), each where the site has no file
+    /// yet (`taken`: whether it has one at a path); a warning for each alias that would replace one.
     static func pages(
-        for notes: [ParsedNote], taken: (String) -> Bool, style: URLStyle, display: DisplayPaths,
-        memory: BuildMemory? = nil
+        for notes: [ParsedNote], redirects: [[Redirect]], taken: (String) -> Bool, display: DisplayPaths
     ) -> (pages: [String: Data], diagnostics: [Diagnostic]) {
         var pages: [String: Data] = [:]
         var diagnostics: [Diagnostic] = []
-        let last = memory?.aliasRedirects.made(context: ContentKey(style))
-        var made: [[Redirect]] = []
-        var madeFrom: [SourceNote] = []
-        var madeFor: [String] = []
-        defer {
-            memory?.aliasRedirects.remember(made, from: madeFrom, pages: madeFor, context: ContentKey(style))
-        }
-        for note in notes {
-            guard let aliases = note.document.frontMatter?.aliases, !aliases.isEmpty else { continue }
-            let redirects =
-                last?.value(for: note.source, at: made.count, page: note.pagePath)
-                ?? Self.redirects(of: note, style: style)
-            made.append(redirects)
-            madeFrom.append(note.source)
-            madeFor.append(note.pagePath)
+        for (note, redirects) in zip(notes, redirects) {
             for redirect in redirects {
                 guard taken(redirect.page) || pages[redirect.page] != nil else {
                     pages[redirect.page] = redirect.html
@@ -53,7 +43,7 @@ enum AliasRedirects {
     }
 
     /// The note's aliases as pages beside it (none for an alias naming the note's own page).
-    private static func redirects(of note: ParsedNote, style: URLStyle) -> [Redirect] {
+    static func redirects(of note: ParsedNote, style: URLStyle) -> [Redirect] {
         let folder = FolderNames.joined(above: note.path)
         return (note.document.frontMatter?.aliases ?? []).compactMap { alias in
             guard !alias.isEmpty else { return nil }

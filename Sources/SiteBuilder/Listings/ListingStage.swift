@@ -1,27 +1,30 @@
 import Foundation
+import Mustache
 import NoteModel
 
 /// Listings: the pages made from many notes (home, folders, tags, the 404 page), the search
-/// index, alias redirects, and with `base_url` the feed and sitemap; then the whole site together.
-/// A listing page is rendered again only when the values its template is given changed.
+/// index, and with `base_url` the feed. A listing page is rendered again only when the values its
+/// template is given changed. Alias redirects and the sitemap, which need every other file of the
+/// site, are made when it is put together (``SiteAssembly``).
 struct ListingStage: BuildStage {
     static let name = "listings"
 
     let configuration: SiteConfiguration
     let theme: Theme
-    let rendering: ThemeRendering
+    let facts: SiteFacts
 
     struct Input: Sendable {
         var graph: LinkGraph
-        var pages: PageStage.Output
-        var files: FileStage.Output
         var explorer: ExplorerStage.Output
     }
 
     struct Output: StageOutput {
-        var site: SiteFiles
-        /// Every HTML page but alias redirects, sorted.
-        var htmlPages: [String]
+        /// Home, folders, tags and the 404 page.
+        var pages: [String: Data]
+        /// The search index and its text shards; none when `search` is off.
+        var search: [String: Data]
+        /// `feed.xml`, when `base_url` is set and some note is dated.
+        var feed: Data?
         var diagnostics: [Diagnostic]
     }
 
@@ -31,64 +34,35 @@ struct ListingStage: BuildStage {
         async let search =
             configuration.search
             ? SearchFiles.files(for: notes, jobs: context.jobs, memory: context.memory) : [:]
-        var site = SiteFiles(files: input.pages.pages)
         // The listing pages show only these of each note: when none changed, none is made again.
         // What each note shows in listings, keyed per note in `serve`: a save of words alone keeps them all.
-        let listed =
-            context.memory.map { memory in
-                memory.listingPages.value(slot: "", key: listingKey(input, memory: memory)) {
-                    listingPages(input, context)
-                }
-            } ?? listingPages(input, context)
-        site.files.merge(listed.files) { _, listing in listing }
-        var diagnostics = listed.diagnostics
-        site.files.merge(input.files.files) { _, file in file }
-        site.files.merge(input.pages.assets) { theme, _ in theme }
-        site.files[ExplorerData.assetPath] = input.explorer.script
-        site.files.merge(await search) { _, index in index }
-        let redirects = AliasRedirects.pages(
-            for: notes, taken: { site.files[$0] != nil }, style: configuration.urls, display: context.display,
-            memory: context.memory)
-        site.files.merge(redirects.pages) { _, redirect in redirect }
-        diagnostics += redirects.diagnostics
-        let htmlPages = Self.sorted(
-            site.files.keys.filter { $0.hasSuffix(".html") && redirects.pages[$0] == nil },
-            memory: context.memory)
-        if let baseURL = configuration.baseURL {
-            site.files["sitemap.xml"] = Sitemap.xml(pages: htmlPages, baseURL: baseURL)
-            site.files["feed.xml"] = AtomFeed.xml(
-                notes: notes, siteTitle: rendering.siteTitle, baseURL: baseURL, author: configuration.author)
+        let listed = context.value(Self.pages, key: listingKey(input, context)) {
+            listingPages(input, context)
         }
-        return Output(site: site, htmlPages: htmlPages, diagnostics: diagnostics)
+        let feed = configuration.baseURL.flatMap { baseURL in
+            AtomFeed.xml(
+                notes: notes, siteTitle: facts.rendering.siteTitle, baseURL: baseURL,
+                author: configuration.author)
+        }
+        return Output(pages: listed.files, search: await search, feed: feed, diagnostics: listed.diagnostics)
     }
 
-    /// `pages` sorted; in `serve`, the last build's order while the pages came out the same (most
-    /// saves: sorting every page's path again was a visible part of one).
-    private static func sorted(_ pages: [String], memory: BuildMemory?) -> [String] {
-        guard let memory else { return pages.sorted() }
-        return memory.sortedPages.withLock { last in
-            // The same pages in another order (the site's dictionary is made anew): looked up, not sorted.
-            if let last, last.found.count == pages.count, pages.allSatisfy(last.found.contains) {
-                return last.sorted
-            }
-            let sorted = pages.sorted()
-            last = (Set(pages), sorted)
-            return sorted
-        }
-    }
+    /// What each note shows in listings (page, title, date, tags), by the note.
+    static let listedNotes = KeptPerNote<SourceNote, ContentKey>("listings.notes")
+    /// All listing pages together, by what they show of every note.
+    static let pages = Kept<ListingPages>("listings.pages")
+    /// Each listing page, by the values its template is given.
+    static let rendered = Kept<Result<String, TemplateError>>("listings.rendered")
 
     /// What the listing pages show of every note, with the settings and the explorer's tree.
-    private func listingKey(_ input: Input, memory: BuildMemory) -> ContentKey {
+    private func listingKey(_ input: Input, _ context: StageContext) -> ContentKey {
         let notes = input.graph.notes
-        let last = memory.listedNotes.made()
-        let shown = notes.indices.map { index in
-            last?.value(for: notes[index].source, at: index, page: notes[index].pagePath)
-                ?? ContentKey(ListedNote(notes[index]))
+        let shown = context.perNote(Self.listedNotes, notes.map(\.source), pages: notes.map(\.pagePath)) {
+            ContentKey(ListedNote(notes[$0]))
         }
-        memory.listedNotes.remember(shown, from: notes.map(\.source), pages: notes.map(\.pagePath))
         return ContentKey(
-            ContentKey(combining: shown), theme, configuration, rendering.siteTitle,
-            input.graph.hasDatedNotes,
+            ContentKey(combining: shown), theme, configuration, facts.rendering.siteTitle,
+            facts.hasDatedNotes,
             input.explorer.key ?? ContentKey(input.explorer.tree))
     }
 
@@ -96,9 +70,8 @@ struct ListingStage: BuildStage {
     private func listingPages(_ input: Input, _ context: StageContext) -> ListingPages {
         let notes = input.graph.notes
         let tags = input.graph.tags
-        var listings = rendering.knowing(
-            hasTags: !tags.tags.isEmpty, hasFeed: configuration.baseURL != nil && input.graph.hasDatedNotes)
-        listings.remembered = context.memory?.listings
+        var listings = facts.rendering
+        listings.remembered = context.store(Self.rendered)
         var files: [String: Data] = [:]
         do {
             for listing in FolderListing.all(for: notes) {
@@ -115,7 +88,7 @@ struct ListingStage: BuildStage {
         } catch {
             return ListingPages(files: files, diagnostics: [theme.diagnostic(for: error)])
         }
-        context.memory?.listings.keep(only: Set(files.keys))
+        context.store(Self.rendered)?.keep(only: Set(files.keys))
         return ListingPages(files: files, diagnostics: [])
     }
 }

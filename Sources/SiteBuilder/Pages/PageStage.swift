@@ -2,14 +2,14 @@ import Foundation
 import NoteModel
 
 /// Pages: each note's model written as HTML (images, links, embeds in place) and put through the
-/// theme's page template. A page is made again only when something it shows changed: its note,
+/// theme's page template. In `serve` a page is made again only when something it shows changed: its note,
 /// the notes it embeds, its backlinks, its images, or what every page shares (``PageKey``).
 struct PageStage: BuildStage {
     static let name = "pages"
 
     let configuration: SiteConfiguration
     let theme: Theme
-    let rendering: ThemeRendering
+    let facts: SiteFacts
     /// Where the `mermaid` setting's script is read from.
     let vault: URL
 
@@ -21,12 +21,16 @@ struct PageStage: BuildStage {
     }
 
     struct Page: Sendable {
-        var html: Data
+        /// The page's bytes; nil when they went straight into the staging folder.
+        var html: Data?
         var diagnostics: [Diagnostic]
     }
 
     struct Output: StageOutput {
+        /// The pages whose bytes are held here, by path.
         var pages: [String: Data]
+        /// The pages written into the staging folder as they were made (a cold `notesite build`).
+        var staged: [String] = []
         /// The pages made by this build rather than reused from an earlier one, sorted.
         var made: [String]
         /// KaTeX and the Mermaid script, when some page needs them (``SiteScripts``).
@@ -39,60 +43,54 @@ struct PageStage: BuildStage {
 
     func run(_ input: Input, _ context: StageContext) async -> Output {
         let graph = input.graph
-        let theme = rendering.knowing(
-            hasTags: !graph.tags.tags.isEmpty, hasFeed: configuration.baseURL != nil && graph.hasDatedNotes)
+        let theme = facts.rendering
         let shared = ContentKey(
-            configuration, self.theme, theme.siteTitle, !graph.tags.tags.isEmpty, graph.hasDatedNotes)
-        let memory = context.memory
+            configuration, self.theme, theme.siteTitle, facts.hasTags, facts.hasDatedNotes)
         let scripts = SiteScripts(notes: graph.notes, configuration: configuration, vault: vault)
         // Pages show what Pygments made of their code: its version is part of every page's key.
         let code = ContentKey(shared, input.code.highlights?.pygments, scripts.katex, scripts.mermaid)
-        let last = memory?.pages.made()
-        let results = await context.map(Array(graph.notes.indices)) {
-            index -> (String, Page, Bool, ContentKey?) in
-            let note = graph.notes[index]
-            guard memory != nil else {
-                let (html, diagnostics) = render(note, input, theme: theme, scripts: scripts)
-                // A cold build writes the page now and keeps its path with no bytes (``StagingWriter``).
+        let notes = graph.notes
+        // By the source note: a note resolved again (another note added) is a new object.
+        let results = await context.mapPerNote(
+            Self.pages, notes.map(\.source), pages: notes.map(\.pagePath),
+            key: { index in
+                // The page shows its breadcrumbs and its part of the explorer's tree.
+                ContentKey(
+                    PageKey.of(notes[index], in: graph, images: input.images, shared: code),
+                    input.explorer.viewKey(for: notes[index].pagePath))
+            },
+            make: { index in
+                let (html, diagnostics) = render(notes[index], input, theme: theme, scripts: scripts)
+                // A cold `notesite build` writes the page now and keeps only its path (``StagingWriter``).
                 guard let staging = context.staging else {
-                    return (note.pagePath, Page(html: Data(html), diagnostics: diagnostics), true, nil)
+                    return Page(html: Data(html), diagnostics: diagnostics)
                 }
-                html.withUnsafeBytes { staging.write(bytes: $0, to: note.pagePath) }
-                return (note.pagePath, Page(html: Data(), diagnostics: diagnostics), true, nil)
-            }
-            // The page shows its breadcrumbs and its part of the explorer's tree.
-            let view = input.explorer.viewKey(for: note.pagePath)
-            let key = ContentKey(PageKey.of(note, in: input.graph, images: input.images, shared: code), view)
-            // By the source note: a note resolved again (another note added) is a new object.
-            if let known = last?.keyed(for: note.source, at: index, page: note.pagePath), known.key == key {
-                return (note.pagePath, known.value, false, key)
-            }
-            return (note.pagePath, self.page(for: note, input, theme: theme, scripts: scripts), true, key)
-        }
-        if let memory {
-            memory.pages.remember(
-                results.map(\.1), from: graph.notes.map(\.source), pages: results.map(\.0),
-                keys: results.compactMap(\.3))
-            memory.countReused(pages: results.count(where: { !$0.2 }))
-        }
+                html.withUnsafeBytes { staging.write(bytes: $0, to: notes[index].pagePath) }
+                return Page(html: nil, diagnostics: diagnostics)
+            })
         var pages: [String: Data] = [:]
-        pages.reserveCapacity(results.count)
-        for (path, page, _, _) in results { pages[path] = page.html }
+        var staged: [String] = []
+        pages.reserveCapacity(context.staging == nil ? results.count : 0)
+        for (note, made) in zip(notes, results) {
+            if let html = made.value.html {
+                pages[note.pagePath] = html
+            } else {
+                staged.append(note.pagePath)
+            }
+        }
         // A problem inside an embedded note comes from every page that shows it: report it once.
         var reported: Set<Diagnostic> = []
         return Output(
-            pages: pages, made: results.filter(\.2).map(\.0).sorted(), assets: scripts.files,
+            pages: pages, staged: staged,
+            made: zip(notes, results).filter(\.1.isNew).map(\.0.pagePath).sorted(),
+            assets: scripts.files,
             notices: scripts.notices,
             diagnostics: scripts.diagnostics
-                + results.flatMap(\.1.diagnostics).filter { reported.insert($0).inserted })
+                + results.flatMap(\.value.diagnostics).filter { reported.insert($0).inserted })
     }
 
-    private func page(
-        for note: ParsedNote, _ input: Input, theme: ThemeRendering, scripts: SiteScripts
-    ) -> Page {
-        let (html, diagnostics) = render(note, input, theme: theme, scripts: scripts)
-        return Page(html: Data(html), diagnostics: diagnostics)
-    }
+    /// Each note's page and the problems found making it, by everything the page shows.
+    static let pages = KeptPerNote<SourceNote, Page>("pages")
 
     /// The page's bytes (empty when the theme failed) and its problems.
     private func render(

@@ -4,22 +4,15 @@ import Foundation
 /// note (itself included). Only these sections get a preview of their own, so a note with fifty
 /// headings does not carry fifty previews that no link shows.
 enum LinkedAnchors {
-    /// With `memory` (`serve`), each note's links are looked at once per version of the note.
-    static func find(in notes: [ParsedNote], urls: URLStyle, memory: BuildMemory? = nil) -> [String: Set<
-        String
-    >] {
+    /// For each page, the fragments the notes' links name (`linked[i]`: note `i`'s links).
+    static func byPage(_ linked: [[Anchor]]) -> [String: Set<String>] {
         var found: [String: Set<String>] = [:]
-        let last = memory?.linkedAnchors.made(context: ContentKey(urls))
-        let linked = notes.indices.map { index in
-            last?.value(for: notes[index], at: index) ?? anchors(in: notes[index], urls)
-        }
-        memory?.linkedAnchors.remember(linked, from: notes, context: ContentKey(urls))
         for anchor in linked.joined() { found[anchor.page, default: []].insert(anchor.fragment) }
         return found
     }
 
     /// The (page, fragment) pairs of one note's links that name a section.
-    private static func anchors(in note: ParsedNote, _ urls: URLStyle) -> [Anchor] {
+    static func anchors(in note: ParsedNote, _ urls: URLStyle) -> [Anchor] {
         let hrefs = Array(note.links.hrefs.values) + Array(note.links.wikiHrefs.values)
         guard hrefs.contains(where: { $0.contains("#") }) else { return [] }
         let writer = PreviewWriter(note: note, urls: urls)

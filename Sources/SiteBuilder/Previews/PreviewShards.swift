@@ -29,41 +29,38 @@ enum PreviewShards {
         return Int(hash & UInt32(count - 1))
     }
 
-    /// The index and every shard, entries (one JSON member per page, see ``LinkPreview/json(pagePath:)``)
-    /// in page order.
-    /// With `memory` (`serve`), a shard whose entries are all unchanged is not joined again.
-    static func files(entries: [Entry], memory: BuildMemory? = nil) -> [String: Data] {
+    /// `assets/previews/index.js`: how many shards there are.
+    static func index(forNotes notes: Int) -> Data {
+        Data("window.notesitePreviewShards=\(count(forNotes: notes));\n".utf8)
+    }
+
+    /// The entries of each shard (``count(forNotes:)`` of them, empty ones too), in page order.
+    static func shards(of entries: [Entry]) -> [[Entry]] {
         let count = count(forNotes: entries.count)
         var shards = [[Entry]](repeating: [], count: count)
         for entry in entries.sorted(by: { $0.pagePath < $1.pagePath }) {
             shards[shard(of: entry.pagePath, count: count)].append(entry)
         }
-        var files = [folder + "index.js": Data("window.notesitePreviewShards=\(count);\n".utf8)]
-        for (number, members) in shards.enumerated() {
-            let make = {
-                var shard = Array("(window.notesitePreviews=window.notesitePreviews||{})[\(number)]={\n".utf8)
-                shard.reserveCapacity(members.reduce(shard.count + 4) { $0 + $1.json.count + 2 })
-                for (index, member) in members.enumerated() {
-                    if index > 0 { shard += ",\n".utf8 }
-                    shard += member.json
-                }
-                shard += "\n};\n".utf8
-                return Data(shard)
-            }
-            files[folder + "\(number).js"] = StageCache.value(
-                in: memory?.previewShards, slot: String(number),
-                key: ContentKey(combining: members.map(\.key)),
-                make: make)
-        }
-        memory?.previewShards.keepUsed()
-        return files
+        return shards
     }
 
-    /// One page's preview: its JSON member and the key of what it was made from.
+    /// Shard `number`'s file: one JSON member per page (see ``LinkPreview/json(pagePath:)``).
+    static func file(_ number: Int, _ members: [Entry]) -> Data {
+        var shard = Array("(window.notesitePreviews=window.notesitePreviews||{})[\(number)]={\n".utf8)
+        shard.reserveCapacity(members.reduce(shard.count + 4) { $0 + $1.json.count + 2 })
+        for (index, member) in members.enumerated() {
+            if index > 0 { shard += ",\n".utf8 }
+            shard += member.json
+        }
+        shard += "\n};\n".utf8
+        return Data(shard)
+    }
+
+    /// One page's preview: its JSON member and the key of what it was made from (`serve` only).
     struct Entry: Sendable {
         let pagePath: String
         /// UTF-8.
         let json: [UInt8]
-        let key: ContentKey
+        let key: ContentKey?
     }
 }

@@ -17,22 +17,38 @@ struct PreviewStage: BuildStage {
 
     func steps(for graph: LinkGraph) -> Int { configuration.linkPreviews ? graph.notes.count : 0 }
 
+    /// The sections each note's links name, by the note.
+    static let anchors = KeptPerNote<ParsedNote, [LinkedAnchors.Anchor]>("previews.anchors")
+    /// Each note's link preview entry, by the note and the sections linked in it.
+    static let entries = KeptPerNote<ParsedNote, [UInt8]>("previews.entries")
+    /// Each shard file, by its entries.
+    static let shards = Kept<Data>("previews.shards")
+
     func run(_ graph: LinkGraph, _ context: StageContext) async -> Output {
         guard configuration.linkPreviews else { return Output() }
         let urls = configuration.urls
-        let memory = context.memory
-        let anchors = LinkedAnchors.find(in: graph.notes, urls: urls, memory: memory)
-        let last = memory?.previews.made()
-        let entries = await context.map(Array(graph.notes.indices)) { index -> PreviewShards.Entry in
-            let note = graph.notes[index]
-            let linked = (anchors[note.pagePath] ?? []).sorted()
-            let key = ContentKey(note, linked, urls)
-            let json =
-                last?.keyed(for: note, at: index).flatMap { $0.key == key ? $0.value : nil }
-                ?? LinkPreview(note: note, anchors: linked, urls: urls).json(pagePath: note.pagePath)
-            return PreviewShards.Entry(pagePath: note.pagePath, json: json, key: key)
+        let notes = graph.notes
+        let anchors = LinkedAnchors.byPage(
+            context.perNote(Self.anchors, notes, context: ContentKey(urls)) {
+                LinkedAnchors.anchors(in: notes[$0], urls)
+            })
+        let linked = { @Sendable (index: Int) in (anchors[notes[index].pagePath] ?? []).sorted() }
+        let made = await context.mapPerNote(
+            Self.entries, notes, key: { ContentKey(notes[$0], linked($0), urls) },
+            make: {
+                LinkPreview(note: notes[$0], anchors: linked($0), urls: urls).json(
+                    pagePath: notes[$0].pagePath)
+            })
+        let entries = zip(notes, made).map { note, made in
+            PreviewShards.Entry(pagePath: note.pagePath, json: made.value, key: made.key)
         }
-        memory?.previews.remember(entries.map(\.json), from: graph.notes, keys: entries.map(\.key))
-        return Output(files: PreviewShards.files(entries: entries, memory: memory))
+        var files = [PreviewShards.folder + "index.js": PreviewShards.index(forNotes: entries.count)]
+        for (number, members) in PreviewShards.shards(of: entries).enumerated() {
+            files[PreviewShards.folder + "\(number).js"] = context.value(
+                Self.shards, slot: String(number), key: ContentKey(combining: members.compactMap(\.key))
+            ) { PreviewShards.file(number, members) }
+        }
+        context.forgetUnasked(Self.shards)
+        return Output(files: files)
     }
 }

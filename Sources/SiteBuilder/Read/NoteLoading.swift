@@ -138,40 +138,30 @@ enum ImageTarget: Sendable, Hashable {
 }
 
 enum NoteLoading {
-    /// Reads one note. A file that is not UTF-8 is reported at its first bad byte and still built,
-    /// with U+FFFD in place of the bad bytes, so nothing else of it is lost.
+    /// Reads one note and parses its bytes (`parse`: ``parse(_:bytes:displayName:)``, or a note an
+    /// earlier build parsed from the same bytes). A file that is not UTF-8 is reported at its first
+    /// bad byte and still built, with U+FFFD in place of the bad bytes, so nothing else of it is lost.
     static func read(
-        _ path: String, from vault: Vault, displayName: String, memory: BuildMemory? = nil,
-        now: timespec = timespec()
+        _ path: String, from vault: Vault, displayName: String,
+        parse: (Data) -> SourceNote
     ) -> SourceNote {
-        // The same file with the same settled stamp as in an earlier build: its bytes are not read.
-        if let memory, let entry = vault.entry(path), entry.stamp.isSettled(at: now) {
-            let key = ContentKey(displayName, entry.location, entry.identity, entry.stamp)
-            return memory.settledNotes.value(slot: path, key: key) {
-                readAndParse(path, from: vault, displayName: displayName, memory: memory)
-            }
-        }
-        return readAndParse(path, from: vault, displayName: displayName, memory: memory)
-    }
-
-    private static func readAndParse(
-        _ path: String, from vault: Vault, displayName: String, memory: BuildMemory?
-    )
-        -> SourceNote
-    {
         let data: Data
         do {
             data = try vault.contents(of: path)
         } catch {
             let place = SourceLocation(file: displayName, line: 1, column: 1)
-            let failed = parse(path, bytes: [], displayName: displayName)
+            let failed = Self.parse(path, bytes: [], displayName: displayName)
             return SourceNote(
                 path: path, displayName: displayName, utf8: [], document: failed.document,
                 diagnostics: [.error("cannot read note: \(error.localizedDescription)", at: place)])
         }
-        guard let memory else { return parse(path, bytes: Array(data), displayName: displayName) }
-        return memory.notes.value(slot: path, key: ContentKey(displayName, WholeBytes(data))) {
-            parse(path, bytes: Array(data), displayName: displayName)
+        return parse(data)
+    }
+
+    /// ``read(_:from:displayName:parse:)`` with the bytes parsed.
+    static func read(_ path: String, from vault: Vault, displayName: String) -> SourceNote {
+        read(path, from: vault, displayName: displayName) {
+            parse(path, bytes: Array($0), displayName: displayName)
         }
     }
 

@@ -17,34 +17,62 @@ struct ReadStage: BuildStage {
 
     func steps(for vault: Vault) -> Int { vault.notes.count }
 
+    /// Each note parsed, by its name and bytes.
+    static let parsed = Kept<SourceNote>("read.parsed")
+    /// Each note as read, by its file's place, identity and settled stamp (not read again).
+    static let settled = Kept<SourceNote>("read.settled")
+    /// The notes the last build read, by their place in the vault's list.
+    static let lastRead = KeptLast<LastRead>("read.last")
+
     func run(_ vault: Vault, _ context: StageContext) async -> Output {
         let display = context.display
-        let memory = context.memory
         var clock = timespec()
         clock_gettime(CLOCK_REALTIME, &clock)
         let now = clock
-        let last = memory?.lastRead.withLock { $0 }
-        let read = await context.map(Array(vault.notes.indices)) { index -> (SourceNote, Vault.Entry?) in
+        let last = context.last(Self.lastRead)
+        let read = await context.map(Array(vault.notes.indices)) {
+            index -> (SourceNote, Vault.Entry?) in
             let path = vault.notes[index]
             let entry = vault.entry(path).flatMap { $0.stamp.isSettled(at: now) ? $0 : nil }
-            if let last, let note = last.note(at: index, path: path, entry: entry) { return (note, entry) }
-            let note = NoteLoading.read(
-                path, from: vault, displayName: display.name(path), memory: memory, now: now)
-            return (note, entry)
+            if let last, let note = last.note(at: index, path: path, entry: entry) {
+                return (note, entry)
+            }
+            return (
+                readNote(path, from: vault, displayName: display.name(path), entry: entry, context), entry
+            )
         }
         let notes = read.map(\.0)
-        if let memory {
-            // A save changes no path: only a list of notes that changed needs the caches trimmed.
-            if last?.paths != vault.notes {
-                let paths = Set(vault.notes)
-                memory.notes.keep(only: paths)
-                memory.settledNotes.keep(only: paths)
-            }
-            memory.lastRead.withLock {
-                $0 = LastRead(paths: vault.notes, entries: read.map(\.1), notes: notes)
+        // A save changes no path: only a list of notes that changed needs the kept notes trimmed.
+        if last?.paths != vault.notes, let parsed = context.store(Self.parsed),
+            let settled = context.store(Self.settled)
+        {
+            let paths = Set(vault.notes)
+            parsed.keep(only: paths)
+            settled.keep(only: paths)
+        }
+        context.keep(
+            LastRead(paths: vault.notes, entries: read.map(\.1), notes: notes), as: Self.lastRead)
+        return Output(notes: notes.filter(\.isPublished))
+    }
+
+    /// One note read and parsed; in `serve`, the same file with the same settled stamp (`entry`) as
+    /// in an earlier build is not read, and the same bytes are not parsed again.
+    private func readNote(
+        _ path: String, from vault: Vault, displayName: String, entry: Vault.Entry?,
+        _ context: StageContext
+    ) -> SourceNote {
+        let read = {
+            NoteLoading.read(path, from: vault, displayName: displayName) { data in
+                context.value(Self.parsed, slot: path, key: ContentKey(displayName, WholeBytes(data))) {
+                    NoteLoading.parse(path, bytes: Array(data), displayName: displayName)
+                }
             }
         }
-        return Output(notes: notes.filter(\.isPublished))
+        guard let entry else { return read() }
+        return context.value(
+            Self.settled, slot: path,
+            key: ContentKey(displayName, entry.location, entry.identity, entry.stamp),
+            make: read)
     }
 }
 

@@ -11,6 +11,8 @@ struct ResolveStage: BuildStage {
 
     struct Output: StageOutput {
         var graph: LinkGraph
+        /// Every published note's page, by note path.
+        var pagePaths: [String: String]
         var diagnostics: [Diagnostic]
     }
 
@@ -18,46 +20,55 @@ struct ResolveStage: BuildStage {
 
     func run(_ input: ReadStage.Output, _ context: StageContext) async -> Output {
         let sources = input.notes
-        let memory = context.memory
-        let (links, duplicates) = linkContext(sources, memory: memory, display: context.display)
-        let last = memory?.links.made(context: links.key)
-        let notes = await context.map(Array(sources.indices)) { index in
-            last?.value(for: sources[index], at: index) ?? NoteLoading.link(sources[index], in: links)
+        let (links, duplicates) = linkContext(sources, context)
+        let notes = await context.mapPerNote(Self.links, sources, context: links.key) {
+            NoteLoading.link(sources[$0], in: links)
         }
-        memory?.links.remember(notes, from: sources, context: links.key)
         // Each note's resolution follows from the context and the note: so does the graph.
-        let graph =
-            memory?.graphs.value(slot: "", key: ContentKey(combining: [links.key] + sources.map(\.key))) {
-                LinkGraph(notes)
-            } ?? LinkGraph(notes)
-        return Output(graph: graph, diagnostics: notes.flatMap(\.diagnostics) + duplicates)
+        let graph = context.value(
+            Self.graphs, key: ContentKey(combining: [links.key] + sources.map(\.key))
+        ) {
+            LinkGraph(notes)
+        }
+        return Output(
+            graph: graph, pagePaths: links.pages, diagnostics: notes.flatMap(\.diagnostics) + duplicates)
     }
+
+    /// Each note's links looked up, by the note and everything it can be resolved against.
+    static let links = KeptPerNote<SourceNote, ParsedNote>("resolve.links")
+    /// The link graph, by the context and every note.
+    static let graphs = Kept<LinkGraph>("resolve.graphs")
+    /// Every note's page path, by the notes' paths and permalinks.
+    static let pagePaths = Kept<[String: String]>("resolve.pagePaths")
+    /// The notes and files the last link context was made from, so a save that moves no note's
+    /// path, page, outline or aliases keeps the context without hashing every note.
+    static let linkSources = KeptLast<LinkSources>("resolve.linkSources")
 
     /// What every note is resolved against, and the notes whose pages would land on one path.
     /// On a rebuild, the last ones while no note's path, page, outline or aliases changed: found
     /// by comparing each note with the last build's (mostly the very same object), since hashing
     /// every path of the vault was a visible part of a save.
-    private func linkContext(_ sources: [SourceNote], memory: BuildMemory?, display: DisplayPaths) -> (
+    private func linkContext(_ sources: [SourceNote], _ context: StageContext) -> (
         LinkContext, [Diagnostic]
     ) {
         let settings = ContentKey(configuration.urls, configuration.allowHTML)
-        if let last = memory?.linkSources.withLock({ $0 }), last.settings == settings, last.files == files,
+        if let last = context.last(Self.linkSources), last.settings == settings, last.files == files,
             last.resolvesAlike(sources)
         {
-            memory?.linkSources.withLock { $0 = last.with(sources) }
+            context.keep(last.with(sources), as: Self.linkSources)
             return (last.context, last.duplicates)
         }
-        let made = makeLinkContext(sources, memory: memory)
-        let duplicates = SiteBuild.duplicatePages(sources, pages: made.pages, display: display)
-        memory?.linkSources.withLock {
-            $0 = LinkSources(
-                notes: sources, files: files, settings: settings, context: made, duplicates: duplicates)
-        }
+        let made = makeLinkContext(sources, context)
+        let duplicates = SiteBuild.duplicatePages(sources, pages: made.pages, display: context.display)
+        context.keep(
+            LinkSources(
+                notes: sources, files: files, settings: settings, context: made, duplicates: duplicates),
+            as: Self.linkSources)
         return (made, duplicates)
     }
 
     /// The context made anew, its pages reused on a rebuild while no note's path or permalink changed.
-    private func makeLinkContext(_ sources: [SourceNote], memory: BuildMemory?) -> LinkContext {
+    private func makeLinkContext(_ sources: [SourceNote], _ context: StageContext) -> LinkContext {
         let style = configuration.urls
         var permalinks = Hasher()
         permalinks.combine(style)
@@ -66,11 +77,9 @@ struct ResolveStage: BuildStage {
             permalinks.combine(source.document.frontMatter?.permalink)
         }
         let pagesKey = ContentKey(digest: permalinks.finalize())
-        let pages =
-            memory?.pagePaths.value(slot: "", key: pagesKey) {
-                SiteBuild.pagePaths(for: sources, style: style)
-            }
-            ?? SiteBuild.pagePaths(for: sources, style: style)
+        let pages = context.value(Self.pagePaths, key: pagesKey) {
+            SiteBuild.pagePaths(for: sources, style: style)
+        }
         return LinkContext(
             notes: sources, files: files, pages: pages, style: style, allowHTML: configuration.allowHTML)
     }

@@ -25,7 +25,7 @@ struct ScanStage: BuildStage {
         let themeFolder = root.appendingPathComponent(configuration.theme)
         let vault: Vault
         do {
-            vault = try listing(context.memory)
+            vault = try listing(context)
         } catch {
             return Output(
                 vault: nil, theme: .default, rendering: nil,
@@ -52,23 +52,27 @@ struct ScanStage: BuildStage {
 
     /// The vault walked, or in `serve`, after a watcher saw only some files change, the last
     /// build's listing with those files looked at again.
-    private func listing(_ memory: BuildMemory?) throws(Vault.ScanError) -> Vault {
+    private func listing(_ context: StageContext) throws(Vault.ScanError) -> Vault {
         let filter = PathFilter(exclude: configuration.exclude)
         let cacheFolder = configuration.cache.map { [root.appendingPathComponent($0)] } ?? []
         let left = excluded + [root.appendingPathComponent(configuration.theme)] + cacheFolder
-        guard let memory else { return try Vault.scan(root: root, filter: filter, excluding: left) }
         // Taken before anything is looked at: a change seen from now on is the next build's.
-        let touched = memory.takeVaultChanges().files
+        guard let changes = context.takeVaultChanges(), let vaults = context.store(Self.vaults) else {
+            return try Vault.scan(root: root, filter: filter, excluding: left)
+        }
         let key = ContentKey(root, configuration.exclude, left)
-        if let touched, let last = memory.vaults.known(slot: "", key: key),
+        if let touched = changes.files, let last = vaults.known(slot: "", key: key),
             let vault = last.rescanning(touched, filter: filter, excluding: Vault.paths(of: left))
         {
-            memory.vaults.store(vault, slot: "", key: key)
+            vaults.store(vault, slot: "", key: key)
             return vault
         }
-        memory.vaults.keep(only: [])
+        vaults.keep(only: [])
         let vault = try Vault.scan(root: root, filter: filter, excluding: left)
-        memory.vaults.store(vault, slot: "", key: key)
+        vaults.store(vault, slot: "", key: key)
         return vault
     }
+
+    /// The vault as the last build listed it, by the settings that choose what is left out.
+    static let vaults = Kept<Vault>("scan.vaults")
 }

@@ -86,7 +86,7 @@ final class StagingWriter: Sendable {
         }
     }
 
-    /// Writes what was not written yet and swaps the staging folder in; on any failure (now or
+    /// Writes the site's files (its staged pages are written already) and swaps the staging folder in; on any failure (now or
     /// while pages were written) throws it away and throws, and the output stays as it was.
     func finish(_ site: SiteFiles, jobs: Int) throws {
         if let existing {
@@ -99,8 +99,8 @@ final class StagingWriter: Sendable {
         }
         do {
             if let failure { throw OutputFolder.Problem.cannotWrite(failure) }
-            let rest = site.files.filter { !($0.value.isEmpty && written.contains($0.key)) }
-            try folder.stage(rest, jobs: jobs, replacing: written)
+            // The staged pages are in the folder already; `site.files` holds the rest.
+            try folder.stage(site.files, jobs: jobs, replacing: written)
             try folder.commit(jobs: jobs)
         } catch {
             folder.abandon()
@@ -111,10 +111,7 @@ final class StagingWriter: Sendable {
     /// ``finish(_:jobs:)`` for an output updated in place: the rest of the site compared and staged
     /// as the pages were, then the changed files moved in.
     private func update(_ existing: OutputContents, to site: SiteFiles, jobs: Int) throws {
-        let done = state.withLock { $0.written.union($0.kept) }
-        let rest = site.files.filter { !($0.value.isEmpty && done.contains($0.key)) }.sorted {
-            $0.key < $1.key
-        }
+        let rest = site.files.sorted { $0.key < $1.key }
         let workers = max(1, min(jobs, rest.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for index in stride(from: worker, to: rest.count, by: workers) {
@@ -130,7 +127,7 @@ final class StagingWriter: Sendable {
             // The marker goes in with the first update of a folder that `--force` let notesite replace.
             let marker = existing.files.contains(OutputFolder.marker) ? [] : [OutputFolder.marker]
             try folder.update(
-                existing, to: Set(site.files.keys).union([OutputFolder.marker]),
+                existing, to: Set(site.files.keys).union(site.staged).union([OutputFolder.marker]),
                 changed: written.sorted() + marker)
         } catch {
             folder.abandon()

@@ -4,7 +4,7 @@ import NoteModel
 /// Write: the site into a staging folder beside the output, then put in place: moved into an output
 /// of plain files and folders file by changed file, else swapped in whole (``StagingWriter``,
 /// ``OutputFolder``). A cold build's pages are in the staging folder already (Pages wrote each as it
-/// was made); this writes the rest. The only stage that writes (the caches aside).
+/// was made, ``SiteFiles/staged``); this writes the rest.
 struct WriteStage: BuildStage {
     static let name = "write"
 
@@ -19,7 +19,7 @@ struct WriteStage: BuildStage {
         var diagnostics: [Diagnostic]
     }
 
-    func steps(for site: SiteFiles) -> Int { site.files.count }
+    func steps(for site: SiteFiles) -> Int { site.files.count + site.staged.count }
 
     func run(_ site: SiteFiles, _ context: StageContext) async -> Output {
         let staging = staging ?? StagingWriter(output: output, jobs: context.jobs)

@@ -160,21 +160,22 @@ import Testing
         let memory = BuildMemory()
         options.memory = memory
         _ = await SiteBuild.make(options)
-        #expect(memory.graphLayouts.made == 1)
+        #expect(memory.store(GraphStage.layouts).made == 1)
         try vault.write("# Beta\n\nBack to [[Alpha]], with more words.\n", to: "beta.md")
         _ = await SiteBuild.make(options)
         // Only words changed: the whole graph script is kept, the layout not even asked for.
-        #expect(memory.drawnGraphs.reused == 1 && memory.graphLayouts.reused == 0)
+        #expect(memory.store(GraphStage.drawings).reused == 1 && memory.store(GraphStage.layouts).reused == 0)
         try vault.write("# Beta renamed\n\nBack to [[Alpha]], with more words.\n", to: "beta.md")
         let (site, _) = await SiteBuild.make(options)
         // A new title is drawn again, on the same layout.
         #expect(
-            memory.drawnGraphs.made == 2 && memory.graphLayouts.made == 1 && memory.graphLayouts.reused == 1)
+            memory.store(GraphStage.drawings).made == 2 && memory.store(GraphStage.layouts).made == 1
+                && memory.store(GraphStage.layouts).reused == 1)
         let data = String(decoding: site?.files["assets/graph-data.js"] ?? Data(), as: UTF8.self)
         #expect(data.contains("\"Beta renamed\""))
         // A new link is a new shape: laid out again.
         try vault.write("# Delta\n\nNow [[Beta]].\n", to: "delta.md")
         _ = await SiteBuild.make(options)
-        #expect(memory.graphLayouts.made == 2)
+        #expect(memory.store(GraphStage.layouts).made == 2)
     }
 }

@@ -21,12 +21,12 @@ import Testing
         var options = BuildOptions(vault: vault.root, jobs: 1)
         options.memory = memory
         _ = await SiteBuild.make(options)
-        let read = memory.settledNotes.made
+        let read = memory.store(ReadStage.settled).made
         #expect(read == 2, "both notes read once, under their settled stamps")
-        let first = memory.lastRead.withLock { $0?.notes ?? [] }
+        let first = memory.store(ReadStage.lastRead).value.withLock { $0?.notes ?? [] }
         _ = await SiteBuild.make(options)
-        #expect(memory.settledNotes.made == read, "nothing changed, so nothing was read again")
-        let second = memory.lastRead.withLock { $0?.notes ?? [] }
+        #expect(memory.store(ReadStage.settled).made == read, "nothing changed, so nothing was read again")
+        let second = memory.store(ReadStage.lastRead).value.withLock { $0?.notes ?? [] }
         #expect(first.count == 2 && second.count == 2, "both notes remembered")
         #expect(zip(first, second).allSatisfy { $0 === $1 }, "the very same notes: none read or parsed again")
 
@@ -61,7 +61,7 @@ import Testing
         try vault.write("# A\n\nfirsT\n", to: "a.md")
         let (site, _) = await SiteBuild.make(options)
         #expect(Self.page("a.html", site).contains("firsT"))
-        #expect(memory.settledNotes.made == 0, "a fresh stamp vouches for nothing")
+        #expect(memory.store(ReadStage.settled).made == 0, "a fresh stamp vouches for nothing")
     }
 
     private static func page(_ path: String, _ site: SiteFiles?) -> String {

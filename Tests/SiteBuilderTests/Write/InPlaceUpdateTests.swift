@@ -99,12 +99,14 @@ import Testing
             var rest = site
             for (path, data) in site.files where random.next(2) == 0 {
                 writer.write(data, to: path)
-                rest.files[path] = Data()
+                rest.files[path] = nil
+                rest.staged.insert(path)
             }
             if round % 2 == 1 {
                 // A listing takes a page's place: the page is written first with other bytes.
                 writer.write(Data("other".utf8), to: "same.html")
                 rest.files["same.html"] = site.files["same.html"]
+                rest.staged.remove("same.html")
             }
             try writer.finish(rest, jobs: 2)
             #expect(Self.tree(output) == Self.expected(site), "seed \(seed) round \(round)")
