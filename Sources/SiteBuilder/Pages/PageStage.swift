@@ -57,7 +57,7 @@ struct PageStage: BuildStage {
                 guard let staging = context.staging else {
                     return (note.pagePath, Page(html: Data(html), diagnostics: diagnostics), true, nil)
                 }
-                html.withUnsafeBytes { staging.write(bytes: $0, to: note.pagePath) }
+                staging.write(bytes: html.span.bytes, to: note.pagePath)
                 return (note.pagePath, Page(html: Data(), diagnostics: diagnostics), true, nil)
             }
             // The page shows its breadcrumbs and its part of the explorer's tree.
