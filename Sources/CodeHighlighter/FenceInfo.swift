@@ -34,7 +34,7 @@ public struct FenceInfo: Sendable, Hashable {
                 index += 1
             }
             guard index > start else { return .some(nil) }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            return String(decoding: bytes.extracting(start..<index), as: UTF8.self)
         }
         return ascii ?? FenceInfo(reading: info).language
     }
@@ -125,11 +125,6 @@ public struct FenceInfo: Sendable, Hashable {
     /// `key=value` pairs (value quoted with `"` or `'`, or a bracketed list, or up to a space or
     /// comma); a bare word is a key with an empty value. Braces and separating commas are skipped.
     static func pairs(_ text: Substring) -> [(String, String)] {
-        asciiPairs(text) ?? characterPairs(text)
-    }
-
-    /// ``pairs(_:)`` by characters, for any text.
-    static func characterPairs(_ text: Substring) -> [(String, String)] {
         var result: [(String, String)] = []
         var rest = text[...]
         func isSeparator(_ c: Character) -> Bool { c == " " || c == "\t" || c == "," || c == "{" || c == "}" }
@@ -161,60 +156,5 @@ public struct FenceInfo: Sendable, Hashable {
             result.append((String(key), String(value)))
         }
         return result
-    }
-
-    /// ``pairs(_:)`` on bytes when the text is ASCII (each byte a character); nil otherwise.
-    /// By characters, a fence with options cost thirty thousand instructions on every page.
-    static func asciiPairs(_ text: Substring) -> [(String, String)]? {
-        var text = text
-        return text.withUTF8 { bytes -> [(String, String)]? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            func isSeparator(_ byte: UInt8) -> Bool {
-                byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "{")
-                    || byte == UInt8(ascii: "}")
-            }
-            func text(_ range: Range<Int>) -> String {
-                String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-            }
-            let end = bytes.count
-            var result: [(String, String)] = []
-            var index = 0
-            while true {
-                while index < end, isSeparator(bytes[index]) { index += 1 }
-                guard index < end else { break }
-                let keyStart = index
-                while index < end, !isSeparator(bytes[index]), bytes[index] != UInt8(ascii: "=") {
-                    index += 1
-                }
-                let key = keyStart..<index
-                var value = index..<index
-                if index < end, bytes[index] == UInt8(ascii: "=") {
-                    index += 1
-                    if index < end, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") {
-                        let quote = bytes[index]
-                        let bodyStart = index + 1
-                        var bodyEnd = bodyStart
-                        while bodyEnd < end, bytes[bodyEnd] != quote { bodyEnd += 1 }
-                        value = bodyStart..<bodyEnd
-                        index = min(end, bodyEnd + 1)
-                    } else if index < end, bytes[index] == UInt8(ascii: "[") {
-                        var bodyEnd = index
-                        while bodyEnd < end, bytes[bodyEnd] != UInt8(ascii: "]") { bodyEnd += 1 }
-                        value = (index + 1)..<bodyEnd
-                        index = min(end, bodyEnd + 1)
-                    } else {
-                        let valueStart = index
-                        while index < end, !isSeparator(bytes[index]) { index += 1 }
-                        value = valueStart..<index
-                    }
-                }
-                if key.isEmpty {
-                    index = min(end, index + 1)
-                    continue
-                }
-                result.append((text(key), text(value)))
-            }
-            return result
-        }
     }
 }

@@ -121,17 +121,11 @@ struct HighlightCache: Sendable {
         let magic = "notesite-highlight \(formatVersion)\n".utf8
         guard bytes.starts(with: magic) else { return nil }
         var pack = HighlightPack(reading: bytes)
-        let parsed: [HighlightPack.Entry]? = bytes.withUnsafeBufferPointer { buffer in
-            var reader = PackReader(buffer, at: magic.count)
-            var entries: [HighlightPack.Entry] = []
-            while !reader.atEnd {
-                guard let entry = reader.entry() else { return nil }
-                entries.append(entry)
-            }
-            return entries
+        var reader = PackReader(bytes, at: magic.count)
+        while !reader.atEnd {
+            guard let entry = reader.entry() else { return nil }
+            pack.add(entry)
         }
-        guard let parsed else { return nil }
-        for entry in parsed { pack.add(entry) }
         return pack
     }
 
@@ -139,15 +133,11 @@ struct HighlightCache: Sendable {
     /// compared with the bytes: the library's ASCII path makes this a copy for nearly all code,
     /// where `String(validating:)` went byte by byte through a slice (half of loading a pack).
     static func string(validating bytes: ArraySlice<UInt8>) -> String? {
-        var text = String(decoding: bytes, as: UTF8.self)
-        let same = text.withUTF8 { decoded in
-            bytes.withUnsafeBufferPointer { original in
-                guard decoded.count == original.count else { return false }
-                guard let left = decoded.baseAddress, let right = original.baseAddress else { return true }
-                return memcmp(left, right, decoded.count) == 0
-            }
-        }
-        return same ? text : nil
+        let text = String(decoding: bytes, as: UTF8.self)
+        let decoded = text.utf8.span
+        let original = bytes.span
+        guard decoded.count == original.count else { return nil }
+        return decoded.indices.allSatisfy { decoded[$0] == original[$0] } ? text : nil
     }
 }
 

@@ -38,31 +38,21 @@ struct HighlightPack: Sendable {
     /// The index of the entry whose key is these texts, with the code's digest.
     func find(pygments: String, language: String, code: String, digest: UInt64) -> Int? {
         guard !slots.isEmpty else { return nil }
-        var pygments = pygments
-        var language = language
-        var code = code
-        return pygments.withUTF8 { pygments in
-            language.withUTF8 { language in
-                code.withUTF8 { code in
-                    bytes.withUnsafeBufferPointer { all in
-                        let mask = slots.count - 1
-                        var slot = Int(truncatingIfNeeded: digest) & mask
-                        while slots[slot] != 0 {
-                            let index = Int(slots[slot]) - 1
-                            let entry = entries[index]
-                            if entry.digest == digest, Self.same(all, entry.code, code),
-                                Self.same(all, entry.language, language),
-                                Self.same(all, entry.pygments, pygments)
-                            {
-                                return index
-                            }
-                            slot = (slot + 1) & mask
-                        }
-                        return nil
-                    }
-                }
+        let all = bytes.span
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: digest) & mask
+        while slots[slot] != 0 {
+            let index = Int(slots[slot]) - 1
+            let entry = entries[index]
+            if entry.digest == digest, Self.same(all, entry.code, code.utf8.span),
+                Self.same(all, entry.language, language.utf8.span),
+                Self.same(all, entry.pygments, pygments.utf8.span)
+            {
+                return index
             }
+            slot = (slot + 1) & mask
         }
+        return nil
     }
 
     /// Adds an entry whose texts are already in `bytes`; it replaces one with the same key.
@@ -111,20 +101,16 @@ struct HighlightPack: Sendable {
     }
 
     private func sameKey(_ one: Entry, _ other: Entry) -> Bool {
-        bytes.withUnsafeBufferPointer { all in
-            Self.same(all, one.code, UnsafeBufferPointer(rebasing: all[other.code]))
-                && Self.same(all, one.language, UnsafeBufferPointer(rebasing: all[other.language]))
-                && Self.same(all, one.pygments, UnsafeBufferPointer(rebasing: all[other.pygments]))
-        }
+        let all = bytes.span
+        return Self.same(all, one.code, all.extracting(other.code))
+            && Self.same(all, one.language, all.extracting(other.language))
+            && Self.same(all, one.pygments, all.extracting(other.pygments))
     }
 
-    private static func same(
-        _ all: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ text: UnsafeBufferPointer<UInt8>
-    )
-        -> Bool
-    {
+    /// Whether the bytes at `range` of `all` are `text`'s.
+    private static func same(_ all: Span<UInt8>, _ range: Range<Int>, _ text: Span<UInt8>) -> Bool {
         guard range.count == text.count else { return false }
-        guard let left = all.baseAddress, let right = text.baseAddress, !range.isEmpty else { return true }
-        return memcmp(left + range.lowerBound, right, range.count) == 0
+        let offset = range.lowerBound
+        return text.indices.allSatisfy { all[offset + $0] == text[$0] }
     }
 }

@@ -4,10 +4,10 @@ import ContentDigest
 /// `DAY STATUS SIZE SIZE SIZE SIZE` (single spaces, decimal numbers of 1 to 18 digits), then its
 /// four texts. Only the structure is checked; nil for any entry that breaks it.
 struct PackReader {
-    private let bytes: UnsafeBufferPointer<UInt8>
+    private let bytes: [UInt8]
     private var index: Int
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) {
+    init(_ bytes: [UInt8], at index: Int) {
         self.bytes = bytes
         self.index = index
     }
@@ -32,10 +32,9 @@ struct PackReader {
             return nil
         }
         index += total
-        let code = UnsafeRawBufferPointer(
-            UnsafeBufferPointer(rebasing: bytes[start + sizes[0] + sizes[1]..<start + total - sizes[3]]))
+        let code = bytes[start + sizes[0] + sizes[1]..<start + total - sizes[3]]
         return HighlightPack.Entry(
-            day: day, status: status, digest: BulkDigest.of(code), start: start,
+            day: day, status: status, digest: code.withUnsafeBytes(BulkDigest.of), start: start,
             sizes: (Int32(sizes[0]), Int32(sizes[1]), Int32(sizes[2]), Int32(sizes[3])))
     }
 

@@ -26,28 +26,23 @@ final class EventStream {
         self.keepAlive = keepAlive
     }
 
-    enum Chunk {
-        case bytes(Int)
-        case end
-    }
-
-    /// Fills `buffer` with the next bytes, waiting for a build when there are none.
-    func read(into buffer: UnsafeMutableRawBufferPointer) -> Chunk {
+    /// The next bytes, at most `size` of them, waiting for a build when there are none; nil at
+    /// the stream's end.
+    func read(upTo size: Int) -> [UInt8]? {
         while pending.isEmpty {
-            if finished { return .end }
+            if finished { return nil }
             switch state.wait(newerThan: seenVersion, until: Date(timeIntervalSinceNow: keepAlive)) {
             case .stopping:
-                return .end
+                return nil
             case .timedOut:
                 pending = Array(": keep-alive\n\n".utf8)
             case .snapshot(let snapshot):
                 evaluate(snapshot)
             }
         }
-        let count = min(buffer.count, pending.count)
-        buffer.copyBytes(from: pending[..<count])
-        pending.removeFirst(count)
-        return .bytes(count)
+        let count = min(size, pending.count)
+        defer { pending.removeFirst(count) }
+        return Array(pending[..<count])
     }
 
     private func evaluate(_ snapshot: SiteSnapshot) {

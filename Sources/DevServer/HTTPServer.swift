@@ -130,10 +130,9 @@ final class HTTPServer: Sendable {
         let reader: MHD_ContentReaderCallback = { context, _, buffer, size in
             guard let context, let buffer else { return notesite_mhd_end_of_stream() }
             let stream = Unmanaged<EventStream>.fromOpaque(context).takeUnretainedValue()
-            switch stream.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size)) {
-            case .bytes(let count): return count
-            case .end: return notesite_mhd_end_of_stream()
-            }
+            guard let bytes = stream.read(upTo: size) else { return notesite_mhd_end_of_stream() }
+            UnsafeMutableRawBufferPointer(start: buffer, count: size).copyBytes(from: bytes)
+            return bytes.count
         }
         let free: MHD_ContentReaderFreeCallback = { context in
             guard let context else { return }

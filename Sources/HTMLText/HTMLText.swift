@@ -3,7 +3,16 @@
 /// for template values that may stand in single-quoted attributes.
 public enum HTMLText {
     public static func appendEscaped(
-        _ bytes: UnsafeBufferPointer<UInt8>, singleQuote: Bool = false, to output: inout [UInt8]
+        _ bytes: Span<UInt8>, singleQuote: Bool = false, to output: inout [UInt8]
+    ) {
+        bytes.withUnsafeBufferPointer { appendEscaped(buffer: $0, singleQuote: singleQuote, to: &output) }
+    }
+
+    /// The kernel, on the bytes' pointer: eight bytes are read as one word, and runs are copied
+    /// whole (escaping is a good part of writing every page).
+    @usableFromInline
+    static func appendEscaped(
+        buffer bytes: UnsafeBufferPointer<UInt8>, singleQuote: Bool, to output: inout [UInt8]
     ) {
         guard let base = bytes.baseAddress else { return }
         // Every byte to escape is below 64: one bit of a mask each (`"` 34, `&` 38, `'` 39, `<` 60,
@@ -69,11 +78,9 @@ public enum HTMLText {
         _ utf8: some Sequence<UInt8>, singleQuote: Bool = false, to output: inout [UInt8]
     ) {
         let done: Void? = utf8.withContiguousStorageIfAvailable {
-            appendEscaped($0, singleQuote: singleQuote, to: &output)
+            appendEscaped(buffer: $0, singleQuote: singleQuote, to: &output)
         }
-        if done == nil {
-            Array(utf8).withUnsafeBufferPointer { appendEscaped($0, singleQuote: singleQuote, to: &output) }
-        }
+        if done == nil { appendEscaped(Array(utf8).span, singleQuote: singleQuote, to: &output) }
     }
 
     public static func escaped(_ text: String, singleQuote: Bool = false) -> String {

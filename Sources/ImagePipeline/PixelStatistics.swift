@@ -20,11 +20,10 @@ struct PixelStatistics {
 
     /// Statistics of `width` x `height` pixels of `bands` bytes each, row after row.
     /// `hasAlpha` says the last band is alpha.
-    init(pixels: UnsafeRawBufferPointer, width: Int, height: Int, bands: Int, hasAlpha: Bool) {
+    init(pixels bytes: Span<UInt8>, width: Int, height: Int, bands: Int, hasAlpha: Bool) {
         var colours = Set<UInt32>(minimumCapacity: 2 * Self.colourLimit)
         var repeats = 0
         var transparent = false
-        let bytes = pixels.bindMemory(to: UInt8.self)
         let usable = min(bands, 4)
         let rowBytes = width * bands
         for row in 0..<height {

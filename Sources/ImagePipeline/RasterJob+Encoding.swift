@@ -40,13 +40,11 @@ extension RasterJob {
 
     /// Statistics of an 8-bit image held in memory; nil for anything else.
     private func statistics(of image: VipsImageRef) -> PixelStatistics? {
-        guard vips_image_get_format(image.pointer) == VIPS_FORMAT_UCHAR,
-            let pixels = vips_image_get_data(image.pointer)
-        else { return nil }
-        let bands = Int(vips_image_get_bands(image.pointer))
-        let buffer = UnsafeRawBufferPointer(start: pixels, count: image.width * image.height * bands)
-        return PixelStatistics(
-            pixels: buffer, width: image.width, height: image.height, bands: bands, hasAlpha: image.hasAlpha)
+        image.withPixels { pixels in
+            PixelStatistics(
+                pixels: pixels, width: image.width, height: image.height, bands: image.bands,
+                hasAlpha: image.hasAlpha)
+        }
     }
 
     func encode(_ image: VipsImageRef, as output: OutputFormat) throws(Failure) -> Data {

@@ -26,40 +26,32 @@ extension RasterJob {
     /// Whether `encoded` (a PNG) decodes to exactly the pixels of `image` (8-bit, in memory),
     /// the colour of fully transparent pixels aside (no encoder keeps what cannot be seen).
     private func decodes(_ encoded: Data, toPixelsOf image: VipsImageRef) -> Bool {
-        guard vips_image_get_format(image.pointer) == VIPS_FORMAT_UCHAR,
-            let expected = vips_image_get_data(image.pointer)
-        else { return false }
-        let bands = Int(vips_image_get_bands(image.pointer))
-        return encoded.withUnsafeBytes { raw -> Bool in
+        let same: Bool?? = encoded.withUnsafeBytes { raw in
             guard let base = raw.baseAddress,
                 let opened = SourceFormat.png.open(base, raw.count),
                 let decoded = VipsImageRef(vips_image_copy_memory(opened.pointer)),
-                decoded.width == image.width, decoded.height == image.height,
-                Int(vips_image_get_bands(decoded.pointer)) == bands,
-                vips_image_get_format(decoded.pointer) == VIPS_FORMAT_UCHAR,
-                let actual = vips_image_get_data(decoded.pointer)
-            else { return false }
-            let count = image.width * image.height * bands
-            return Self.samePixels(
-                UnsafeRawBufferPointer(start: expected, count: count),
-                UnsafeRawBufferPointer(start: actual, count: count), bands: bands, hasAlpha: image.hasAlpha)
+                decoded.width == image.width, decoded.height == image.height, decoded.bands == image.bands
+            else { return nil }
+            return image.withPixels { expected in
+                decoded.withPixels { actual in
+                    Self.samePixels(expected, actual, bands: image.bands, hasAlpha: image.hasAlpha)
+                }
+            }
         }
+        return same == true
     }
 
     /// Byte-for-byte equal pixels, where a pixel fully transparent in both may differ in colour.
-    static func samePixels(
-        _ expected: UnsafeRawBufferPointer, _ actual: UnsafeRawBufferPointer, bands: Int, hasAlpha: Bool
-    ) -> Bool {
-        guard expected.count == actual.count, bands > 0,
-            let expectedBase = expected.baseAddress, let actualBase = actual.baseAddress
-        else { return false }
-        if memcmp(expectedBase, actualBase, expected.count) == 0 { return true }
+    static func samePixels(_ expected: Span<UInt8>, _ actual: Span<UInt8>, bands: Int, hasAlpha: Bool) -> Bool
+    {
+        guard expected.count == actual.count, bands > 0 else { return false }
+        if expected.indices.allSatisfy({ expected[$0] == actual[$0] }) { return true }
         guard hasAlpha else { return false }
         var offset = 0
         while offset + bands <= expected.count {
             let alpha = offset + bands - 1
             let invisible = expected[alpha] == 0 && actual[alpha] == 0
-            if !invisible, memcmp(expectedBase + offset, actualBase + offset, bands) != 0 {
+            if !invisible, (offset..<offset + bands).contains(where: { expected[$0] != actual[$0] }) {
                 return false
             }
             offset += bands

@@ -28,12 +28,11 @@ extension RasterJob {
         }
         deadline.watch(source)
         let input = cmyk ? try convertedFromCMYK(source) : source
-        var thumbnail: UnsafeMutablePointer<VipsImage>?
+        let toSRGBNow: Int32 = toSRGB && !cmyk ? 1 : 0
         guard
-            notesite_vips_thumbnail_image_width(
-                input.pointer, Int32(width), toSRGB && !cmyk ? 1 : 0, &thumbnail)
-                == 0,
-            let resized = VipsImageRef(thumbnail)
+            let resized = VipsImageRef.made(by: {
+                notesite_vips_thumbnail_image_width(input.pointer, Int32(width), toSRGBNow, &$0)
+            })
         else {
             throw .libvips(
                 VipsFailure(step: "cannot open the \(format.name) image, the file is corrupt or truncated"))
@@ -53,9 +52,7 @@ extension RasterJob {
 
     /// A CMYK image with its own profile, converted to sRGB through that profile.
     private func convertedFromCMYK(_ image: VipsImageRef) throws(Failure) -> VipsImageRef {
-        var converted: UnsafeMutablePointer<VipsImage>?
-        guard notesite_vips_cmyk_to_srgb(image.pointer, &converted) == 0, let result = VipsImageRef(converted)
-        else {
+        guard let result = VipsImageRef.made(by: { notesite_vips_cmyk_to_srgb(image.pointer, &$0) }) else {
             throw .libvips(VipsFailure(step: "cannot convert the CMYK \(format.name) image to sRGB"))
         }
         return result
@@ -74,10 +71,11 @@ extension RasterJob {
 
     /// The colour bands alone, for an alpha band that is opaque everywhere.
     func withoutAlpha(_ image: VipsImageRef) throws(Failure) -> VipsImageRef {
-        var colour: UnsafeMutablePointer<VipsImage>?
         let bands = Int32(vips_image_get_bands(image.pointer))
-        guard notesite_vips_extract_bands(image.pointer, &colour, 0, bands - 1) == 0,
-            let result = VipsImageRef(colour)
+        guard
+            let result = VipsImageRef.made(by: {
+                notesite_vips_extract_bands(image.pointer, &$0, 0, bands - 1)
+            })
         else {
             throw .libvips(VipsFailure(step: "cannot drop the unused alpha of the \(format.name) image"))
         }
@@ -92,9 +90,7 @@ extension RasterJob {
         guard space != target || vips_image_get_format(image.pointer) != VIPS_FORMAT_UCHAR else {
             return image
         }
-        var converted: UnsafeMutablePointer<VipsImage>?
-        guard notesite_vips_colourspace(image.pointer, &converted, target) == 0,
-            let result = VipsImageRef(converted)
+        guard let result = VipsImageRef.made(by: { notesite_vips_colourspace(image.pointer, &$0, target) })
         else {
             throw .libvips(VipsFailure(step: "cannot convert the \(format.name) image to sRGB"))
         }
@@ -102,8 +98,7 @@ extension RasterJob {
     }
 
     func withoutMetadata(_ image: VipsImageRef) throws(Failure) -> VipsImageRef {
-        var copy: UnsafeMutablePointer<VipsImage>?
-        guard notesite_vips_copy_without_metadata(image.pointer, &copy) == 0, let result = VipsImageRef(copy)
+        guard let result = VipsImageRef.made(by: { notesite_vips_copy_without_metadata(image.pointer, &$0) })
         else {
             throw .libvips(VipsFailure(step: "cannot remove the metadata of the \(format.name) image"))
         }

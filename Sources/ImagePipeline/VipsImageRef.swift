@@ -1,3 +1,4 @@
+internal import CShims
 internal import CVips
 
 /// Owns one reference to a libvips image and drops it on deinit. It stays inside the task
@@ -12,6 +13,26 @@ final class VipsImageRef {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 
+    /// The image a libvips operation makes through its out-parameter (the operation returns 0 on
+    /// success); nil when it fails.
+    static func made(by operation: (inout UnsafeMutablePointer<VipsImage>?) -> Int32) -> VipsImageRef? {
+        var made: UnsafeMutablePointer<VipsImage>?
+        guard operation(&made) == 0 else { return nil }
+        return VipsImageRef(made)
+    }
+
+    /// The bytes of an 8-bit image held in memory (`bands` bytes a pixel, row after row), lent to
+    /// `body`; nil for any other image.
+    func withPixels<Result>(_ body: (Span<UInt8>) -> Result) -> Result? {
+        guard vips_image_get_format(pointer) == VIPS_FORMAT_UCHAR, let data = vips_image_get_data(pointer)
+        else {
+            return nil
+        }
+        let count = width * height * bands
+        return body(UnsafeRawBufferPointer(start: data, count: count).bindMemory(to: UInt8.self).span)
+    }
+
+    var bands: Int { Int(vips_image_get_bands(pointer)) }
     var width: Int { Int(vips_image_get_width(pointer)) }
     var height: Int { Int(vips_image_get_height(pointer)) }
     var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }

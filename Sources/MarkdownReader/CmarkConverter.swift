@@ -164,7 +164,7 @@ struct CmarkConverter {
             }
         guard plain || isVerbatim(bytes) else { return false }
         locator?.text(bytes: bytes, plain: plain)
-        withBuilder { $0.appendText(bytes) }
+        withBuilder { $0.appendText(bytes.span) }
         return true
     }
 
@@ -185,7 +185,7 @@ struct CmarkConverter {
             guard isVerbatim(bytes) else { return false }
             withBuilder {
                 $0.openSpan(.code, range: range)
-                $0.appendText(bytes)
+                $0.appendText(bytes.span)
                 $0.closeSpan()
             }
             return true

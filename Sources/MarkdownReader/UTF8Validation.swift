@@ -4,10 +4,11 @@ public enum UTF8Validation {
     /// Well-formed as Unicode defines it: no overlong forms, no surrogates, nothing past U+10FFFF,
     /// no sequence cut short. ASCII, most of any note, is passed eight bytes at a time.
     public static func isValid(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer(isValid)
+        bytes.withUnsafeBufferPointer(isValid(buffer:))
     }
 
-    public static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// The kernel, on the bytes' pointer: eight bytes are read as one word.
+    private static func isValid(buffer bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
         var index = 0

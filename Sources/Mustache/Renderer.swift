@@ -97,10 +97,7 @@ struct Renderer {
                 switch ops[index] {
                 case .text(let range):
                     if frames[top].indent == 0 {
-                        // Through a pointer: appending the slice retained the program's bytes.
-                        bytes.withUnsafeBufferPointer {
-                            output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range]))
-                        }
+                        output.append(contentsOf: bytes[range])
                     } else {
                         appendText(range, indent: frames[top].indent)
                     }
@@ -298,7 +295,7 @@ struct Renderer {
 
     private mutating func appendBytes(_ bytes: [UInt8], escaped: Bool) {
         if escaped {
-            bytes.withUnsafeBufferPointer { HTMLText.appendEscaped($0, singleQuote: true, to: &output) }
+            HTMLText.appendEscaped(bytes.span, singleQuote: true, to: &output)
         } else {
             output.append(contentsOf: bytes)
         }

@@ -2,8 +2,8 @@ import NoteModel
 
 /// cmark-gfm's HTML for tables and task items.
 extension HTMLBlockWriter {
-    mutating func enterGFM(_ block: UnsafePointer<Block>, index: Int) {
-        switch block.pointee.kind {
+    mutating func enterGFM(_ block: borrowing Block, index: Int) {
+        switch block.kind {
         case .table:
             output.newlineIfNeeded()
             appendTag("<table", block, ">")
@@ -25,7 +25,7 @@ extension HTMLBlockWriter {
             output.append(inTableHeader ? "<th" : "<td")
             if alignment != .none { output.appendRaw(" align=\"\(alignment.rawValue)\"") }
             output.append(">")
-            writeInlines(block.pointee.content)
+            writeInlines(block.content)
         case .taskItem(let checked, let state):
             output.newlineIfNeeded()
             guard let state else {
@@ -54,8 +54,8 @@ extension HTMLBlockWriter {
         }
     }
 
-    mutating func exitGFM(_ block: UnsafePointer<Block>, index: Int) {
-        switch block.pointee.kind {
+    mutating func exitGFM(_ block: borrowing Block, index: Int) {
+        switch block.kind {
         case .table:
             if inTableBody {
                 output.newlineIfNeeded()

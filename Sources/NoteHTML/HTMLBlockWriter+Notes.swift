@@ -3,21 +3,21 @@ import NoteModel
 extension HTMLBlockWriter {
     /// `start`, then ` id="..."` for a block with an anchor (notes syntax), then `end`: written in
     /// place, where a string made per block for the attribute showed in every page.
-    mutating func appendTag(_ start: StaticString, _ block: UnsafePointer<Block>, _ end: StaticString) {
+    mutating func appendTag(_ start: StaticString, _ block: borrowing Block, _ end: StaticString) {
         output.append(start)
         appendID(block)
         output.append(end)
     }
 
-    mutating func appendID(_ block: UnsafePointer<Block>) {
-        guard let anchor = block.pointee.anchor else { return }
+    mutating func appendID(_ block: borrowing Block) {
+        guard let anchor = block.anchor else { return }
         output.append(" id=\"")
         output.appendEscaped(anchor)
         output.append("\"")
     }
 
     /// A callout: a `<div>` (or `<details>` when foldable) with a title and a content `<div>`.
-    mutating func enterCallout(_ block: UnsafePointer<Block>, type: String, fold: CalloutFold?) {
+    mutating func enterCallout(_ block: borrowing Block, type: String, fold: CalloutFold?) {
         output.newlineIfNeeded()
         output.append(
             fold == nil
@@ -28,7 +28,7 @@ extension HTMLBlockWriter {
         appendID(block)
         output.append(
             fold == nil ? ">\n<div class=\"callout-title\">" : ">\n<summary class=\"callout-title\">")
-        if let title = block.pointee.content, !title.isEmpty {
+        if let title = block.content, !title.isEmpty {
             writeInlines(title)
         } else {
             output.appendEscaped(type.prefix(1).uppercased() + type.dropFirst())
@@ -40,12 +40,12 @@ extension HTMLBlockWriter {
     /// A paragraph that is nothing but a note embed its hook places goes without `<p>` (the note's
     /// blocks inside a `<p>` would be invalid HTML); a block id (`![[Note]]^id`) goes on a `<div>`
     /// around it. Returns whether it was written so.
-    mutating func writeBareEmbed(_ block: UnsafePointer<Block>, index: Int) -> Bool {
-        guard let hook = notes.embed, let text = block.pointee.content, let link = soleEmbed(text),
+    mutating func writeBareEmbed(_ block: borrowing Block, index: Int) -> Bool {
+        guard let hook = notes.embed, let text = block.content, let link = soleEmbed(text),
             let html = hook(link)
         else { return false }
         output.newlineIfNeeded()
-        let named = block.pointee.anchor != nil
+        let named = block.anchor != nil
         if named {
             appendTag("<div", block, ">")
             output.newlineIfNeeded()
@@ -86,7 +86,7 @@ extension HTMLBlockWriter {
     }
 
     /// Display math, verbatim for MathJax or KaTeX: `<div class="math display">\[...\]</div>`.
-    mutating func writeMath(_ block: UnsafePointer<Block>, literal: String) {
+    mutating func writeMath(_ block: borrowing Block, literal: String) {
         output.newlineIfNeeded()
         output.features.math = true
         appendTag("<div class=\"math display\"", block, ">\\[")

@@ -39,8 +39,8 @@ struct HTMLBlockWriter: BlockWalker {
             linkHook: linkHook, notes: notes, tagFilter: tagFilter)
     }
 
-    mutating func willEnter(_ block: UnsafePointer<Block>, index: Int, ancestors: [Int]) -> Bool {
-        switch block.pointee.kind {
+    mutating func willEnter(_ block: borrowing Block, index: Int, ancestors: [Int]) -> Bool {
+        switch block.kind {
         case .blockQuote:
             output.newlineIfNeeded()
             appendTag("<blockquote", block, ">\n")
@@ -63,14 +63,14 @@ struct HTMLBlockWriter: BlockWalker {
             appendHeadingOpen(level)
             appendID(block)
             output.append(">")
-            writeInlines(block.pointee.content)
+            writeInlines(block.content)
         case .paragraph:
             if writeBareEmbed(block, index: index) { return true }
             if !isTight(ancestors) {
                 output.newlineIfNeeded()
                 appendTag("<p", block, ">")
             }
-            writeInlines(block.pointee.content)
+            writeInlines(block.content)
         case .codeBlock(let info, let literal):
             writeCodeBlock(info: info, literal: literal)
         case .htmlBlock(let literal):
@@ -106,13 +106,13 @@ struct HTMLBlockWriter: BlockWalker {
         output.append("</code></pre>\n")
     }
 
-    private mutating func writeHTMLBlock(_ block: UnsafePointer<Block>, literal: String) {
+    private mutating func writeHTMLBlock(_ block: borrowing Block, literal: String) {
         output.newlineIfNeeded()
-        let images = block.pointee.content?.attachmentIndices ?? []
+        let images = block.content?.attachmentIndices ?? []
         if !unsafe && !images.isEmpty {
             // The rest of the HTML is omitted; its `<img>` tags are images of the note.
             output.append("<p>")
-            writeInlines(block.pointee.content)
+            writeInlines(block.content)
             output.append("</p>")
         } else if !unsafe {
             output.append("<!-- raw HTML omitted -->")
@@ -123,8 +123,8 @@ struct HTMLBlockWriter: BlockWalker {
         output.newlineIfNeeded()
     }
 
-    mutating func didExit(_ block: UnsafePointer<Block>, index: Int, ancestors: [Int]) {
-        switch block.pointee.kind {
+    mutating func didExit(_ block: borrowing Block, index: Int, ancestors: [Int]) {
+        switch block.kind {
         case .blockQuote:
             output.newlineIfNeeded()
             output.append("</blockquote>\n")

@@ -77,9 +77,9 @@ public struct AttributedTextBuilder: Sendable {
 
     /// Appends plain text given as UTF-8 bytes (valid UTF-8, as cmark's literals are), with no
     /// `String` made for it.
-    public mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) {
+    public mutating func appendText(_ bytes: Span<UInt8>) {
         guard !bytes.isEmpty else { return }
-        utf8.append(contentsOf: bytes)
+        bytes.withUnsafeBufferPointer { utf8.append(contentsOf: $0) }
         extendRun(by: bytes.count)
     }
 

@@ -15,7 +15,7 @@ struct PlainYAML {
 
     private struct Unsupported: Error {}
 
-    private let bytes: UnsafeBufferPointer<UInt8>
+    private let bytes: [UInt8]
     private let file: String
     private let lineOffset: Int
     private var lines: [Line] = []
@@ -23,8 +23,8 @@ struct PlainYAML {
     private var depth = 0
 
     /// The document's root, or nil when the text is outside the subset (or holds no node).
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String, lineOffset: Int) -> YAMLNode? {
-        var reader = PlainYAML(bytes: bytes, file: file, lineOffset: lineOffset)
+    static func parse(_ text: String, file: String, lineOffset: Int) -> YAMLNode? {
+        var reader = PlainYAML(bytes: Array(text.utf8), file: file, lineOffset: lineOffset)
         guard reader.splitLines(), !reader.lines.isEmpty else { return nil }
         do {
             let root = try reader.block(indent: reader.lines[0].indent)
@@ -34,7 +34,7 @@ struct PlainYAML {
         }
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, file: String, lineOffset: Int) {
+    private init(bytes: [UInt8], file: String, lineOffset: Int) {
         self.bytes = bytes
         self.file = file
         self.lineOffset = lineOffset
@@ -72,7 +72,7 @@ struct PlainYAML {
 
     /// Printable for libyaml and no line break but LF: no controls, tabs, CR, NEL, LS, PS, BOM or
     /// U+FFFE/U+FFFF.
-    private static func isAllowed(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func isAllowed(at index: Int, in bytes: [UInt8]) -> Bool {
         let byte = bytes[index]
         if byte < 0x80 { return byte >= 0x20 && byte != 0x7F }
         let next = index + 1 < bytes.count ? bytes[index + 1] : 0
@@ -103,7 +103,7 @@ struct PlainYAML {
     }
 
     private func text(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        String(decoding: bytes[range], as: UTF8.self)
     }
 
     private func startsEntry(_ line: Line) -> Bool {

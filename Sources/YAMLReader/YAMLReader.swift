@@ -11,9 +11,7 @@ public enum YAMLReader {
     public static func parse(_ text: String, file: String, lineOffset: Int = 0) throws(YAMLError)
         -> YAMLNode?
     {
-        var text = text
-        let plain = text.withUTF8 { PlainYAML.parse($0, file: file, lineOffset: lineOffset) }
-        if let plain { return plain }
+        if let plain = PlainYAML.parse(text, file: file, lineOffset: lineOffset) { return plain }
         return try parseWithLibyaml(text, file: file, lineOffset: lineOffset)
     }
 

@@ -120,20 +120,4 @@ struct FenceInfoShortcutTests {
             #expect(FenceInfo.language(of: info) == full.language, "language alone: \(info.debugDescription)")
         }
     }
-
-    /// The byte reading of options against the character reading, on random ASCII option text:
-    /// quotes left open, brackets, empty keys, separators in a row.
-    @Test func asciiPairsAreTheCharacterPairs() {
-        let pieces = ["a", "hl_lines", "=", "\"", "'", "[", "]", "{", "}", ",", " ", "\t", "1-2", "x y"]
-        var generator = SeededGenerator(seed: 17)
-        for _ in 0..<4_000 {
-            let text = (0..<Int.random(in: 0..<16, using: &generator)).map { _ in
-                pieces.randomElement(using: &generator) ?? ""
-            }.joined()
-            let bytes = FenceInfo.asciiPairs(text[...]).map { $0.map { [$0.0, $0.1] } }
-            let characters = FenceInfo.characterPairs(text[...]).map { [$0.0, $0.1] }
-            #expect(bytes == characters, "\(text.debugDescription)")
-        }
-        #expect(FenceInfo.asciiPairs("caf\u{E9}=1") == nil)
-    }
 }

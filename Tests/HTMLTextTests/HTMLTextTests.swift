@@ -59,9 +59,7 @@ import Testing
             }
             for singleQuote in [false, true] {
                 var output: [UInt8] = []
-                bytes.withUnsafeBufferPointer {
-                    HTMLText.appendEscaped($0, singleQuote: singleQuote, to: &output)
-                }
+                HTMLText.appendEscaped(bytes.span, singleQuote: singleQuote, to: &output)
                 #expect(output == Self.reference(bytes, singleQuote: singleQuote), "\(bytes)")
             }
         }
@@ -85,9 +83,7 @@ import Testing
             }
             for singleQuote in [false, true] {
                 var output: [UInt8] = [9]
-                bytes.withUnsafeBufferPointer {
-                    HTMLText.appendEscaped($0, singleQuote: singleQuote, to: &output)
-                }
+                HTMLText.appendEscaped(bytes.span, singleQuote: singleQuote, to: &output)
                 #expect(output == [9] + Self.reference(bytes, singleQuote: singleQuote), "\(bytes)")
             }
         }

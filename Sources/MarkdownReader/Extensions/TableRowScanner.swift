@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// cmark-gfm's table row grammar on one line's bytes (the line without its ending).
 ///
 /// A row is `|? cell (| cell)* |?`; a cell runs to the next pipe that is not `\|`. The delimiter row
@@ -28,20 +22,14 @@ enum TableRowScanner {
 
     /// The cells of a row, or nil when the line is not one (no cell at all).
     static func cells(_ line: ArraySlice<UInt8>) -> [Cell]? {
-        line.withUnsafeBufferPointer { cells(in: $0) }
-    }
-
-    private static func cells(in bytes: UnsafeBufferPointer<UInt8>) -> [Cell]? {
-        guard let base = bytes.baseAddress else { return nil }
+        let bytes = line.span
         let end = bytes.count
-        // memchr finds each cell's end unless a NUL or line ending, which end a cell too, is there.
-        let byPipe =
-            memchr(base, 0, end) == nil && memchr(base, 10, end) == nil && memchr(base, 13, end) == nil
+        guard end > 0 else { return nil }
         var cells: [Cell] = []
         cells.reserveCapacity(8)
         var offset = pipeEnd(bytes, 0)
         while offset < end {
-            let cellEnd = byPipe ? cellEndByPipe(bytes, offset) : cellEndByByte(bytes, offset)
+            let cellEnd = cellEnd(bytes, offset)
             let pipeLength = pipeEnd(bytes, cellEnd) - cellEnd
             if cellEnd > offset || pipeLength > 0 {
                 var first = offset
@@ -50,7 +38,7 @@ enum TableRowScanner {
                 while last > first, isSpaceChar(bytes[last - 1]) { last -= 1 }
                 cells.append(
                     Cell(
-                        text: unescapedTrimmed(bytes, offset..<cellEnd), offset: offset, content: first..<last
+                        text: unescapedTrimmed(line, offset..<cellEnd), offset: offset, content: first..<last
                     ))
             }
             offset = cellEnd + pipeLength
@@ -112,7 +100,7 @@ enum TableRowScanner {
     }
 
     /// `| spacechar*` at `start`: the offset after it, or `start`.
-    private static func pipeEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
+    private static func pipeEnd(_ bytes: Span<UInt8>, _ start: Int) -> Int {
         guard start < bytes.count, bytes[start] == pipe else { return start }
         var index = start + 1
         while index < bytes.count, isSpaceChar(bytes[index]) { index += 1 }
@@ -120,7 +108,7 @@ enum TableRowScanner {
     }
 
     /// The end of `(\| | [^|\0\r\n])*` from `start`.
-    private static func cellEndByByte(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
+    private static func cellEnd(_ bytes: Span<UInt8>, _ start: Int) -> Int {
         var index = start
         while index < bytes.count {
             let byte = bytes[index]
@@ -135,36 +123,25 @@ enum TableRowScanner {
         return index
     }
 
-    /// The same on a line with no NUL or line ending: the first pipe from `start` with no backslash
-    /// before it (such a backslash always pairs with the pipe, as no pair ends in one).
-    private static func cellEndByPipe(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
-        guard let base = bytes.baseAddress else { return start }
-        var index = start
-        while index < bytes.count, let found = memchr(base + index, Int32(pipe), bytes.count - index) {
-            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            guard at > start, bytes[at - 1] == backslash else { return at }
-            index = at + 1
-        }
-        return bytes.count
-    }
-
     /// cmark-gfm's `unescape_pipes` then `cmark_strbuf_trim`, in one copy: trimming first gives the
     /// same bytes, since an escape (`\|`) is never whitespace and unescaping makes none.
-    static func unescapedTrimmed(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-        bytes.withUnsafeBufferPointer { unescapedTrimmed($0, 0..<$0.count) }
+    static func unescapedTrimmed(_ line: ArraySlice<UInt8>) -> [UInt8] {
+        unescapedTrimmed(line, 0..<line.count)
     }
 
-    private static func unescapedTrimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [UInt8]
-    {
+    /// ``unescapedTrimmed(_:)`` of the bytes at `range` (offsets from the line's start).
+    private static func unescapedTrimmed(_ line: ArraySlice<UInt8>, _ range: Range<Int>) -> [UInt8] {
+        let bytes = line.span
         let isSpace = { (byte: UInt8) in byte == 32 || (9...13).contains(byte) }
         var first = range.lowerBound
         var end = range.upperBound
         while first < end, isSpace(bytes[first]) { first += 1 }
         while end > first, isSpace(bytes[end - 1]) { end -= 1 }
-        guard let base = bytes.baseAddress, first < end else { return [] }
+        guard first < end else { return [] }
         // Nearly every cell has no backslash: its bytes in one copy, not appended one by one.
-        let cell = UnsafeBufferPointer(rebasing: bytes[first..<end])
-        guard memchr(base + first, Int32(backslash), end - first) != nil else { return Array(cell) }
+        guard (first..<end).contains(where: { bytes[$0] == backslash }) else {
+            return Array(line[(line.startIndex + first)..<(line.startIndex + end)])
+        }
         var out: [UInt8] = []
         out.reserveCapacity(end - first)
         var index = first

@@ -29,15 +29,14 @@ enum Callouts {
     }
 
     /// The block quotes whose next block is a paragraph that starts `[!` (a callout may), read
-    /// through the buffer so no block is copied.
+    /// through a span so no block is copied.
     private static func quotesOpeningWithMarker(_ blocks: [Block]) -> [Int] {
-        blocks.withUnsafeBufferPointer { blocks in
-            blocks.indices.dropLast().filter { index in
-                guard case .blockQuote = blocks[index].kind, case .paragraph = blocks[index + 1].kind else {
-                    return false
-                }
-                return blocks[index + 1].content?.string.utf8.starts(with: "[!".utf8) ?? false
+        let blocks = blocks.span
+        return blocks.indices.dropLast().filter { index in
+            guard case .blockQuote = blocks[index].kind, case .paragraph = blocks[index + 1].kind else {
+                return false
             }
+            return blocks[index + 1].content?.string.utf8.starts(with: "[!".utf8) ?? false
         }
     }
 

@@ -3,15 +3,7 @@ import NoteModel
 /// A paragraph that is only `$$...$$` becomes a math block.
 enum DisplayMath {
     static func apply(_ document: inout NoteDocument) {
-        // Most notes have no display math: look without copying a block or touching the array
-        // (read through the buffer: an array subscript here copied every block it looked at).
-        let candidates = document.blocks.withUnsafeBufferPointer { blocks in
-            blocks.indices.filter { index in
-                guard case .paragraph = blocks[index].kind else { return false }
-                return blocks[index].content?.spans.contains(where: \.isDisplayMath) ?? false
-            }
-        }
-        for index in candidates {
+        for index in candidates(document.blocks) {
             guard let content = document.blocks[index].content else { continue }
             let meaningful = zip(content.runs, content.runRanges).filter { run, range in
                 let text = content.string.utf8.dropFirst(range.lowerBound).prefix(range.count)
@@ -24,6 +16,16 @@ enum DisplayMath {
                 decoding: content.string.utf8.dropFirst(range.lowerBound).prefix(range.count), as: UTF8.self)
             document.blocks[index].kind = .math(literal: tex)
             document.blocks[index].content = nil
+        }
+    }
+
+    /// The paragraphs with display math. Most notes have none: look without copying a block or
+    /// touching the array (read through a span: an array subscript here copied every block).
+    private static func candidates(_ blocks: [Block]) -> [Int] {
+        let blocks = blocks.span
+        return blocks.indices.filter { index in
+            guard case .paragraph = blocks[index].kind else { return false }
+            return blocks[index].content?.spans.contains(where: \.isDisplayMath) ?? false
         }
     }
 }

@@ -46,25 +46,9 @@ enum ExplorerData {
 
     /// `area-1/note-3.html` in folder `area-1` -> `note-3`; outside it `/other/place`.
     static func relativePage(_ pagePath: String, in folder: String) -> String {
-        if let relative = asciiRelativePage(pagePath, in: folder) { return relative }
         let page = pagePath.hasSuffix(".html") ? String(pagePath.dropLast(5)) : pagePath
         let prefix = folder.isEmpty ? "" : folder + "/"
         guard page.hasPrefix(prefix) else { return "/" + page }
         return String(page.dropFirst(prefix.count))
-    }
-
-    /// ``relativePage(_:in:)`` on bytes when both are ASCII (each byte a character; beyond ASCII,
-    /// prefixes compare by characters); nil otherwise. By characters it showed in every build.
-    static func asciiRelativePage(_ pagePath: String, in folder: String) -> String? {
-        let page = pagePath.utf8
-        let inside = folder.utf8
-        guard page.allSatisfy({ $0 < 0x80 }), inside.allSatisfy({ $0 < 0x80 }) else { return nil }
-        let end = page.count - (page.count >= 5 && page.suffix(5).elementsEqual(".html".utf8) ? 5 : 0)
-        let stem = page.prefix(end)
-        guard !inside.isEmpty else { return String(decoding: stem, as: UTF8.self) }
-        guard stem.count > inside.count, stem.starts(with: inside),
-            stem[stem.index(stem.startIndex, offsetBy: inside.count)] == UInt8(ascii: "/")
-        else { return "/" + String(decoding: stem, as: UTF8.self) }
-        return String(decoding: stem.dropFirst(inside.count + 1), as: UTF8.self)
     }
 }

@@ -239,6 +239,6 @@ extension [UInt8] {
     /// Appends a literal's bytes in place (the generic path through `String.UTF8View` showed in
     /// profiles of the explorer, which writes a dozen literals per entry).
     fileprivate mutating func append(_ text: StaticString) {
-        append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        text.withUTF8Buffer { append(contentsOf: $0) }
     }
 }

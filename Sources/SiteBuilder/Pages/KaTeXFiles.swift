@@ -60,7 +60,10 @@ struct KaTeXFiles: Sendable {
 
     /// Where `needle` first starts in `bytes[from..<to]`.
     private static func find(_ needle: StaticString, in bytes: [UInt8], from: Int, to: Int) -> Int? {
-        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        needle.withUTF8Buffer { find(Array($0), in: bytes, from: from, to: to) }
+    }
+
+    private static func find(_ pattern: [UInt8], in bytes: [UInt8], from: Int, to: Int) -> Int? {
         var index = from
         while index + pattern.count <= to {
             if bytes[index] == pattern[0], bytes[index..<index + pattern.count].elementsEqual(pattern) {

@@ -43,8 +43,7 @@ struct PageLinks {
     /// Appends the link to `target`, in the page's URL style, to `output`.
     func append(to target: String, into output: inout [UInt8]) {
         let start = output.count
-        var target = target
-        target.withUTF8 { appendRelative(to: $0, into: &output, from: start) }
+        appendRelative(to: target.utf8.span, into: &output, from: start)
         guard urls == .pretty else { return }
         let written = output.count - start
         let index = Self.indexPage
@@ -59,23 +58,20 @@ struct PageLinks {
     }
 
     /// Up from the page's folder to the folder it shares with the target, then down to the target;
-    /// the target's last segment is never shared. Segments are compared with `memcmp` and copied
-    /// through pointers: the generic slice compare and append cost dozens of instructions a byte.
-    private func appendRelative(
-        to there: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], from start: Int
-    ) {
+    /// the target's last segment is never shared. Segments are compared and copied through spans:
+    /// the generic slice compare and append cost dozens of instructions a byte.
+    private func appendRelative(to there: Span<UInt8>, into output: inout [UInt8], from start: Int) {
         var shared = 0
         var position = 0
-        page.withUnsafeBufferPointer { page in
-            while shared < folders.count {
-                let next = Self.segment(in: there, from: position)
-                // The target's last segment is never shared: another must follow this one.
-                guard !next.isEmpty, Self.equal(page, folders[shared], there, next),
-                    Self.hasSegment(in: there, from: next.upperBound)
-                else { break }
-                shared += 1
-                position = next.upperBound
-            }
+        let page = page.span
+        while shared < folders.count {
+            let next = Self.segment(in: there, from: position)
+            // The target's last segment is never shared: another must follow this one.
+            guard !next.isEmpty, Self.equal(page, folders[shared], there, next),
+                Self.hasSegment(in: there, from: next.upperBound)
+            else { break }
+            shared += 1
+            position = next.upperBound
         }
         for _ in shared..<folders.count {
             if output.count > start { output.append(Self.slash) }
@@ -86,22 +82,21 @@ struct PageLinks {
             let next = Self.segment(in: there, from: position)
             guard !next.isEmpty else { break }
             if output.count > start { output.append(Self.slash) }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: there[next]))
+            for index in next { output.append(there[index]) }
             position = next.upperBound
         }
     }
 
     private static func equal(
-        _ first: UnsafeBufferPointer<UInt8>, _ firstRange: Range<Int>, _ second: UnsafeBufferPointer<UInt8>,
-        _ secondRange: Range<Int>
+        _ first: Span<UInt8>, _ firstRange: Range<Int>, _ second: Span<UInt8>, _ secondRange: Range<Int>
     ) -> Bool {
         guard firstRange.count == secondRange.count else { return false }
-        guard let left = first.baseAddress, let right = second.baseAddress else { return firstRange.isEmpty }
-        return memcmp(left + firstRange.lowerBound, right + secondRange.lowerBound, firstRange.count) == 0
+        let offset = secondRange.lowerBound - firstRange.lowerBound
+        return firstRange.allSatisfy { first[$0] == second[$0 + offset] }
     }
 
     /// The next non-empty run between slashes at or after `position` (empty at the end).
-    private static func segment(in bytes: UnsafeBufferPointer<UInt8>, from position: Int) -> Range<Int> {
+    private static func segment(in bytes: Span<UInt8>, from position: Int) -> Range<Int> {
         var start = position
         while start < bytes.count, bytes[start] == slash { start += 1 }
         var end = start
@@ -110,7 +105,7 @@ struct PageLinks {
     }
 
     /// Whether a non-empty segment starts at or after `position`.
-    private static func hasSegment(in bytes: UnsafeBufferPointer<UInt8>, from position: Int) -> Bool {
+    private static func hasSegment(in bytes: Span<UInt8>, from position: Int) -> Bool {
         var index = position
         while index < bytes.count, bytes[index] == slash { index += 1 }
         return index < bytes.count

@@ -65,7 +65,7 @@ struct PageStage: BuildStage {
                 guard let staging = context.staging else {
                     return Page(html: Data(html), diagnostics: diagnostics)
                 }
-                html.withUnsafeBytes { staging.write(bytes: $0, to: notes[index].pagePath) }
+                staging.write(bytes: html.span.bytes, to: notes[index].pagePath)
                 return Page(html: nil, diagnostics: diagnostics)
             })
         var pages: [String: Data] = [:]

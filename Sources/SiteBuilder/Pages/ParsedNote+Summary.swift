@@ -39,14 +39,13 @@ extension ParsedNote {
     /// ``Backlinks/excerpt(_:limit:)`` of text without line breaks whose scalars are characters,
     /// counted and cut by scalars (on bytes: a scalar starts at each byte that is no continuation).
     static func scalarExcerpt(ofWords words: String, limit: Int) -> String {
-        var words = words
-        return words.withUTF8 { utf8 in
-            let cut = PreviewText.byteOffset(ofScalar: limit, in: utf8)
-            guard cut < utf8.count else { return String(decoding: utf8, as: UTF8.self) }
-            let kept = UnsafeBufferPointer(rebasing: utf8[..<cut])
-            let end = kept.lastIndex(of: UInt8(ascii: " ")) ?? cut
-            return String(decoding: UnsafeBufferPointer(rebasing: utf8[..<end]), as: UTF8.self) + "…"
-        }
+        let utf8 = words.utf8.span
+        let cut = PreviewText.byteOffset(ofScalar: limit, in: utf8)
+        guard cut < utf8.count else { return words }
+        var end = cut
+        while end > 0, utf8[end - 1] != UInt8(ascii: " ") { end -= 1 }
+        if end > 0 { end -= 1 } else { end = cut }
+        return String(decoding: words.utf8.prefix(end), as: UTF8.self) + "…"
     }
 
     /// The text's words joined by single spaces, as splitting at whitespace and joining gives, but
@@ -135,31 +134,28 @@ extension ParsedNote {
         words.reserveCapacity(min(text.utf8.count, enough * 3))
         var pendingSpace = false
         var count = 0
-        var text = text
-        let standalone = text.withUTF8 { utf8 in
-            var index = 0
-            while index < utf8.count {
-                let length = SingleScalarCharacters.scalarLength(lead: utf8[index])
-                let scalar = UnsafeBufferPointer(rebasing: utf8[index..<min(index + length, utf8.count)])
-                guard SingleScalarCharacters.isStandalone(utf8: scalar) else { return false }
-                // The scalar after the last kept one is checked, not kept.
-                if count >= enough { return true }
-                index += length
-                if SingleScalarCharacters.isWhitespace(scalar) {
-                    pendingSpace = count > 0
-                    continue
-                }
-                if pendingSpace {
-                    words.append(UInt8(ascii: " "))
-                    count += 1
-                    pendingSpace = false
-                }
-                words.append(contentsOf: scalar)
-                count += 1
+        let utf8 = text.utf8.span
+        var index = 0
+        while index < utf8.count {
+            let length = SingleScalarCharacters.scalarLength(lead: utf8[index])
+            let scalar = utf8.extracting(index..<min(index + length, utf8.count))
+            guard SingleScalarCharacters.isStandalone(utf8: scalar) else { return nil }
+            // The scalar after the last kept one is checked, not kept.
+            if count >= enough { break }
+            index += length
+            if SingleScalarCharacters.isWhitespace(scalar) {
+                pendingSpace = count > 0
+                continue
             }
-            return true
+            if pendingSpace {
+                words.append(UInt8(ascii: " "))
+                count += 1
+                pendingSpace = false
+            }
+            for byte in scalar.indices { words.append(scalar[byte]) }
+            count += 1
         }
-        return standalone ? String(decoding: words, as: UTF8.self) : nil
+        return String(decoding: words, as: UTF8.self)
     }
 
     /// ``words(of:enough:)`` for ASCII text, by bytes: each byte is a character there (a CR LF

@@ -38,7 +38,7 @@ enum SingleScalarCharacters {
 
     /// ``isStandalone(_:)`` of the scalar whose UTF-8 this is.
     @inline(__always)
-    static func isStandalone(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isStandalone(utf8: Span<UInt8>) -> Bool {
         switch utf8.count {
         case 1: return utf8[0] != 0x0D
         case 2: return isStandalone(UInt32(utf8[0] & 0x1F) << 6 | UInt32(utf8[1] & 0x3F))
@@ -60,7 +60,7 @@ enum SingleScalarCharacters {
     /// separators, the narrow and mathematical spaces and the ideographic space (the other
     /// whitespace scalars are not standalone).
     @inline(__always)
-    static func isWhitespace(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isWhitespace(_ utf8: Span<UInt8>) -> Bool {
         switch utf8.count {
         case 1: utf8[0] == 32 || (9...13).contains(utf8[0])
         case 2: utf8[0] == 0xC2 && (utf8[1] == 0x85 || utf8[1] == 0xA0)

@@ -5,78 +5,64 @@ enum PreviewText {
     /// The first lines of a code block within `limit` characters (at least one line, cut), and a
     /// line "…" when some were left out. By bytes when each scalar of the code is a Character of
     /// its own and it has no CR (each LF then ends a line, and a line's characters are its
-    /// scalars), as most code is; read through a pointer, as the whole block is checked (walking
+    /// scalars), as most code is; read through a span, as the whole block is checked (walking
     /// its UTF-8 view cost five instructions a byte, its Characters some three hundred each).
     static func lines(of literal: String, within limit: Int) -> String {
-        var literal = literal
-        let kept: [UInt8]? = literal.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return [10] }
-            let ascii = isASCII(bytes)
-            guard ascii ? memchr(base, 13, bytes.count) == nil : separateScalarCount(bytes) != nil else {
-                return nil
-            }
-            var kept: [UInt8] = []
-            var keptCount = 0
-            var start = 0
-            while true {
-                let found = memchr(base + start, 10, bytes.count - start)
-                let end =
-                    found.map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.count
-                let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                let count = ascii ? line.count : scalarCount(line)
-                guard keptCount + count + 1 <= limit else { break }
-                kept.append(contentsOf: line)
-                kept.append(10)
-                keptCount += count + 1
-                guard end < bytes.count else { break }
-                start = end + 1
-            }
-            if kept.isEmpty {
-                let characters = max(limit, 1)
-                kept = Array(bytes.prefix(ascii ? characters : byteOffset(ofScalar: characters, in: bytes)))
-                kept.append(10)
-            }
-            return kept
+        let bytes = literal.utf8.span
+        let ascii = isASCII(bytes)
+        guard ascii ? !contains(13, in: bytes) : separateScalarCount(bytes) != nil else {
+            return characterLines(of: literal, within: limit)
         }
-        guard let kept else { return characterLines(of: literal, within: limit) }
+        guard !bytes.isEmpty else { return "\n…\n" }
+        var kept: [UInt8] = []
+        var keptCount = 0
+        var start = 0
+        while true {
+            var end = start
+            while end < bytes.count, bytes[end] != 10 { end += 1 }
+            let line = bytes.extracting(start..<end)
+            let count = ascii ? line.count : scalarCount(line)
+            guard keptCount + count + 1 <= limit else { break }
+            for index in line.indices { kept.append(line[index]) }
+            kept.append(10)
+            keptCount += count + 1
+            guard end < bytes.count else { break }
+            start = end + 1
+        }
+        if kept.isEmpty {
+            let characters = max(limit, 1)
+            let end = min(bytes.count, ascii ? characters : byteOffset(ofScalar: characters, in: bytes))
+            kept = Array(literal.utf8.prefix(end))
+            kept.append(10)
+        }
         return String(decoding: kept, as: UTF8.self) + "…\n"
     }
 
-    /// Whether every byte is ASCII, eight at a time.
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        var index = 0
-        var high: UInt64 = 0
-        while index + 8 <= bytes.count {
-            high |= UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            index += 8
-        }
-        while index < bytes.count {
-            high |= UInt64(base[index])
-            index += 1
-        }
-        return high & 0x8080_8080_8080_8080 == 0
+    /// Whether every byte is ASCII.
+    private static func isASCII(_ bytes: Span<UInt8>) -> Bool {
+        var high: UInt8 = 0
+        for index in bytes.indices { high |= bytes[index] }
+        return high < 0x80
+    }
+
+    private static func contains(_ byte: UInt8, in bytes: Span<UInt8>) -> Bool {
+        bytes.indices.contains { bytes[$0] == byte }
     }
 
     /// `text.count`, by bytes when the text is ASCII: each byte is then a character but for a
     /// "\r\n", which is one; or when each scalar is a Character (``separateScalarCount(_:)``).
     /// Counting characters walked every one of them (a tenth of previews).
     static func characterCount(_ text: String) -> Int {
-        var text = text
-        let ascii: Int? = text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return 0 }
-            guard isASCII(bytes) else { return separateScalarCount(bytes) }
-            // Only a CR can start a pair: most text has none, found by `memchr`.
-            guard memchr(base, 13, bytes.count) != nil else { return bytes.count }
-            var pairs = 0
-            var previous: UInt8 = 0
-            for byte in bytes {
-                if byte == 10, previous == 13 { pairs += 1 }
-                previous = byte
-            }
-            return bytes.count - pairs
+        let bytes = text.utf8.span
+        guard isASCII(bytes) else { return separateScalarCount(bytes) ?? text.count }
+        var pairs = 0
+        var previous: UInt8 = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte == 10, previous == 13 { pairs += 1 }
+            previous = byte
         }
-        return ascii ?? text.count
+        return bytes.count - pairs
     }
 
     /// How many scalars the text has when each is a Character of its own, nil otherwise: no CR
@@ -85,13 +71,13 @@ enum PreviewText {
     /// emoji, four bytes, are left out). Most text beyond ASCII is such (accents, dashes, quotes,
     /// arrows, Greek, Cyrillic, CJK), and counting its characters walked each at some three
     /// hundred instructions.
-    static func separateScalarCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func separateScalarCount(_ bytes: Span<UInt8>) -> Int? {
         separatePrefix(of: bytes)?.scalars
     }
 
     /// ``separateScalarCount(_:)`` of the first `maximum` scalars only (all of them when there
     /// are fewer), and where they end.
-    static func separatePrefix(of bytes: UnsafeBufferPointer<UInt8>, maximum: Int = .max) -> (
+    static func separatePrefix(of bytes: Span<UInt8>, maximum: Int = .max) -> (
         scalars: Int, end: Int
     )? {
         var count = 0
@@ -99,8 +85,7 @@ enum PreviewText {
         while index < bytes.count, count < maximum {
             let length = SingleScalarCharacters.scalarLength(lead: bytes[index])
             guard index + length <= bytes.count,
-                SingleScalarCharacters.isStandalone(
-                    utf8: UnsafeBufferPointer(rebasing: bytes[index..<index + length]))
+                SingleScalarCharacters.isStandalone(utf8: bytes.extracting(index..<index + length))
             else { return nil }
             index += length
             count += 1
@@ -115,15 +100,15 @@ enum PreviewText {
     }
 
     /// The scalars in bytes of well-formed UTF-8: every byte but continuation bytes starts one.
-    static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    static func scalarCount(_ bytes: Span<UInt8>) -> Int {
         var count = 0
-        for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
+        for index in bytes.indices where bytes[index] & 0xC0 != 0x80 { count += 1 }
         return count
     }
 
     /// Where the scalar numbered `scalar` (from 0) starts in bytes of well-formed UTF-8, or their
     /// end when they have no more.
-    static func byteOffset(ofScalar scalar: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    static func byteOffset(ofScalar scalar: Int, in bytes: Span<UInt8>) -> Int {
         var seen = 0
         for index in bytes.indices where bytes[index] & 0xC0 != 0x80 {
             if seen == scalar { return index }
@@ -137,14 +122,12 @@ enum PreviewText {
     /// Characters before it are then its scalars, whatever follows); nil otherwise. Read no
     /// further: a long paragraph is cut near its start.
     static func separateCharacterOffsets(_ positions: [Int], in text: String) -> [Int]? {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard let prefix = separatePrefix(of: bytes, maximum: (positions.max() ?? 0) + 1) else {
-                return nil
-            }
-            let head = UnsafeBufferPointer(rebasing: bytes[..<prefix.end])
-            return positions.map { byteOffset(ofScalar: $0, in: head) }
+        let bytes = text.utf8.span
+        guard let prefix = separatePrefix(of: bytes, maximum: (positions.max() ?? 0) + 1) else {
+            return nil
         }
+        let head = bytes.extracting(..<prefix.end)
+        return positions.map { byteOffset(ofScalar: $0, in: head) }
     }
 
     /// ``lines(of:within:)`` by characters, for any text.

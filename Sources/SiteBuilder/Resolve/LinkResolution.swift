@@ -35,13 +35,13 @@ struct LinkResolution {
         // In place, and with the work in its own function: a block's text copied out of the
         // array (as the compiler did while the loop held all the work) is a retain and release of
         // each of its parts, and so is a span (most are not links).
-        note.document.blocks.withUnsafeBufferPointer { blocks in
-            for index in blocks.indices {
-                guard let spans = blocks[index].content?.spans else { continue }
-                for spanIndex in spans.indices {
-                    guard case .link(let destination, _) = spans[spanIndex].kind else { continue }
-                    markdownLink(destination, at: spans[spanIndex].range, inBlock: index)
-                }
+        let allBlocks = note.document.blocks
+        let blocks = allBlocks.span
+        for index in blocks.indices {
+            guard let spans = blocks[index].content?.spans else { continue }
+            for spanIndex in spans.indices {
+                guard case .link(let destination, _) = spans[spanIndex].kind else { continue }
+                markdownLink(destination, at: spans[spanIndex].range, inBlock: index)
             }
         }
     }
@@ -117,15 +117,15 @@ struct LinkResolution {
 
     /// `[[Note]]`, `[[Note#Heading|shown]]`, `[[#Heading]]`, and embeds `![[Note]]`, `![[file.pdf]]`.
     mutating func wikilinks() {
-        note.document.blocks.withUnsafeBufferPointer { blocks in
-            for index in blocks.indices {
-                guard let spans = blocks[index].content?.spans else { continue }
-                for spanIndex in spans.indices {
-                    switch spans[spanIndex].kind {
-                    case .wikilink(let link): wikilink(link, inBlock: index)
-                    case .embed(let link): embed(link, inBlock: index)
-                    default: continue
-                    }
+        let allBlocks = note.document.blocks
+        let blocks = allBlocks.span
+        for index in blocks.indices {
+            guard let spans = blocks[index].content?.spans else { continue }
+            for spanIndex in spans.indices {
+                switch spans[spanIndex].kind {
+                case .wikilink(let link): wikilink(link, inBlock: index)
+                case .embed(let link): embed(link, inBlock: index)
+                default: continue
                 }
             }
         }
@@ -198,13 +198,10 @@ struct LinkResolution {
         return nil
     }
 
-    /// Whether the last part of a wikilink's target has a `.` (`[[report.pdf]]`), as in the part
-    /// splitting it by Characters gives; on bytes when that part is ASCII (splitting and searching
-    /// it cost some ten thousand instructions a link).
+    /// Whether the last part of a wikilink's target (``Resolver/lastPart(_:)``) has a `.` byte
+    /// (`[[report.pdf]]`).
     static func hasExtension(_ target: String) -> Bool {
-        let name = Resolver.lastPart(target)
-        guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return name.contains(".") }
-        return name.utf8.contains(UInt8(ascii: "."))
+        Resolver.lastPart(target).utf8.contains(UInt8(ascii: "."))
     }
 
     /// The heading or block a link's fragment names in the target note (see ``NoteOutline``).

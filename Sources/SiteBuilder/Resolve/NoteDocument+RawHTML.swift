@@ -9,24 +9,23 @@ extension NoteDocument {
         // function of their own: copying each block (every note, every build) cost more than the
         // search, and so did copying each block's text out of the array, as the compiler did
         // while this loop held all the work.
-        blocks.withUnsafeBufferPointer { blocks -> SourceLocation? in
-            for index in blocks.indices {
-                if case .htmlBlock(let literal) = blocks[index].kind,
-                    let offset = firstOmittedByte(
-                        of: literal, images: blocks[index].content?.runs.compactMap(\.attachment) ?? []),
-                    let range = blocks[index].range
-                {
-                    return place(offset, in: literal, from: range, file: file)
-                }
-                // Spans are looked at in place, by case: copying each and comparing whole kinds was
-                // most of this search.
-                guard blocks[index].kind.hasInlineContent, let spans = blocks[index].content?.spans,
-                    spans.indices.contains(where: { Self.isHTML(spans[$0].kind) })
-                else { continue }
-                if let place = firstOmittedSpan(in: blocks[index], file: file) { return place }
+        let blocks = blocks.span
+        for index in blocks.indices {
+            if case .htmlBlock(let literal) = blocks[index].kind,
+                let offset = firstOmittedByte(
+                    of: literal, images: blocks[index].content?.runs.compactMap(\.attachment) ?? []),
+                let range = blocks[index].range
+            {
+                return place(offset, in: literal, from: range, file: file)
             }
-            return nil
+            // Spans are looked at in place, by case: copying each and comparing whole kinds was
+            // most of this search.
+            guard blocks[index].kind.hasInlineContent, let spans = blocks[index].content?.spans,
+                spans.indices.contains(where: { Self.isHTML(spans[$0].kind) })
+            else { continue }
+            if let place = firstOmittedSpan(in: blocks[index], file: file) { return place }
         }
+        return nil
     }
 
     /// Where the first raw HTML span of a block's text that a page omits is written.

@@ -113,19 +113,18 @@ extension NoteOutline {
     /// the same text (an ASCII `#` or line ending is a character of its own), where walking it by
     /// characters took twelve thousand instructions a heading. Nil for anything else.
     static func asciiATXText(_ offsets: Range<Int>, in text: [UInt8]) -> String? {
-        text.withUnsafeBufferPointer { utf8 -> String? in
-            guard offsets.upperBound <= utf8.count, offsets.lowerBound < offsets.upperBound,
-                utf8[offsets.lowerBound] == UInt8(ascii: "#")
-            else { return nil }
-            var end = offsets.lowerBound
-            while end < offsets.upperBound, utf8[end] != 0x0A, utf8[end] != 0x0D {
-                guard utf8[end] < 0x80 else { return nil }
-                end += 1
-            }
-            var start = offsets.lowerBound
-            while start < end, utf8[start] == UInt8(ascii: "#") { start += 1 }
-            return String(decoding: UnsafeBufferPointer(rebasing: utf8[start..<end]), as: UTF8.self)
+        let utf8 = text.span
+        guard offsets.upperBound <= utf8.count, offsets.lowerBound < offsets.upperBound,
+            utf8[offsets.lowerBound] == UInt8(ascii: "#")
+        else { return nil }
+        var end = offsets.lowerBound
+        while end < offsets.upperBound, utf8[end] != 0x0A, utf8[end] != 0x0D {
+            guard utf8[end] < 0x80 else { return nil }
+            end += 1
         }
+        var start = offsets.lowerBound
+        while start < end, utf8[start] == UInt8(ascii: "#") { start += 1 }
+        return String(decoding: text[start..<end], as: UTF8.self)
     }
 }
 

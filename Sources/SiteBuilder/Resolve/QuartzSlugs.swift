@@ -31,40 +31,13 @@ struct QuartzSlugs: Sendable, Hashable {
             return bySlug[slug.isEmpty ? "index" : slug + "/index"]
         }
         if let note = bySlug[slug] { return note }
-        guard !Self.hasSlash(slug), let named = byName[slug], named.count == 1 else { return nil }
+        guard !slug.contains("/"), let named = byName[slug], named.count == 1 else { return nil }
         return named.first
     }
 
-    /// The parts of `written` between `/`, but empty ones and `.`, joined by `/`, as splitting
-    /// its Characters gives; on bytes when ASCII (each `/` byte then a separator): splitting,
-    /// filtering and joining cost some five thousand instructions a link.
+    /// The parts of `written` between `/`, but empty ones and `.`, joined by `/`.
     static func joinedParts(of written: String) -> String {
-        var written = written
-        let joined: [UInt8]? = written.withUTF8 { bytes in
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
-            var joined: [UInt8] = []
-            joined.reserveCapacity(bytes.count)
-            var start = 0
-            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
-                defer { start = index + 1 }
-                let part = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                if part.isEmpty || (part.count == 1 && part[0] == UInt8(ascii: ".")) { continue }
-                if !joined.isEmpty { joined.append(UInt8(ascii: "/")) }
-                joined.append(contentsOf: part)
-            }
-            return joined
-        }
-        guard let joined else {
-            return written.split(separator: "/").filter { $0 != "." && !$0.isEmpty }.joined(separator: "/")
-        }
-        return String(decoding: joined, as: UTF8.self)
-    }
-
-    /// Whether a slug holds a `/` (Foundation's search for one cost five thousand instructions);
-    /// on bytes when ASCII.
-    static func hasSlash(_ slug: String) -> Bool {
-        guard slug.utf8.allSatisfy({ $0 < 0x80 }) else { return slug.contains("/") }
-        return slug.utf8.contains(UInt8(ascii: "/"))
+        written.split(separator: "/").filter { $0 != "." && !$0.isEmpty }.joined(separator: "/")
     }
 
     /// Quartz's slug of a vault path: `.md` dropped, in each folder and name white space to
@@ -77,18 +50,7 @@ struct QuartzSlugs: Sendable, Hashable {
     /// The part after the last `/` (all of a path without one; empty after a trailing `/`, as a
     /// split leaves out empty parts, so the last non-empty part then).
     static func lastPart(of slug: String) -> String {
-        // Split on bytes when ASCII: otherwise a `/` with a combining mark after it is one Character.
-        var slug = slug
-        let part: String? = slug.withUTF8 { bytes in
-            let slash = UInt8(ascii: "/")
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
-            var end = bytes.count
-            while end > 0, bytes[end - 1] == slash { end -= 1 }
-            var start = end
-            while start > 0, bytes[start - 1] != slash { start -= 1 }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        }
-        return part ?? String(slug.split(separator: "/").last ?? "")
+        String(slug.split(separator: "/").last ?? "")
     }
 
     /// ``slug(_:)`` of an ASCII stem on bytes (every note is slugged for every build); nil for any

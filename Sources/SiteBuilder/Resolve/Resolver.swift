@@ -22,24 +22,17 @@ struct Resolver: Sendable, Hashable {
         byLowercasedName = Dictionary(grouping: paths) { Self.lastPart($0).lowercased() }
     }
 
-    /// The last of `path`'s parts between `/`, as `split(separator: "/").last` finds it; on
-    /// bytes when `path` is ASCII (beyond, a `/` and a combining mark after it are one character),
-    /// through their pointer: walking the UTF-8 view cost a thousand instructions a path.
+    /// The last of `path`'s parts between `/` (empty parts left out), split at every `/` byte as
+    /// ``normalize(_:under:)`` splits.
     static func lastPart(_ path: String) -> Substring {
-        var path = path
-        let bounds: Range<Int>?? = path.withUTF8 { bytes in
-            var high: UInt8 = 0
-            for byte in bytes { high |= byte }
-            guard high < 0x80 else { return .none }
-            guard let last = bytes.lastIndex(where: { $0 != UInt8(ascii: "/") }) else { return .some(nil) }
-            let start = bytes[..<last].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
-            return .some(start..<last + 1)
-        }
-        guard let bounds else { return path.split(separator: "/").last ?? "" }
-        guard let bounds else { return "" }
+        let bytes = path.utf8.span
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == slash { end -= 1 }
+        var start = end
+        while start > 0, bytes[start - 1] != slash { start -= 1 }
         let utf8 = path.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: bounds.lowerBound)
-        return path[start..<utf8.index(start, offsetBy: bounds.count)]
+        let from = utf8.index(utf8.startIndex, offsetBy: start)
+        return path[from..<utf8.index(from, offsetBy: end - start)]
     }
 
     func resolve(_ written: String, fromNote notePath: String) -> Resolution {
@@ -102,109 +95,43 @@ struct Resolver: Sendable, Hashable {
         return .found(best, others: Array(ties))
     }
 
-    /// Joins `path` onto `folder`, resolving `.` and `..`; nil when it climbs above the root.
+    /// Joins `path` onto `folder`, resolving `.` and `..` in `path` and leaving out empty parts;
+    /// nil when a `..` climbs above the root: the one rule for whether a link leaves the vault (a
+    /// Markdown link's `%2e%2e` is decoded before it comes here; a `\` is no separator). Parts are
+    /// split at every `/` byte, as the file system splits a vault path (a `/` with a combining mark
+    /// after it too); the folder's own parts are kept as they are. On bytes, one pass each: splitting Characters into substrings
+    /// cost some twenty thousand instructions a path.
     static func normalize(_ path: String, under folder: String) -> String? {
-        // Most links are plain (`b.md` under `a`): joining them is all there is to do. Read and
-        // joined through the bytes' pointers: walking the UTF-8 views and appending to a String
-        // cost some fifteen hundred instructions a path.
-        var path = path
-        var folder = folder
-        guard path.withUTF8({ isPlain($0, allowingEmpty: false) }),
-            folder.withUTF8({ isPlain($0, allowingEmpty: true) })
-        else { return normalizeASCII(path, under: folder) ?? normalizeByParts(path, under: folder) }
-        if folder.isEmpty { return path }
-        return folder.withUTF8 { folderBytes in
-            path.withUTF8 { pathBytes in
-                String(unsafeUninitializedCapacity: folderBytes.count + 1 + pathBytes.count) { joined in
-                    let slash = joined.initialize(fromContentsOf: folderBytes)
-                    joined[slash] = UInt8(ascii: "/")
-                    let rest = UnsafeMutableBufferPointer(rebasing: joined[(slash + 1)...])
-                    return slash + 1 + rest.initialize(fromContentsOf: pathBytes)
-                }
-            }
+        var joined: [UInt8] = []
+        joined.reserveCapacity(folder.utf8.count + 1 + path.utf8.count)
+        let folderBytes = folder.utf8.span
+        var start = 0
+        for end in 0...folderBytes.count where end == folderBytes.count || folderBytes[end] == slash {
+            if end > start { append(folderBytes.extracting(start..<end), to: &joined) }
+            start = end + 1
         }
-    }
-
-    /// ``normalizeByParts(_:under:)`` on bytes when both are ASCII (each `/` byte then a
-    /// separator), nil otherwise: splitting into substrings cost some twenty thousand
-    /// instructions a path.
-    static func normalizeASCII(_ path: String, under folder: String) -> String?? {
-        var path = path
-        var folder = folder
-        return folder.withUTF8 { folderBytes -> String?? in
-            path.withUTF8 { pathBytes -> String?? in
-                var high: UInt8 = 0
-                for byte in folderBytes { high |= byte }
-                for byte in pathBytes { high |= byte }
-                guard high < 0x80 else { return nil }
-                var joined: [UInt8] = []
-                joined.reserveCapacity(folderBytes.count + pathBytes.count + 1)
-                // Where each part kept so far begins in `joined`, its `/` included, for `..`.
-                var starts: [Int] = []
-                func forEachPart(of bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Bool) -> Bool {
-                    var start = 0
-                    for index in 0...bytes.count
-                    where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
-                        defer { start = index + 1 }
-                        if index > start, !body(start..<index) { return false }
-                    }
-                    return true
-                }
-                func append(_ part: UnsafeBufferPointer<UInt8>) {
-                    starts.append(joined.count)
-                    if !joined.isEmpty { joined.append(UInt8(ascii: "/")) }
-                    joined.append(contentsOf: part)
-                }
-                // The folder's parts are kept as they are, `.` and `..` too, as the walk by parts keeps them.
-                _ = forEachPart(of: folderBytes) { part in
-                    append(UnsafeBufferPointer(rebasing: folderBytes[part]))
-                    return true
-                }
-                let inside = forEachPart(of: pathBytes) { part in
-                    let isDot = pathBytes[part.lowerBound] == UInt8(ascii: ".")
-                    if part.count == 1, isDot { return true }
-                    if part.count == 2, isDot, pathBytes[part.lowerBound + 1] == UInt8(ascii: ".") {
-                        guard let start = starts.popLast() else { return false }
-                        joined.removeSubrange(start...)
-                        return true
-                    }
-                    append(UnsafeBufferPointer(rebasing: pathBytes[part]))
-                    return true
-                }
-                return inside ? .some(String(decoding: joined, as: UTF8.self)) : .some(nil)
-            }
-        }
-    }
-
-    /// Whether `path` is parts joined by single `/`, none of them `.` or `..`.
-    static func isPlain(_ path: UnsafeBufferPointer<UInt8>, allowingEmpty: Bool) -> Bool {
-        var length = 0
-        var dots = 0
-        for byte in path {
-            if byte == UInt8(ascii: "/") {
-                guard length > 0, dots < length || length > 2 else { return false }
-                length = 0
-                dots = 0
+        let pathBytes = path.utf8.span
+        start = 0
+        for end in 0...pathBytes.count where end == pathBytes.count || pathBytes[end] == slash {
+            defer { start = end + 1 }
+            let part = pathBytes.extracting(start..<end)
+            let dots = part.count <= 2 && part.indices.allSatisfy { part[$0] == UInt8(ascii: ".") }
+            if part.isEmpty || dots && part.count == 1 { continue }
+            if dots {
+                guard !joined.isEmpty else { return nil }
+                joined.removeSubrange((joined.lastIndex(of: slash) ?? 0)...)
             } else {
-                length += 1
-                if byte == UInt8(ascii: ".") { dots += 1 }
+                append(part, to: &joined)
             }
         }
-        if length == 0 { return allowingEmpty && path.isEmpty }
-        return dots < length || length > 2
+        return String(decoding: joined, as: UTF8.self)
     }
 
-    /// ``normalize(_:under:)`` part by part.
-    static func normalizeByParts(_ path: String, under folder: String) -> String? {
-        var components = folder.split(separator: "/")
-        for part in path.split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..":
-                guard components.popLast() != nil else { return nil }
-            default: components.append(part)
-            }
-        }
-        return components.joined(separator: "/")
+    private static let slash = UInt8(ascii: "/")
+
+    /// Appends a part to a joined path, after a `/` unless it is the first.
+    private static func append(_ part: Span<UInt8>, to joined: inout [UInt8]) {
+        if !joined.isEmpty { joined.append(slash) }
+        for index in part.indices { joined.append(part[index]) }
     }
 }

@@ -85,13 +85,13 @@ enum Slug {
                 }
                 var partEnd = start
                 while partEnd < fileStart, bytes[partEnd] != slash { partEnd += 1 }
-                appendASCIIComponent(UnsafeBufferPointer(rebasing: bytes[start..<partEnd]), to: &page)
+                appendASCIIComponent(bytes[start..<partEnd], to: &page)
                 page.append(slash)
                 start = partEnd
             }
-            let file = UnsafeBufferPointer(rebasing: bytes[fileStart..<end])
+            let file = bytes[fileStart..<end]
             appendASCIIComponent(
-                hasMarkdownExtension(file) ? UnsafeBufferPointer(rebasing: file.dropLast(3)) : file, to: &page
+                hasMarkdownExtension(file) ? file.dropLast(3) : file, to: &page
             )
             page += ".html".utf8
             return String(decoding: page, as: UTF8.self)
@@ -111,18 +111,6 @@ enum Slug {
 
     /// The relative prefix from a page back to the site root: `trips/lisbon.html` -> `../`.
     static func rootPrefix(forPage pagePath: String) -> String {
-        // ASCII by bytes (each byte a character): splitting characters showed in every page's profile,
-        // and splitting bytes allocated the parts only to count them.
-        guard pagePath.utf8.allSatisfy({ $0 < 0x80 }) else {
-            return String(repeating: "../", count: pagePath.split(separator: "/").count - 1)
-        }
-        var parts = 0
-        var previous = UInt8(ascii: "/")
-        for byte in pagePath.utf8 {
-            // A part starts at each byte after a slash that is not a slash (`split` leaves out empty ones).
-            if byte != UInt8(ascii: "/") && previous == UInt8(ascii: "/") { parts += 1 }
-            previous = byte
-        }
-        return String(repeating: "../", count: max(parts - 1, 0))
+        String(repeating: "../", count: max(pagePath.split(separator: "/").count - 1, 0))
     }
 }

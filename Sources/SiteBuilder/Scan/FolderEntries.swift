@@ -9,7 +9,7 @@ enum FolderEntries {
     /// Calls `body` with each entry's name (its bytes, no NUL) and type (`DT_REG`, `DT_DIR`,
     /// `DT_UNKNOWN` when the file system does not say...), `.` and `..` aside, until `body` returns
     /// false. Returns the `errno` of a folder that cannot be opened or read to the end, else 0.
-    static func forEach(in folder: String, _ body: (UnsafeRawBufferPointer, UInt8) -> Bool) -> Int32 {
+    static func forEach(in folder: String, _ body: ([UInt8], UInt8) -> Bool) -> Int32 {
         guard let stream = opendir(folder) else { return errno }
         defer { closedir(stream) }
         while true {
@@ -22,7 +22,7 @@ enum FolderEntries {
             let start = record.advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
             let name = UnsafeRawBufferPointer(start: start, count: strlen(start))
             if name.count <= 2, name.allSatisfy({ $0 == UInt8(ascii: ".") }) { continue }
-            guard body(name, record.load(fromByteOffset: typeOffset, as: UInt8.self)) else { return 0 }
+            guard body(Array(name), record.load(fromByteOffset: typeOffset, as: UInt8.self)) else { return 0 }
         }
     }
 }

@@ -6,7 +6,7 @@ enum FolderNames {
     /// `a/b/c.md` -> `["a", "b"]`.
     static func above(_ path: String) -> [String] {
         var names: [String] = []
-        let ascii = forEachFolder(of: path) { names.append(String(decoding: $0, as: UTF8.self)) }
+        let ascii = forEachFolder(of: path) { names.append(text($0)) }
         return ascii ? names : path.split(separator: "/").dropLast().map(String.init)
     }
 
@@ -16,7 +16,7 @@ enum FolderNames {
         var joined: [UInt8] = []
         let ascii = forEachFolder(of: path) { name in
             if !joined.isEmpty { joined.append(UInt8(ascii: "/")) }
-            joined.append(contentsOf: name)
+            for index in name.indices { joined.append(name[index]) }
         }
         return ascii
             ? String(decoding: joined, as: UTF8.self)
@@ -26,7 +26,7 @@ enum FolderNames {
     /// `a//b/c` -> `["a", "b", "c"]`: every part, as splitting at `/` gives.
     static func parts(of path: String) -> [String] {
         var names: [String] = []
-        let ascii = forEachPart(of: path) { part, _ in names.append(String(decoding: part, as: UTF8.self)) }
+        let ascii = forEachPart(of: path) { part, _ in names.append(text(part)) }
         return ascii ? names : path.split(separator: "/").map(String.init)
     }
 
@@ -34,7 +34,7 @@ enum FolderNames {
     static func lastPart(of path: String) -> String {
         var name = ""
         let ascii = forEachPart(of: path) { part, isLast in
-            if isLast { name = String(decoding: part, as: UTF8.self) }
+            if isLast { name = text(part) }
         }
         return ascii ? name : path.split(separator: "/").last.map(String.init) ?? ""
     }
@@ -66,7 +66,7 @@ enum FolderNames {
 
     /// Calls `body` with each non-empty part but the last; false (having called nothing) when
     /// the path is not ASCII.
-    private static func forEachFolder(of path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+    private static func forEachFolder(of path: String, _ body: (Span<UInt8>) -> Void) -> Bool {
         forEachPart(of: path) { part, isLast in
             if !isLast { body(part) }
         }
@@ -75,22 +75,31 @@ enum FolderNames {
     /// Calls `body` with each non-empty part and whether it is the last; false (having called
     /// nothing) when the path is not ASCII.
     private static func forEachPart(
-        of path: String, _ body: (UnsafeBufferPointer<UInt8>, _ isLast: Bool) -> Void
+        of path: String, _ body: (Span<UInt8>, _ isLast: Bool) -> Void
     ) -> Bool {
-        var path = path
-        return path.withUTF8 { bytes in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
-            // A part is only known not to be the last once another part follows.
-            var pending: Range<Int>?
-            var start = 0
-            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
-                defer { start = index + 1 }
-                guard index > start else { continue }
-                if let part = pending { body(UnsafeBufferPointer(rebasing: bytes[part]), false) }
-                pending = start..<index
-            }
-            if let part = pending { body(UnsafeBufferPointer(rebasing: bytes[part]), true) }
-            return true
+        let bytes = path.utf8.span
+        var high: UInt8 = 0
+        for index in bytes.indices { high |= bytes[index] }
+        guard high < 0x80 else { return false }
+        // A part is only known not to be the last once another part follows.
+        var pending: Range<Int>?
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+            defer { start = index + 1 }
+            guard index > start else { continue }
+            if let part = pending { body(bytes.extracting(part), false) }
+            pending = start..<index
+        }
+        if let part = pending { body(bytes.extracting(part), true) }
+        return true
+    }
+
+    /// The text of an ASCII part.
+    private static func text(_ part: Span<UInt8>) -> String {
+        do {
+            return String(copying: try UTF8Span(validating: part))
+        } catch {
+            return ""
         }
     }
 }

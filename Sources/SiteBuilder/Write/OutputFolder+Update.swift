@@ -4,12 +4,18 @@ import Glibc
 extension OutputFolder {
     /// Whether the output's regular file at `relativePath` holds exactly `bytes`, read and compared
     /// a block at a time with nothing kept. A link is never the same (`O_NOFOLLOW`).
-    func holds(_ relativePath: String, exactly bytes: UnsafeRawBufferPointer) -> Bool {
+    func holds(_ relativePath: String, exactly span: RawSpan) -> Bool {
         let descriptor = open(targetPath + "/" + relativePath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         let block = 1 << 16
-        return withUnsafeTemporaryAllocation(byteCount: block, alignment: 16) { buffer in
+        return span.withUnsafeBytes { bytes in
+            holds(descriptor, exactly: bytes, block: block)
+        }
+    }
+
+    private func holds(_ descriptor: Int32, exactly bytes: UnsafeRawBufferPointer, block: Int) -> Bool {
+        withUnsafeTemporaryAllocation(byteCount: block, alignment: 16) { buffer in
             guard let into = buffer.baseAddress else { return false }
             var offset = 0
             while true {

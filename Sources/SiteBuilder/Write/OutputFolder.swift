@@ -128,11 +128,11 @@ struct OutputFolder {
     /// and making thousands of new files right after deleting thousands (the last swap) is what
     /// ext4 is slowest at.
     func write(_ data: Data, to relativePath: String) throws {
-        try data.withUnsafeBytes { try write(bytes: $0, to: relativePath) }
+        try write(bytes: data.bytes, to: relativePath)
     }
 
     /// ``write(_:to:)`` from bytes in memory (a page as rendered, with no `Data` copy of it).
-    func write(bytes: UnsafeRawBufferPointer, to relativePath: String) throws {
+    func write(bytes: RawSpan, to relativePath: String) throws {
         let path = stagingPath + "/" + relativePath
         let previous = targetPath + "/" + relativePath
         if Self.hasContents(previous, bytes), Glibc.link(previous, path) == 0 { return }
@@ -140,16 +140,20 @@ struct OutputFolder {
     }
 
     /// Whether `path` is a regular file holding exactly `bytes`.
-    static func hasContents(_ path: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    static func hasContents(_ path: String, _ bytes: RawSpan) -> Bool {
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count,
-            let contents = FileManager.default.contents(atPath: path), contents.count == bytes.count
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.byteCount,
+            let contents = FileManager.default.contents(atPath: path), contents.count == bytes.byteCount
         else {
             return false
         }
         return contents.withUnsafeBytes { stored in
-            guard let left = stored.baseAddress, let right = bytes.baseAddress else { return bytes.isEmpty }
-            return memcmp(left, right, bytes.count) == 0
+            bytes.withUnsafeBytes { bytes in
+                guard let left = stored.baseAddress, let right = bytes.baseAddress else {
+                    return bytes.isEmpty
+                }
+                return memcmp(left, right, bytes.count) == 0
+            }
         }
     }
 
@@ -198,17 +202,18 @@ struct OutputFolder {
     /// A plain write: Foundation's `Data.write` syncs every file to disk, which made writing a
     /// 1,000-page site take seconds; the swap of the whole folder is what keeps the output whole.
     static func writeFile(_ data: Data, to path: String) throws {
-        try data.withUnsafeBytes { try writeFile($0, to: path) }
+        try writeFile(data.bytes, to: path)
     }
 
-    static func writeFile(_ buffer: UnsafeRawBufferPointer, to path: String) throws {
+    static func writeFile(_ bytes: RawSpan, to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw POSIXError(errno: errno, path: path) }
         defer { Glibc.close(descriptor) }
-        guard let base = buffer.baseAddress else { return }
         var offset = 0
-        while offset < buffer.count {
-            let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+        while offset < bytes.byteCount {
+            let written = bytes.withUnsafeBytes {
+                Glibc.write(descriptor, $0.baseAddress?.advanced(by: offset), $0.count - offset)
+            }
             if written < 0 {
                 if errno == EINTR { continue }
                 throw POSIXError(errno: errno, path: path)

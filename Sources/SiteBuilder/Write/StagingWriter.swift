@@ -45,11 +45,11 @@ final class StagingWriter: Sendable {
     /// Writes one file into the staging folder now; a failure is kept for ``finish(_:jobs:)``.
     /// Called from many tasks at once, each with its own path.
     func write(_ data: Data, to path: String) {
-        data.withUnsafeBytes { write(bytes: $0, to: path) }
+        write(bytes: data.bytes, to: path)
     }
 
     /// ``write(_:to:)`` from bytes in memory.
-    func write(bytes: UnsafeRawBufferPointer, to path: String) {
+    func write(bytes: RawSpan, to path: String) {
         if let existing, existing.files.contains(path), folder.holds(path, exactly: bytes) {
             // A copy staged before with other bytes (a listing takes a note's page) stays out.
             state.withLock { state in

@@ -18,7 +18,6 @@ struct ExplorerRelativePageTests {
         #expect(ExplorerData.relativePage("area-10/x.html", in: "area-1") == "/area-10/x")
         #expect(ExplorerData.relativePage("a/b.html", in: "") == "a/b")
         #expect(ExplorerData.relativePage("été/x.html", in: "été") == "x")
-        #expect(ExplorerData.asciiRelativePage("été/x.html", in: "été") == nil)
     }
 
     @Test func randomPagesMatchTheCharacterVersion() {

@@ -84,8 +84,9 @@ extension SingleScalarCharactersTests {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let utf8 = Array(String(scalar).utf8)
             #expect(SingleScalarCharacters.scalarLength(lead: utf8[0]) == utf8.count)
-            #expect(utf8.withUnsafeBufferPointer { SingleScalarCharacters.isStandalone(utf8: $0) })
-            let isWhitespace = utf8.withUnsafeBufferPointer { SingleScalarCharacters.isWhitespace($0) }
+            let standalone = SingleScalarCharacters.isStandalone(utf8: utf8.span)
+            #expect(standalone)
+            let isWhitespace = SingleScalarCharacters.isWhitespace(utf8.span)
             #expect(isWhitespace == Character(scalar).isWhitespace, "U+\(String(value, radix: 16))")
         }
     }

@@ -13,6 +13,14 @@ import Testing
         #expect(Slug.pagePath(forNote: note) == page)
     }
 
+    @Test(arguments: [
+        ("notes/Authoring Content.md", "notes/Authoring-Content"), ("a & b?.md", "a--and--b-q"),
+        ("100% #done.MD", "100-percent-done"), ("tab\there\r\n.md", "tab-here-"), ("Día.md", "Día"),
+    ])
+    func quartzSlugs(path: String, slug: String) {
+        #expect(QuartzSlugs.slug(path) == slug)
+    }
+
     /// The byte paths for ASCII names give what the Character paths give, on random ASCII names
     /// (control characters, CR LF and every punctuation mark included).
     @Test func asciiSlugsMatchTheGeneralOnes() {
@@ -155,7 +163,8 @@ import Testing
         var generator = SeededGenerator(seed: 23)
         for _ in 0..<5_000 {
             let target = Self.random(&generator)
-            let expected = target.split(separator: "/").last?.contains(".") == true
+            let slash = UInt8(ascii: "/")
+            let expected = target.utf8.split(separator: slash).last?.contains(UInt8(ascii: ".")) == true
             #expect(LinkResolution.hasExtension(target) == expected, "\(target.debugDescription)")
         }
     }
@@ -170,18 +179,9 @@ import Testing
         }.joined()
     }
 
-    @Test func joinedPartsAreTheSplitsParts() {
-        let pieces = ["a", "/", "//", ".", "..", "./", "é", "/\u{301}", ".\u{301}", "b.md", " ", "\r\n"]
-        var generator = SeededGenerator(seed: 31)
-        for _ in 0..<5_000 {
-            let written = Self.random(pieces, &generator)
-            let expected = written.split(separator: "/").filter { $0 != "." && !$0.isEmpty }.joined(
-                separator: "/")
-            #expect(
-                Array(QuartzSlugs.joinedParts(of: written).utf8) == Array(expected.utf8),
-                "\(written.debugDescription)")
-            #expect(QuartzSlugs.hasSlash(written) == written.contains("/"), "\(written.debugDescription)")
-        }
+    @Test func joinedPartsLeaveOutEmptyAndDotParts() {
+        #expect(QuartzSlugs.joinedParts(of: "./a//b/./c/") == "a/b/c")
+        #expect(QuartzSlugs.joinedParts(of: "../a") == "../a" && QuartzSlugs.joinedParts(of: "/.") == "")
     }
 
     /// Trimmed as dropping spaces and tabs from both ends of the Characters, reversed and back.
@@ -200,20 +200,6 @@ import Testing
 }
 
 @Suite struct ResolverTests {
-    /// The last part on bytes is the split's last part, on random paths of slashes, dots, accents
-    /// and combining marks (a mark after `/` makes one character of the two).
-    @Test func lastPartIsTheSplitsLast() {
-        let pieces = ["/", "//", "a", "é", "e\u{301}", "\u{301}", ".", "..", "名", "x.md"]
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<5_000 {
-            let path = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
-                pieces.randomElement(using: &generator) ?? ""
-            }.joined()
-            let split = path.split(separator: "/").last ?? ""
-            #expect(Array(Resolver.lastPart(path).utf8) == Array(split.utf8), "\(path.debugDescription)")
-        }
-    }
-
     /// A path's folder on bytes is the part before `lastIndex(of: "/")`, on random paths with
     /// combining marks and a prepended mark (U+0600), which join the `/` beside them into one
     /// character; and every folder above the paths is found.
@@ -257,23 +243,55 @@ import Testing
         #expect(resolver.resolve(written, fromNote: note) == expected)
     }
 
-    /// The plain-path shortcut joins as the part-by-part walk does: random paths of names, `.`,
-    /// `..`, empty parts, dotted names and a `/` with a combining mark (one character, no separator).
-    @Test func normalizesAsPartByPart() {
-        let pieces = ["a", "b.md", ".", "..", "...", ".x", "/", "//", "/\u{301}", "é"]
-        var generator = SystemRandomNumberGenerator()
-        func path() -> String {
-            (0..<Int.random(in: 0...5, using: &generator)).map { _ in
-                pieces.randomElement(using: &generator) ?? ""
-            }.joined()
+    /// The one normaliser, on what decides whether a link leaves the vault.
+    @Test(
+        arguments: [
+            ("b.md", "a", "a/b.md"),
+            ("b.md", "", "b.md"),
+            ("../b.md", "a", "b.md"),
+            ("../../b.md", "a", nil),  // climbs above the root
+            ("..", "", nil),
+            ("a/../../b.md", "", nil),  // climbs back out after going in
+            ("x/../b.md", "a", "a/b.md"),
+            ("./b.md", "a", "a/b.md"),
+            ("././b.md", "", "b.md"),
+            ("b/", "a", "a/b"),  // a trailing slash is an empty part, left out
+            ("b//c/", "a/", "a/b/c"),
+            ("/b.md", "", "b.md"),  // absolute: a leading slash is an empty part
+            ("/", "a", "a"),
+            ("", "a", "a"),
+            ("%2e%2e/b.md", "a", "a/%2e%2e/b.md"),  // still encoded: a name, not a climb
+            ("..\\b.md", "a", "a/..\\b.md"),  // a backslash is no separator
+            ("...", "a", "a/..."),  // three dots are a name
+            (".x/..y", "a", "a/.x/..y"),
+            ("../é.md", "é/ü", "é/é.md"),
+            ("..", "a/..", "a"),  // the folder's own parts are kept as written
+            ("/\u{301}b", "a", "a/\u{301}b"),  // every `/` byte separates, a combining mark after it too
+        ] as [(String, String, String?)])
+    func normalizes(path: String, folder: String, expected: String?) {
+        #expect(Resolver.normalize(path, under: folder) == expected)
+    }
+
+    @Test func lastPartSplitsAtEverySlash() {
+        #expect(Resolver.lastPart("a/b.md") == "b.md" && Resolver.lastPart("a/b/") == "b")
+        #expect(
+            Resolver.lastPart("b.md") == "b.md" && Resolver.lastPart("//") == ""
+                && Resolver.lastPart("") == "")
+        #expect(Resolver.lastPart("é/\u{301}x") == "\u{301}x")
+    }
+
+    /// A Markdown link is percent-decoded before it is resolved: `%2e%2e` climbs as `..` does.
+    @Test func decodedDotsLeaveTheVault() {
+        guard case .local(let written) = ImageReference(destination: "%2e%2e/%2E%2E/x.png") else {
+            Issue.record("a relative path read as remote")
+            return
         }
-        for _ in 0..<5_000 {
-            let (written, folder) = (path(), path())
-            #expect(
-                Resolver.normalize(written, under: folder)
-                    == Resolver.normalizeByParts(written, under: folder),
-                "\(written.debugDescription) under \(folder.debugDescription)")
-        }
+        #expect(written == "../../x.png")
+        #expect(resolver.resolve(written, fromNote: "trips/Lisbon.md") == .outsideVault)
+        #expect(resolver.resolve("../x.png", fromNote: "trips/Lisbon.md") == .found("x.png", others: []))
+        #expect(resolver.resolve("..\\x.png", fromNote: "trips/Lisbon.md") != .outsideVault)
+        #expect(resolver.resolve("/../x.png", fromNote: "trips/Lisbon.md") == .outsideVault)
+        #expect(resolver.resolve("./../x.png", fromNote: "trips/Lisbon.md") == .found("x.png", others: []))
     }
 }
 
