@@ -25,6 +25,9 @@ let package = Package(
         // libvips's headers; the library itself is loaded on first use (CShims/lazy_libraries.S) on x86_64.
         .systemLibrary(
             name: "CVips", pkgConfig: "gobject-2.0", providers: [.apt(["libvips-dev"])]),
+        // GLib's checksums (SHA-256); GLib comes with libvips.
+        .systemLibrary(
+            name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(
             name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // Its header only: the library is loaded by `serve` (CShims/lazy_libraries.S) on x86_64.
@@ -38,8 +41,9 @@ let package = Package(
         // Programs run as child processes with posix_spawn (Foundation's Process can crash on Linux).
         .target(name: "CChildProcess"),
         .target(name: "ChildProcess", dependencies: ["CChildProcess"]),
-        // SHA-256 for cache keys and content-addressed names, in Swift (no C library needed).
-        .target(name: "ContentDigest"),
+        // SHA-256 (GLib's) for cache keys and content-addressed names; the one 64-bit hash for
+        // keys in memory.
+        .target(name: "ContentDigest", dependencies: ["CGLib"]),
         // The one HTML escaper, shared by the HTML writer, the templates, the site and the server.
         .target(name: "HTMLText"),
         .target(name: "YAMLReader", dependencies: ["CYaml", "NoteModel"]),
@@ -64,7 +68,9 @@ let package = Package(
             ]),
         .target(
             name: "DevServer",
-            dependencies: ["CMicroHTTPD", "CMHDShims", "SiteBuilder", "NoteModel", "HTMLText"]),
+            dependencies: [
+                "CMicroHTTPD", "CMHDShims", "SiteBuilder", "NoteModel", "HTMLText", "ContentDigest",
+            ]),
         .target(
             name: "NotesiteCLI",
             dependencies: [

@@ -78,8 +78,8 @@ public struct SiteSnapshot: Sendable {
                 print.add(data)
             }
             assetPrints[path] = print
-            shared.add(path.utf8)
-            shared.add(print.description.utf8)
+            shared.add(path)
+            shared.add(print.description)
         }
         return (shared, assetPrints)
     }
