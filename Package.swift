@@ -2,9 +2,9 @@
 import PackageDescription
 
 // libvips and the hundred libraries it needs cost about 16 MB of memory once mapped, libmicrohttpd
-// with GnuTLS 2.5 MB: on x86_64 Linux notesite links neither but loads each on first use (libvips
-// when the first image is processed, libmicrohttpd in `serve`: Sources/CShims/lazy_libraries.S).
-#if arch(x86_64) && os(Linux)
+// with GnuTLS 2.5 MB: on Linux notesite links neither but loads each on first use (libvips when the
+// first image is processed, libmicrohttpd in `serve`: Sources/CShims/lazy_libraries.c).
+#if os(Linux)
     let lazyLinking: [LinkerSetting] = []
 #else
     let lazyLinking: [LinkerSetting] = [.linkedLibrary("vips"), .linkedLibrary("microhttpd")]
@@ -22,7 +22,7 @@ let package = Package(
         // System libraries from Debian, one module map each.
         .systemLibrary(
             name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
-        // libvips's headers; the library itself is loaded on first use (CShims/lazy_libraries.S) on x86_64.
+        // libvips's headers; the library itself is loaded on first use (CShims/lazy_libraries.c) on Linux.
         .systemLibrary(
             name: "CVips", pkgConfig: "gobject-2.0", providers: [.apt(["libvips-dev"])]),
         // GLib's checksums (SHA-256); GLib comes with libvips.
@@ -30,12 +30,14 @@ let package = Package(
             name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(
             name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        // Its header only: the library is loaded by `serve` (CShims/lazy_libraries.S) on x86_64.
+        // Its header only: the library is loaded by `serve` (CShims/lazy_libraries.c) on Linux.
         .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
-        // Wrappers for the variadic libvips calls Swift cannot make.
-        .target(name: "CShims", dependencies: ["CVips"], linkerSettings: lazyLinking),
+        // Wrappers for the variadic libvips calls Swift cannot make; the functions of both libraries
+        // that notesite calls, each loading its library on first use (lazy_functions.h, written by
+        // scripts/lazy-symbols).
+        .target(name: "CShims", dependencies: ["CVips", "CMicroHTTPD"], linkerSettings: lazyLinking),
         // Wrappers for libmicrohttpd's variadic start call and its macros.
-        .target(name: "CMHDShims", dependencies: ["CMicroHTTPD"]),
+        .target(name: "CMHDShims", dependencies: ["CMicroHTTPD", "CShims"]),
 
         .target(name: "NoteModel"),
         // Programs run as child processes with posix_spawn (Foundation's Process can crash on Linux).
