@@ -2,9 +2,9 @@
 import PackageDescription
 
 // libvips and the hundred libraries it needs cost about 16 MB of memory once mapped, libmicrohttpd
-// with GnuTLS 2.5 MB: on x86_64 Linux notesite links neither but loads each on first use (libvips
-// when the first image is processed, libmicrohttpd in `serve`: Sources/CShims/lazy_libraries.S).
-#if arch(x86_64) && os(Linux)
+// with GnuTLS 2.5 MB: on Linux notesite links neither but loads each on first use (libvips when the
+// first image is processed, libmicrohttpd in `serve`: Sources/CShims/lazy_libraries.c).
+#if os(Linux)
     let lazyLinking: [LinkerSetting] = []
 #else
     let lazyLinking: [LinkerSetting] = [.linkedLibrary("vips"), .linkedLibrary("microhttpd")]
@@ -22,26 +22,32 @@ let package = Package(
         // System libraries from Debian, one module map each.
         .systemLibrary(
             name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
-        // libvips's headers; the library itself is loaded on first use (CShims/lazy_libraries.S) on x86_64.
+        // libvips's headers; the library itself is loaded on first use (CShims/lazy_libraries.c) on Linux.
         .systemLibrary(
             name: "CVips", pkgConfig: "gobject-2.0", providers: [.apt(["libvips-dev"])]),
+        // GLib's checksums (SHA-256); GLib comes with libvips.
+        .systemLibrary(
+            name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(
             name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        // Its header only: the library is loaded by `serve` (CShims/lazy_libraries.S) on x86_64.
+        // Its header only: the library is loaded by `serve` (CShims/lazy_libraries.c) on Linux.
         .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
         // gumbo, the HTML5 parser the sanitizer reads authored HTML with.
         .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
-        // Wrappers for the variadic libvips calls Swift cannot make.
-        .target(name: "CShims", dependencies: ["CVips"], linkerSettings: lazyLinking),
+        // Wrappers for the variadic libvips calls Swift cannot make; the functions of both libraries
+        // that notesite calls, each loading its library on first use (lazy_functions.h, written by
+        // scripts/lazy-symbols).
+        .target(name: "CShims", dependencies: ["CVips", "CMicroHTTPD"], linkerSettings: lazyLinking),
         // Wrappers for libmicrohttpd's variadic start call and its macros.
-        .target(name: "CMHDShims", dependencies: ["CMicroHTTPD"]),
+        .target(name: "CMHDShims", dependencies: ["CMicroHTTPD", "CShims"]),
 
         .target(name: "NoteModel"),
         // Programs run as child processes with posix_spawn (Foundation's Process can crash on Linux).
         .target(name: "CChildProcess"),
         .target(name: "ChildProcess", dependencies: ["CChildProcess"]),
-        // SHA-256 for cache keys and content-addressed names, in Swift (no C library needed).
-        .target(name: "ContentDigest"),
+        // SHA-256 (GLib's) for cache keys and content-addressed names; the one 64-bit hash for
+        // keys in memory.
+        .target(name: "ContentDigest", dependencies: ["CGLib"]),
         // The one HTML escaper, shared by the HTML writer, the templates, the site and the server;
         // JSON strings safe inside a script, for the site's data scripts.
         .target(name: "HTMLText"),
@@ -55,7 +61,7 @@ let package = Package(
         .target(name: "ImagePipeline", dependencies: ["CVips", "CShims", "NoteModel", "ContentDigest"]),
         .target(name: "Mustache", dependencies: ["HTMLText"]),
         // The search index the pages' script reads: notes' words to terms, postings and text shards.
-        .target(name: "SearchIndex", dependencies: ["NoteModel", "HTMLText"]),
+        .target(name: "SearchIndex", dependencies: ["NoteModel", "HTMLText", "ContentDigest"]),
         // A force-directed layout of a graph (Barnes-Hut), the same picture for the same graph.
         .target(name: "GraphLayout"),
         // Pygments helper processes, fed in batches, with their cache.
@@ -74,7 +80,9 @@ let package = Package(
             ]),
         .target(
             name: "DevServer",
-            dependencies: ["CMicroHTTPD", "CMHDShims", "SiteBuilder", "NoteModel", "HTMLText"]),
+            dependencies: [
+                "CMicroHTTPD", "CMHDShims", "SiteBuilder", "NoteModel", "HTMLText", "ContentDigest",
+            ]),
         .target(
             name: "NotesiteCLI",
             dependencies: [

@@ -1,7 +1,6 @@
 import Foundation
 import FuzzSupport
-
-@testable import ImagePipeline
+import ImagePipeline
 
 /// Image bytes through format recognition, the header read and (when accepted) a small rendition:
 /// an error or a rendition, never a crash or a hang. The SVG and WebP container readers, which

@@ -1,7 +1,6 @@
+import DevServer
 import Foundation
 import FuzzSupport
-
-@testable import DevServer
 
 /// The server's handling of a request line: the raw path (as libmicrohttpd passes it, undecoded),
 /// the method, the Host header and the query, routed within a small site. No crash, and a path that

@@ -1,4 +1,5 @@
 #include "CMHDShims.h"
+#include "lazy_functions.h"
 
 #include <errno.h>
 #include <stdio.h>

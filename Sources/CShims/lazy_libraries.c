@@ -1,28 +1,27 @@
 #include "CShims.h"
 
+#if defined(__linux__)
+
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#if defined(__x86_64__) && defined(__ELF__)
+#include <stdint.h>
+#include <sys/socket.h>
+#include <sys/types.h>
+#include <microhttpd.h>
 
-// The functions lazy_libraries.S stands in for, in its order (vips first), and where each one is
-// found once its library is loaded.
-static const char *const vips_names[] = {
-#define NOTESITE_VIPS(name) #name,
-#include "vips_symbols.h"
-#undef NOTESITE_VIPS
-};
-static const char *const mhd_names[] = {
-#define NOTESITE_MHD(name) #name,
-#include "mhd_symbols.h"
-#undef NOTESITE_MHD
-};
-#define VIPS_COUNT (sizeof vips_names / sizeof vips_names[0])
-#define MHD_COUNT (sizeof mhd_names / sizeof mhd_names[0])
+#include "lazy_functions.h"
+#define NOTESITE_LAZY_TABLE
 
-__attribute__((visibility("hidden"))) void *notesite_lazy_slots[VIPS_COUNT + MHD_COUNT];
+// libvips and libmicrohttpd, loaded on first use: mapping libvips and the hundred libraries it
+// needs costs about 16 MB of memory, and libmicrohttpd with GnuTLS about 2.5 MB; a vault without
+// images never maps the first, a build never the second. Each function notesite calls
+// (lazy_functions.h, from scripts/lazy-symbols) is defined here as one that calls the library's
+// own through its slot, filled on the first call.
+
+typedef enum { VIPS, MHD } Library;
 
 typedef struct {
     const char *soname;
@@ -30,8 +29,10 @@ typedef struct {
     char error[512];
 } LazyLibrary;
 
-static LazyLibrary vips = {.soname = NOTESITE_VIPS_SONAME};
-static LazyLibrary mhd = {.soname = NOTESITE_MHD_SONAME};
+static LazyLibrary libraries[] = {
+    [VIPS] = {.soname = NOTESITE_VIPS_SONAME},
+    [MHD] = {.soname = NOTESITE_MHD_SONAME},
+};
 static pthread_once_t vips_once = PTHREAD_ONCE_INIT;
 static pthread_once_t mhd_once = PTHREAD_ONCE_INIT;
 
@@ -44,43 +45,66 @@ static void open_library(LazyLibrary *library) {
     __atomic_store_n(&library->handle, handle, __ATOMIC_RELEASE);
 }
 
-static void open_vips(void) { open_library(&vips); }
-static void open_mhd(void) { open_library(&mhd); }
+static void open_vips(void) { open_library(&libraries[VIPS]); }
+static void open_mhd(void) { open_library(&libraries[MHD]); }
 
 const char *notesite_vips_load(void) {
     pthread_once(&vips_once, open_vips);
-    return vips.handle != NULL ? NULL : vips.error;
+    return libraries[VIPS].handle != NULL ? NULL : libraries[VIPS].error;
 }
 
 const char *notesite_mhd_load(void) {
     pthread_once(&mhd_once, open_mhd);
-    return mhd.handle != NULL ? NULL : mhd.error;
+    return libraries[MHD].handle != NULL ? NULL : libraries[MHD].error;
 }
 
 int notesite_vips_is_loaded(void) {
-    return __atomic_load_n(&vips.handle, __ATOMIC_ACQUIRE) != NULL;
+    return __atomic_load_n(&libraries[VIPS].handle, __ATOMIC_ACQUIRE) != NULL;
 }
 
-// Called by lazy_libraries.S the first time a function is used. notesite calls these libraries
-// only after their load function succeeded (VipsRuntime, `serve`), so failing here is a broken
-// installation, not bad input: say which library and stop.
-__attribute__((visibility("hidden"))) void *notesite_lazy_resolve(unsigned index) {
-    int isVips = index < VIPS_COUNT;
-    const char *problem = isVips ? notesite_vips_load() : notesite_mhd_load();
-    LazyLibrary *library = isVips ? &vips : &mhd;
+// Each function's name and library, by slot.
+static const struct {
+    const char *name;
+    Library library;
+} functions[NOTESITE_LAZY_COUNT] = {
+#define NOTESITE_FUNCTION(slot, library, result, name, parameters, arguments) [slot] = {#name, library},
+#define NOTESITE_PROCEDURE(slot, library, result, name, parameters, arguments) [slot] = {#name, library},
+#define NOTESITE_VARIADIC(slot, library, name) [slot] = {#name, library},
+#include "lazy_functions.h"
+#undef NOTESITE_FUNCTION
+#undef NOTESITE_PROCEDURE
+#undef NOTESITE_VARIADIC
+};
+
+static void *slots[NOTESITE_LAZY_COUNT];
+
+// notesite calls these libraries only after their load function succeeded (VipsRuntime, `serve`),
+// so failing here is a broken installation, not bad input: say which library and stop.
+void *notesite_lazy_function(unsigned slot) {
+    void *function = __atomic_load_n(&slots[slot], __ATOMIC_ACQUIRE);
+    if (function != NULL) return function;
+    Library library = functions[slot].library;
+    const char *problem = library == VIPS ? notesite_vips_load() : notesite_mhd_load();
     if (problem != NULL) {
-        fprintf(stderr, "notesite: %s is needed but cannot be loaded: %s\n", library->soname, problem);
+        fprintf(stderr, "notesite: %s is needed but cannot be loaded: %s\n", libraries[library].soname, problem);
         abort();
     }
-    const char *name = isVips ? vips_names[index] : mhd_names[index - VIPS_COUNT];
-    void *function = dlsym(library->handle, name);
+    function = dlsym(libraries[library].handle, functions[slot].name);
     if (function == NULL) {
-        fprintf(stderr, "notesite: %s has no function %s\n", library->soname, name);
+        fprintf(stderr, "notesite: %s has no function %s\n", libraries[library].soname, functions[slot].name);
         abort();
     }
-    __atomic_store_n(&notesite_lazy_slots[index], function, __ATOMIC_RELEASE);
+    __atomic_store_n(&slots[slot], function, __ATOMIC_RELEASE);
     return function;
 }
+
+// The definitions, which the compiler checks against the libraries' headers.
+#define NOTESITE_FUNCTION(slot, library, result, name, parameters, arguments) \
+    result name parameters { return ((result(*) parameters)notesite_lazy_function(slot)) arguments; }
+#define NOTESITE_PROCEDURE(slot, library, result, name, parameters, arguments) \
+    void name parameters { ((void(*) parameters)notesite_lazy_function(slot)) arguments; }
+#define NOTESITE_VARIADIC(slot, library, name)
+#include "lazy_functions.h"
 
 #else
 

@@ -1,4 +1,5 @@
 #include "CShims.h"
+#include "lazy_functions.h"
 
 #include <dlfcn.h>
 #include <pthread.h>

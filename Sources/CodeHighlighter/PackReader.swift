@@ -34,7 +34,7 @@ struct PackReader {
         index += total
         let code = bytes[start + sizes[0] + sizes[1]..<start + total - sizes[3]]
         return HighlightPack.Entry(
-            day: day, status: status, digest: code.withUnsafeBytes(BulkDigest.of), start: start,
+            day: day, status: status, digest: code.withUnsafeBytes { BulkDigest.of($0) }, start: start,
             sizes: (Int32(sizes[0]), Int32(sizes[1]), Int32(sizes[2]), Int32(sizes[3])))
     }
 

@@ -1,6 +1,7 @@
-/// SHA-256 (FIPS 180-4) for cache keys and content-addressed file names: Foundation on Linux has
-/// no CryptoKit, and the modules that need a digest (code highlighting, images) take no C library
-/// for it.
+internal import CGLib
+
+/// SHA-256 for cache keys and content-addressed file names, from GLib's checksums (GLib comes
+/// with libvips): Foundation on Linux has no CryptoKit.
 public enum SHA256 {
     /// Lowercase hex digest of `bytes`.
     public static func hex(_ bytes: some Sequence<UInt8>) -> String {
@@ -12,18 +13,13 @@ public enum SHA256 {
 
     /// Lowercase hex digest of the bytes in `buffer`.
     public static func hex(_ buffer: UnsafeRawBufferPointer) -> String {
-        var state = State()
-        let whole = buffer.count - buffer.count % 64
-        state.compress(UnsafeRawBufferPointer(rebasing: buffer[..<whole]))
-        // The rest, then 0x80, zeros up to 56 mod 64, and the length in bits, big-endian.
-        var tail = Array(buffer[whole...])
-        tail.append(0x80)
-        while tail.count % 64 != 56 { tail.append(0) }
-        let bitLength = UInt64(buffer.count) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) {
-            tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
-        }
-        tail.withUnsafeBytes { state.compress($0) }
-        return state.hex
+        // GLib returns NULL only for a checksum type it does not know; SHA-256 is always there.
+        guard
+            let digest = g_compute_checksum_for_data(
+                G_CHECKSUM_SHA256, buffer.baseAddress?.assumingMemoryBound(to: guchar.self),
+                gsize(buffer.count))
+        else { preconditionFailure("GLib has no SHA-256") }
+        defer { g_free(digest) }
+        return String(cString: digest)
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// What the handler decided to send, before it is handed to libmicrohttpd.
-struct HTTPResponse {
-    var status: Int
-    var headers: [(String, String)]
+package struct HTTPResponse {
+    package var status: Int
+    package var headers: [(String, String)]
     var body: Data
 
     init(status: Int, contentType: String, body: Data, headers: [(String, String)] = []) {

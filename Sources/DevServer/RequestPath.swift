@@ -1,6 +1,6 @@
 /// A request target checked before anything is looked up. libmicrohttpd is told not to decode URLs,
 /// so this sees them as sent: `%2f` is still `%2f` and a `%00` has not cut the path short.
-enum RequestPath: Equatable {
+package enum RequestPath: Equatable {
     /// A site-relative key, e.g. `trips/lisbon.html`, or `trips/` for a folder (empty: the root).
     case site(String)
     /// Refused with the status and a one-line reason.
@@ -8,7 +8,7 @@ enum RequestPath: Equatable {
 
     static let maximumLength = 2048
 
-    init(raw: String) {
+    package init(raw: String) {
         let bytes = Array(raw.utf8)
         guard bytes.count <= Self.maximumLength else {
             self = .refused(status: 414, reason: "the path is longer than \(Self.maximumLength) bytes")

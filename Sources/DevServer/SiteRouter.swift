@@ -2,7 +2,7 @@ import Foundation
 import HTMLText
 
 /// Maps a request to a response from one snapshot: pure, so it is tested without a socket.
-struct SiteRouter {
+package struct SiteRouter {
     let snapshot: SiteSnapshot
     /// Whether HTML pages get the live-reload script.
     var liveReload = true
@@ -10,13 +10,21 @@ struct SiteRouter {
     /// elsewhere cannot read the notes through DNS rebinding (its requests carry its own host name).
     var loopbackOnly = false
 
-    enum Route {
+    package init(snapshot: SiteSnapshot, liveReload: Bool = true, loopbackOnly: Bool = false) {
+        self.snapshot = snapshot
+        self.liveReload = liveReload
+        self.loopbackOnly = loopbackOnly
+    }
+
+    package enum Route {
         case response(HTTPResponse)
         /// The live-reload event stream for `page`, as loaded with `fingerprint`.
         case events(page: String, fingerprint: String)
     }
 
-    func route(method: String, rawPath: String, host: String? = nil, query: (String) -> String?) -> Route {
+    package func route(method: String, rawPath: String, host: String? = nil, query: (String) -> String?)
+        -> Route
+    {
         guard method == "GET" || method == "HEAD" else {
             return .response(.plain(405, "Method Not Allowed", headers: [("Allow", "GET, HEAD")]))
         }
@@ -75,7 +83,7 @@ struct SiteRouter {
 
 extension SiteRouter {
     /// `localhost`, `*.localhost`, `127.x.x.x` and `[::1]`, with or without a port.
-    static func isLoopbackHost(_ header: String) -> Bool {
+    package static func isLoopbackHost(_ header: String) -> Bool {
         var name = header.lowercased()
         if name.hasPrefix("[") {
             return name.hasPrefix("[::1]")

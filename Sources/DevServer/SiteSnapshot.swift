@@ -27,7 +27,7 @@ public struct SiteSnapshot: Sendable {
     private let assetPrints: [String: Fingerprint]
 
     /// `previous`: the snapshot before, whose fingerprints are kept for pages with the same bytes.
-    init(
+    package init(
         version: Int, files: [String: Data], errors: String?, diagnostics: [Diagnostic] = [],
         previous: SiteSnapshot? = nil, sameDiagnostics: Bool? = nil
     ) {
@@ -78,8 +78,8 @@ public struct SiteSnapshot: Sendable {
                 print.add(data)
             }
             assetPrints[path] = print
-            shared.add(path.utf8)
-            shared.add(print.description.utf8)
+            shared.add(path)
+            shared.add(print.description)
         }
         return (shared, assetPrints)
     }

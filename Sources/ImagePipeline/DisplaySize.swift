@@ -1,7 +1,7 @@
 /// A width and height in whole pixels.
-struct DisplaySize: Hashable {
-    var width: Int
-    var height: Int
+package struct DisplaySize: Hashable {
+    package var width: Int
+    package var height: Int
 
     /// Scaled down, keeping the aspect ratio, so the width fits `maxWidth`; never enlarged.
     func fittingWidth(_ maxWidth: Int) -> DisplaySize {

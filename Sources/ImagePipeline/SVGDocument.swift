@@ -1,8 +1,8 @@
-internal import Foundation
+package import Foundation
 
 /// The little notesite needs from an SVG file: whether it is one, and its intrinsic size.
 /// SVG never goes through libvips (its loader runs a full renderer on untrusted input).
-struct SVGDocument {
+package struct SVGDocument {
     /// Browsers' size for a replaced element with no size of its own.
     static let defaultSize = DisplaySize(width: 300, height: 150)
 
@@ -10,21 +10,21 @@ struct SVGDocument {
     var rootAttributes: [String: String]
 
     /// nil when the text has no `<svg` root element near its start.
-    init?(data: Data) {
+    package init?(data: Data) {
         let head = String(decoding: data.prefix(64 * 1024), as: UTF8.self)
         guard let tag = Self.rootStartTag(in: head) else { return nil }
         rootAttributes = Self.attributes(of: tag)
     }
 
     /// Cheap test used when libvips does not recognise the bytes: text whose first element is `<svg`.
-    static func looksLikeSVG(_ data: Data) -> Bool {
+    package static func looksLikeSVG(_ data: Data) -> Bool {
         let head = String(decoding: data.prefix(4096), as: UTF8.self)
         return rootStartTag(in: head) != nil
     }
 
     /// Width and height from the root's `width`/`height` (absolute units), else its `viewBox`
     /// (keeping its aspect ratio when only one of width or height is given), else 300x150.
-    var intrinsicSize: DisplaySize {
+    package var intrinsicSize: DisplaySize {
         let width = rootAttributes["width"].flatMap(Self.length)
         let height = rootAttributes["height"].flatMap(Self.length)
         let box = rootAttributes["viewBox"].flatMap(Self.viewBoxSize)

@@ -1,16 +1,16 @@
-internal import Foundation
+package import Foundation
 
 /// Removes metadata chunks from a WebP. libvips 8.14's webpsave writes an EXIF chunk even with
 /// `strip` set (it regenerates EXIF for every saver), so the RIFF container is rewritten without
 /// EXIF, XMP and (for notesite's own sRGB encodings) ICC chunks, and the VP8X flags that
 /// announce them cleared. A source kept as it is keeps its ICC profile.
-enum WebPContainer {
+package enum WebPContainer {
     static let metadataChunks: Set<String> = ["EXIF", "XMP ", "ICCP"]
     /// VP8X flag bits for an ICC profile, EXIF and XMP.
     static let metadataFlags: UInt8 = 0x20 | 0x08 | 0x04
 
     /// The same image without metadata chunks; nil if the bytes are not a well-formed WebP.
-    static func strippingMetadata(_ data: Data, keepingColourProfile: Bool = false) -> Data? {
+    package static func strippingMetadata(_ data: Data, keepingColourProfile: Bool = false) -> Data? {
         let dropped = keepingColourProfile ? metadataChunks.subtracting(["ICCP"]) : metadataChunks
         let clearedFlags = keepingColourProfile ? metadataFlags & ~0x20 : metadataFlags
         let bytes = [UInt8](data)

@@ -53,7 +53,7 @@ struct ServeCommand {
                 "notesite: warning: serving on \(options.host): other machines on the network can read the site\n"
             )
         }
-        // libmicrohttpd is loaded here, not at start (CShims/lazy_libraries.S): say so if it cannot be.
+        // libmicrohttpd is loaded here, not at start (CShims/lazy_libraries.c): say so if it cannot be.
         if let problem = notesite_mhd_load() {
             console.err("notesite: error: libmicrohttpd cannot be loaded: \(String(cString: problem))\n")
             return NotesiteCLI.failure

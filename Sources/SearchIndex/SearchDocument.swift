@@ -16,7 +16,7 @@ public final class SearchDocument: Sendable, Hashable {
     /// One distinct term of the note and its count in each field (in `Field` order).
     struct Entry: Sendable, Hashable {
         let term: String
-        /// The term's bytes hashed (``TermHash``), for ``TermNumbers``.
+        /// The term's bytes hashed (``HashedTerm``), for ``TermNumbers``.
         let hash: UInt64
         var counts: SIMD4<UInt32>
     }

@@ -1,4 +1,6 @@
-/// Terms numbered in the order first met, found by the hash (``TermHash``) ``TermCounter`` already made of each
+import ContentDigest
+
+/// Terms numbered in the order first met, found by the hash (``HashedTerm``) ``TermCounter`` already made of each
 /// note's terms: joining the notes' terms into runs and the runs into the vocabulary hashed every
 /// term of every note again, with Swift's seeded hash, through a `[String: Int]`.
 struct TermNumbers: Sendable {
@@ -84,7 +86,7 @@ struct TermNumbers: Sendable {
     /// The number of `term`, nil when it is not here.
     func number(of term: String) -> Int? {
         var term = term
-        return probe(term, hash: term.withUTF8 { TermHash.of($0) }).number
+        return probe(term, hash: term.withUTF8 { BulkDigest.of(UnsafeRawBufferPointer($0)) }).number
     }
 
     /// The slot that holds `term`, with its number, or the free slot where it would go.

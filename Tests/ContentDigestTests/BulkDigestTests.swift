@@ -2,7 +2,8 @@ import ContentDigest
 import TestSupport
 import Testing
 
-/// The digest notes, images and code blocks are keyed by in memory (``BulkDigest``).
+/// The one hash notes, images, code blocks, search terms and served pages are keyed by in memory
+/// (``BulkDigest``).
 @Suite struct BulkDigestTests {
     static func digest(_ bytes: [UInt8]) -> UInt64 {
         bytes.withUnsafeBytes { BulkDigest.of($0) }
@@ -45,5 +46,50 @@ import Testing
             if let other = seen[digest] { #expect(other == bytes) }
             seen[digest] = bytes
         }
+    }
+
+    /// The tokenizer hashes words from a buffer read past their end: masked, the bytes there do
+    /// not count, and the digest is the exact bytes' (up to 32 bytes and past, where it reads exactly).
+    @Test func paddedReadingMatchesExactBytes() {
+        var random = SeededGenerator(seed: 7)
+        for round in 0..<4_000 {
+            let count = Int.random(in: 0...40, using: &random)
+            let word = (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let buffer = word + (0..<(48 - count)).map { _ in UInt8.random(in: 1...255, using: &random) }
+            let padded = buffer.withUnsafeBytes { BulkDigest.of(padded: $0.baseAddress!, count: count) }
+            #expect(padded == Self.digest(word), "round \(round), \(count) bytes")
+        }
+    }
+
+    /// A digest depends on its seed (chained digests use the last as the next seed), and the same
+    /// seed gives the same digest.
+    @Test func seedsGiveOtherDigests() {
+        let texts: [[UInt8]] = [[], [1], Array("a note".utf8), [UInt8](repeating: 9, count: 70)]
+        for bytes in texts {
+            let digests = Set(
+                [0, 1, 2, UInt64.max].map { seed in bytes.withUnsafeBytes { BulkDigest.of($0, seed: seed) } })
+            #expect(digests.count == 4, "\(bytes.count) bytes")
+            #expect(
+                bytes.withUnsafeBytes { BulkDigest.of($0, seed: 5) }
+                    == bytes.withUnsafeBytes { BulkDigest.of($0, seed: 5) })
+        }
+    }
+
+    /// Terms that differ in one byte, or only in trailing zero bytes, hash apart, from either
+    /// reading.
+    @Test func shortTermsHashApart() {
+        var hashes = Set<UInt64>()
+        var terms: [[UInt8]] = []
+        for length in 1...40 {
+            for place in 0..<length { terms.append((0..<length).map { $0 == place ? 0x62 : 0x61 }) }
+            terms.append([UInt8](repeating: 0, count: length))
+        }
+        for term in terms {
+            let buffer = term + [UInt8](repeating: 0xFF, count: 8)
+            let padded = buffer.withUnsafeBytes { BulkDigest.of(padded: $0.baseAddress!, count: term.count) }
+            #expect(padded == Self.digest(term))
+            hashes.insert(padded)
+        }
+        #expect(hashes.count == terms.count)
     }
 }

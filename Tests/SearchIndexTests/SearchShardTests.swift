@@ -105,7 +105,7 @@ import Testing
             var byStrings = TermNumbers()
             for _ in 0..<random.next(2_000) {
                 var term = (0..<random.next(7)).map { _ in pieces[random.next(pieces.count)] }.joined()
-                let hash = term.withUTF8 { TermHash.of($0) }
+                let hash = term.withUTF8 { HashedTerm($0).hash }
                 let fromBytes = term.withUTF8 { byBytes.number(of: $0, hash: hash) }
                 let fromString = byStrings.number(of: term, hash: hash)
                 #expect(fromBytes == fromString, "round \(round): \(term)")

@@ -145,7 +145,7 @@ import Testing
             #expect(
                 entries.allSatisfy { entry in
                     var term = entry.term
-                    return entry.hash == term.withUTF8 { TermHash.of($0) }
+                    return entry.hash == term.withUTF8 { HashedTerm($0).hash }
                 })
         }
     }

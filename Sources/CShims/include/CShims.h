@@ -6,8 +6,8 @@
 // Fixed-argument wrappers for the variadic libvips calls Swift cannot make, plus the
 // process-wide gate that keeps libvips's one shared error buffer readable.
 
-/// Loads libvips into the process, once (lazy_libraries.c: on x86_64 notesite does not link it,
-/// so a site without images never maps it). NULL when it is loaded, else why it cannot be.
+/// Loads libvips into the process, once (lazy_libraries.c: on Linux notesite does not link it, so
+/// a site without images never maps it). NULL when it is loaded, else why it cannot be.
 const char *notesite_vips_load(void);
 
 /// The same for libmicrohttpd, which only `serve` uses.
