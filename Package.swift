@@ -64,7 +64,7 @@ let package = Package(
             dependencies: [
                 "YAMLReader", "NoteModel", "MarkdownReader", "NoteHTML", "ImagePipeline", "Mustache",
                 "HTMLText",
-                "DefaultTheme", "CodeHighlighter", "ContentDigest",
+                "DefaultTheme", "CodeHighlighter", "ContentDigest", "HTMLSanitizer",
             ]),
         .target(
             name: "DevServer",
