@@ -45,6 +45,7 @@ struct PageStage: BuildStage {
             configuration, self.theme, theme.siteTitle, !graph.tags.tags.isEmpty, graph.hasDatedNotes)
         let memory = context.memory
         let scripts = SiteScripts(notes: graph.notes, configuration: configuration, vault: vault)
+        let authored = AuthoredHTMLSettings(configuration: configuration, theme: self.theme)
         // Pages show what Pygments made of their code: its version is part of every page's key.
         let code = ContentKey(shared, input.code.highlights?.pygments, scripts.katex, scripts.mermaid)
         let last = memory?.pages.made()
@@ -52,7 +53,8 @@ struct PageStage: BuildStage {
             index -> (String, Page, Bool, ContentKey?) in
             let note = graph.notes[index]
             guard memory != nil else {
-                let (html, diagnostics) = render(note, input, theme: theme, scripts: scripts)
+                let (html, diagnostics) = render(
+                    note, input, theme: theme, scripts: scripts, authored: authored)
                 // A cold build writes the page now and keeps its path with no bytes (``StagingWriter``).
                 guard let staging = context.staging else {
                     return (note.pagePath, Page(html: Data(html), diagnostics: diagnostics), true, nil)
@@ -67,7 +69,10 @@ struct PageStage: BuildStage {
             if let known = last?.keyed(for: note.source, at: index, page: note.pagePath), known.key == key {
                 return (note.pagePath, known.value, false, key)
             }
-            return (note.pagePath, self.page(for: note, input, theme: theme, scripts: scripts), true, key)
+            return (
+                note.pagePath,
+                self.page(for: note, input, theme: theme, scripts: scripts, authored: authored), true, key
+            )
         }
         if let memory {
             memory.pages.remember(
@@ -88,21 +93,25 @@ struct PageStage: BuildStage {
     }
 
     private func page(
-        for note: ParsedNote, _ input: Input, theme: ThemeRendering, scripts: SiteScripts
+        for note: ParsedNote, _ input: Input, theme: ThemeRendering, scripts: SiteScripts,
+        authored: AuthoredHTMLSettings
     ) -> Page {
-        let (html, diagnostics) = render(note, input, theme: theme, scripts: scripts)
+        let (html, diagnostics) = render(note, input, theme: theme, scripts: scripts, authored: authored)
         return Page(html: Data(html), diagnostics: diagnostics)
     }
 
     /// The page's bytes (empty when the theme failed) and its problems.
     private func render(
-        _ note: ParsedNote, _ input: Input, theme: ThemeRendering, scripts: SiteScripts
+        _ note: ParsedNote, _ input: Input, theme: ThemeRendering, scripts: SiteScripts,
+        authored: AuthoredHTMLSettings
     ) -> (html: [UInt8], diagnostics: [Diagnostic]) {
         var writer = PageBody(
             notes: input.graph.byPath, renditions: input.images.renditions,
             publishing: input.images.publishing,
             allowHTML: configuration.allowHTML, urls: configuration.urls, pagePath: note.pagePath)
         writer.highlights = input.code.highlights
+        writer.sanitizer = authored.sanitizer
+        writer.reservedIDs = authored.reservedIDs
         var (body, problems, inlined, found) = writer.utf8(for: note)
         let features = PageFeatures(found: found, katex: scripts.katex, mermaid: scripts.mermaid)
         let place = SourceLocation(file: note.source.displayName, line: 1, column: 1)

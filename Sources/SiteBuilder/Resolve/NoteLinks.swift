@@ -40,6 +40,7 @@ enum NoteLinks {
     {
         var resolver = LinkResolution(note: note, site: site)
         resolver.markdownLinks()
+        resolver.authoredLinks()
         resolver.wikilinks()
         diagnostics += resolver.diagnostics
         return resolver.resolved
