@@ -264,4 +264,25 @@ import Testing
                 .trusted("<p>c</p>"),
             ])
     }
+
+    @Test func linkPreviewsKeepTheTextOfHTMLAndNoTags() async throws {
+        let (vault, _) = try await Self.build([
+            "a.md": "# A\n\nSee [[b]].\n",
+            "b.md": """
+            # B
+
+            Due in <u>two weeks</u> <img src="https://example.org/x.png" onerror="alert(1)">.
+
+            <script>alert(2)</script>
+            """,
+        ])
+        defer { vault.remove() }
+        let folder = vault.root.appendingPathComponent("_site/assets/previews")
+        let shards = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        let previews = try shards.map {
+            try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
+        }.joined()
+        #expect(previews.contains("Due in two weeks"), "\(previews)")
+        #expect(!previews.contains("<u>") && !previews.contains("alert") && !previews.contains("example.org"))
+    }
 }
