@@ -120,6 +120,9 @@ import Testing
         #expect(messages.count == 1, "\(messages)")
         #expect(
             messages.first?.contains("evil.example.com") == true, "the warning names the host: \(messages)")
+        #expect(
+            messages.first?.contains("/a.md:5:1: warning: removed ") == true,
+            "at the iframe removed: \(messages)")
         let body = Self.article(try vault.read("_site/a.html"))
         #expect(body.contains("src=\"https://www.youtube.com/embed/abc123\""), "\(body)")
         #expect(body.contains("sandbox"), "\(body)")

@@ -29,12 +29,23 @@ extension PageBody {
         }
         if !removed.isEmpty {
             let place =
-                note.document.firstRawHTML(file: note.source.displayName)
+                note.document.firstRawHTML(file: note.source.displayName, holding: Self.words(of: removed))
                 ?? SourceLocation(file: note.source.displayName, line: 1, column: 1)
             let removed = removed.joined(separator: ", ")
             diagnostics.append(.warning("removed \(removed) from the note's HTML", at: place))
         }
         return html
+    }
+
+    /// What to look for in the note's HTML to place the warning: `<script>` as `<script`, the
+    /// host of `<iframe> from evil.example`, `javascript` of `javascript: URL`, attributes as named.
+    static func words(of removed: [String]) -> [String] {
+        removed.map { item in
+            if let from = item.range(of: " from ") { return String(item[from.upperBound...]) }
+            if item.hasPrefix("<") { return String(item.dropLast(item.hasSuffix(">") ? 1 : 0)) }
+            if item.hasPrefix("style: ") { return String(item.dropFirst("style: ".count)) }
+            return String(item.prefix { $0 != ":" && $0 != " " })
+        }
     }
 
     /// The `on...` attributes of the note's `<img>` tags with a local `src`: those tags become

@@ -47,15 +47,29 @@ extension NoteDocument {
         }
     }
 
-    /// Where the note's first raw HTML is written, other than comments (meant to be hidden).
-    func firstRawHTML(file: String) -> SourceLocation? {
-        var found: SourceLocation?
+    /// Where the note's first raw HTML is written, other than comments (meant to be hidden); with
+    /// `words`, the first raw HTML that holds one of them (without case), if any does.
+    func firstRawHTML(file: String, holding words: [String] = []) -> SourceLocation? {
+        var first: SourceLocation?
+        var holding: SourceLocation?
+        let words = words.map { $0.lowercased() }.filter { !$0.isEmpty }
         forEachRawHTML { piece in
             guard let offset = Self.firstTagOrText(piece.html), let range = piece.range else { return true }
-            found = place(offset, in: piece.html, from: range, file: file)
+            if first == nil { first = place(offset, in: piece.html, from: range, file: file) }
+            guard !words.isEmpty else { return false }
+            let text = piece.html.lowercased()
+            guard
+                let word = words.compactMap({ text.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound })
+            else { return true }
+            let at = text.utf8.distance(from: text.startIndex, to: word.lowerBound)
+            // Back to the start of the tag the word is in.
+            let tag = text.utf8.prefix(at).lastIndex(of: UInt8(ascii: "<")).map {
+                text.utf8.distance(from: text.startIndex, to: $0)
+            }
+            holding = place(tag ?? offset, in: piece.html, from: range, file: file)
             return false
         }
-        return found
+        return holding ?? first
     }
 
     /// The links and media sources of the note's raw HTML, each with the block it is in and its place.
