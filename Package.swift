@@ -76,7 +76,7 @@ let package = Package(
                 "YAMLReader", "NoteModel", "MarkdownReader", "NoteHTML", "ImagePipeline", "Mustache",
                 "HTMLText",
                 "DefaultTheme", "CodeHighlighter", "ContentDigest", "SearchIndex",
-                "GraphLayout",
+                "GraphLayout", "HTMLSanitizer",
             ]),
         .target(
             name: "DevServer",

@@ -8,6 +8,8 @@ struct HTMLBlockWriter: BlockWalker {
     let linkHook: HTMLWriter.LinkHook?
     let notes: NotesHooks
     var code = CodeHooks()
+    /// Raw HTML written as the author's, marked for a sanitizer (``HTMLWriter/marksAuthoredHTML``).
+    var marksAuthored = false
     /// cmark-gfm's tag filter on raw HTML.
     let tagFilter: Bool
     var output = HTMLOutput()
@@ -109,7 +111,9 @@ struct HTMLBlockWriter: BlockWalker {
     private mutating func writeHTMLBlock(_ block: borrowing Block, literal: String) {
         output.newlineIfNeeded()
         let images = block.content?.attachmentIndices ?? []
-        if !unsafe && !images.isEmpty {
+        if marksAuthored {
+            document.appendAuthored(literal, images: images, hook: imageHook, to: &output)
+        } else if !unsafe && !images.isEmpty {
             // The rest of the HTML is omitted; its `<img>` tags are images of the note.
             output.append("<p>")
             writeInlines(block.content)

@@ -9,6 +9,8 @@ struct HTMLInlineWriter: InlineWalker {
     let linkHook: HTMLWriter.LinkHook?
     let notes: NotesHooks
     var tagFilter = false
+    /// Raw HTML written as the author's, marked for a sanitizer (``HTMLWriter/marksAuthoredHTML``).
+    var marksAuthored = false
     var output = HTMLOutput()
     /// An embed written whole by its hook: its text is not written.
     var hiddenSpan: Int?
@@ -36,7 +38,9 @@ struct HTMLInlineWriter: InlineWalker {
             output.append("\">")
         case .html:
             // Omitted HTML that is only an image shows the image (see visitAttachment).
-            if !unsafe && rawHTMLImages[id] == nil { output.append("<!-- raw HTML omitted -->") }
+            if !unsafe && !marksAuthored && rawHTMLImages[id] == nil {
+                output.append("<!-- raw HTML omitted -->")
+            }
         case .lineBreak: output.append("<br />\n")
         case .softBreak: break
         case .strikethrough: output.append("<del>")
@@ -89,6 +93,11 @@ struct HTMLInlineWriter: InlineWalker {
         // Switched on in place: binding the kind copied it (and its strings) for every text.
         switch text.spans[span].kind {
         case .html:
+            if marksAuthored {
+                document.appendAuthored(
+                    string, images: rawHTMLImages[span] ?? [], hook: imageHook, to: &output)
+                break
+            }
             guard self.unsafe else { break }
             let html = rawHTMLImages[span].map {
                 document.splicingImages(into: string, images: $0, hook: imageHook)
@@ -110,7 +119,7 @@ struct HTMLInlineWriter: InlineWalker {
         guard hiddenSpan == nil, document.imageAttachments.indices.contains(index) else { return }
         let image = document.imageAttachments[index]
         // Kept raw HTML already holds the image, in place of its tag.
-        if self.unsafe, let span, rawHTMLImages[span] != nil { return }
+        if self.unsafe || marksAuthored, let span, rawHTMLImages[span] != nil { return }
         let alt = document.altText(ofImage: index)
         if let hook = imageHook, let html = hook(index, image, alt) {
             output.appendRaw(html)

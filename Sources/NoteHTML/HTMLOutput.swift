@@ -8,6 +8,9 @@ struct HTMLOutput {
     /// Where HTML not of the writer's making (hooks', the author's) was written: its tags are read
     /// for features at the end, not the whole page's.
     var rawRegions: [Range<Int>] = []
+    /// Where the author's raw HTML was written as it is, for a sanitizer to read as one fragment
+    /// (``HTMLWriter/marksAuthoredHTML``); empty otherwise.
+    var authoredRegions: [Range<Int>] = []
 
     /// cmark's `cr()`: a newline unless at the start or already after one.
     mutating func newlineIfNeeded() {
@@ -35,6 +38,19 @@ struct HTMLOutput {
         let start = bytes.count
         bytes.append(contentsOf: string.utf8)
         markRaw(from: start)
+    }
+
+    /// The author's raw HTML, copied as it is and marked as authored (and as raw, for features).
+    mutating func appendAuthored<S: Sequence<UInt8>>(_ html: S) {
+        let start = bytes.count
+        bytes.append(contentsOf: html)
+        markRaw(from: start)
+        guard start < bytes.count else { return }
+        if let last = authoredRegions.last, last.upperBound == start {
+            authoredRegions[authoredRegions.count - 1] = last.lowerBound..<bytes.count
+        } else {
+            authoredRegions.append(start..<bytes.count)
+        }
     }
 
     /// Records the bytes from `start` to the end as raw HTML (see ``rawRegions``).

@@ -29,20 +29,53 @@ extension NoteDocument {
         let bytes = Array(html.utf8)
         var output: [UInt8] = []
         var offset = 0
-        let ordered = images.filter { imageAttachments.indices.contains($0) }.sorted {
-            (imageAttachments[$0].html?.tag.lowerBound ?? 0)
-                < (imageAttachments[$1].html?.tag.lowerBound ?? 0)
-        }
-        for index in ordered {
-            let image = imageAttachments[index]
-            guard let tag = image.html?.tag, tag.lowerBound >= offset, tag.upperBound <= bytes.count,
-                let replacement = hook(index, image, altText(ofImage: index))
-            else { continue }
+        for (tag, replacement) in imageSplices(in: bytes.count, images: images, hook: hook) {
             output += bytes[offset..<tag.lowerBound]
             output += Array(replacement.utf8)
             offset = tag.upperBound
         }
         output += bytes[offset...]
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `html` written as the author's (``HTMLOutput/appendAuthored(_:)``), with the tags of
+    /// `images` replaced by what `hook` writes for them as the writer's own: an image's inlined
+    /// `data:` URI is never read again as the author's HTML.
+    func appendAuthored(
+        _ html: some StringProtocol, images: [Int], hook: HTMLWriter.ImageHook?, to output: inout HTMLOutput
+    ) {
+        guard let hook, !images.isEmpty else {
+            output.appendAuthored(html.utf8)
+            return
+        }
+        let bytes = Array(html.utf8)
+        var offset = 0
+        for (tag, replacement) in imageSplices(in: bytes.count, images: images, hook: hook) {
+            output.appendAuthored(bytes[offset..<tag.lowerBound])
+            output.appendRaw(replacement)
+            offset = tag.upperBound
+        }
+        output.appendAuthored(bytes[offset...])
+    }
+
+    /// Each image's tag in HTML of `count` bytes with the hook's HTML for it, in order.
+    private func imageSplices(
+        in count: Int, images: [Int], hook: HTMLWriter.ImageHook
+    ) -> [(tag: Range<Int>, html: String)] {
+        let ordered = images.filter { imageAttachments.indices.contains($0) }.sorted {
+            (imageAttachments[$0].html?.tag.lowerBound ?? 0)
+                < (imageAttachments[$1].html?.tag.lowerBound ?? 0)
+        }
+        var offset = 0
+        var splices: [(tag: Range<Int>, html: String)] = []
+        for index in ordered {
+            let image = imageAttachments[index]
+            guard let tag = image.html?.tag, tag.lowerBound >= offset, tag.upperBound <= count,
+                let replacement = hook(index, image, altText(ofImage: index))
+            else { continue }
+            splices.append((tag, replacement))
+            offset = tag.upperBound
+        }
+        return splices
     }
 }

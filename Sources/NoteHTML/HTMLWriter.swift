@@ -20,6 +20,10 @@ public struct HTMLWriter {
     public var codeHook: CodeHook?
     /// Whether ```` ```mermaid ```` fences are diagrams: `<pre class="mermaid">` with the source.
     public var diagrams = false
+    /// In safe mode, whether the author's raw HTML is written as it is and its place recorded
+    /// (``Output/authored``) for a sanitizer to keep what is safe, rather than omitted. Images in
+    /// it are still the image hook's.
+    public var marksAuthoredHTML = false
     /// GFM's tag filter: in unsafe mode, `<script>`, `<title>` and the like in raw HTML get `&lt;`.
     public var tagFilter: Bool
 
@@ -45,12 +49,37 @@ public struct HTMLWriter {
     /// ``renderUTF8(_:)`` and what the HTML needs loaded: the writer knows its own markup, so
     /// only the HTML of hooks and authors is read for tags, not the whole page's.
     public func renderWithFeatures(_ document: NoteDocument) -> (html: [UInt8], features: HTMLFeatures) {
+        let output = renderOutput(document)
+        return (output.html, output.features)
+    }
+
+    /// What ``renderOutput(_:)`` makes.
+    public struct Output: Sendable {
+        public var html: [UInt8]
+        public var features: HTMLFeatures
+        /// Where `html` holds the author's raw HTML as written (``marksAuthoredHTML``), in order;
+        /// the rest is the writer's and its hooks'.
+        public var authored: [Range<Int>]
+
+        public init(html: [UInt8], features: HTMLFeatures, authored: [Range<Int>]) {
+            self.html = html
+            self.features = features
+            self.authored = authored
+        }
+    }
+
+    /// The HTML, its features, and where the author's own HTML is in it.
+    public func renderOutput(_ document: NoteDocument) -> Output {
         var walker = HTMLBlockWriter(
             document: document, unsafe: unsafe, imageHook: imageHook, linkHook: linkHook,
             notes: NotesHooks(wikilink: wikilinkHook, embed: embedHook, tag: tagHook), tagFilter: tagFilter)
         walker.code = CodeHooks(code: codeHook, diagrams: diagrams)
+        walker.marksAuthored = !unsafe && marksAuthoredHTML
+        walker.inline.marksAuthored = walker.marksAuthored
         document.walk(&walker)
         if walker.footnotesOpen { walker.output.append("</ol>\n</section>\n") }
-        return (walker.output.bytes, walker.output.allFeatures)
+        return Output(
+            html: walker.output.bytes, features: walker.output.allFeatures,
+            authored: walker.output.authoredRegions)
     }
 }

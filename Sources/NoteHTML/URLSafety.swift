@@ -1,5 +1,5 @@
 /// cmark's safe-mode URL filter: these schemes are dropped from `href` and `src`.
-enum URLSafety {
+public enum URLSafety {
     private static let dangerous: [StaticString] = ["javascript:", "vbscript:", "file:", "data:"]
     private static let allowedData: [StaticString] = [
         "data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp",
@@ -7,7 +7,7 @@ enum URLSafety {
 
     /// Whether cmark's `scan_dangerous_url` matches the start of `url` (ASCII case-insensitive).
     /// Compared in place: an array per URL and per scheme was a visible part of writing links.
-    static func isDangerous(_ url: String) -> Bool {
+    public static func isDangerous(_ url: String) -> Bool {
         // Every scheme above starts with one of these letters: most links end here.
         switch url.utf8.first.map(lowered) {
         case UInt8(ascii: "j"), UInt8(ascii: "v"), UInt8(ascii: "f"), UInt8(ascii: "d"): break

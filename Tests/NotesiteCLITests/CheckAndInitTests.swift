@@ -63,7 +63,8 @@ import Testing
         let settings = try String(contentsOf: folder.appendingPathComponent("notesite.yml"), encoding: .utf8)
         for key in [
             "title", "description", "author", "language", "base_url", "output", "exclude", "urls", "theme",
-            "allow_html", "image_width", "column_width", "image_format", "image_quality", "max_pixels",
+            "allow_html", "embed_hosts", "image_width", "column_width", "image_format", "image_quality",
+            "max_pixels",
             "image_timeout", "cache", "inline", "inline_max_bytes", "page_budget_bytes", "preview_width",
         ] {
             #expect(settings.contains("\n\(key): ") || settings.contains("\n# \(key): "), "\(key) missing")

@@ -42,7 +42,7 @@ import Testing
     @Test func imagesWrittenAsHTMLAreCountedWithoutAllowHTML() async throws {
         let vault = try temporaryVault([
             "n.md":
-                "# N\n\n<img src=\"dot.svg\" alt=\"i9\">\n\n<div><img src=\"dot.svg\" width=\"100\"></div>\n"
+                "# N\n\n<img src=\"dot.svg\" alt=\"i9\">\n\n<div onclick=\"x()\"><img src=\"dot.svg\" width=\"100\"></div>\n"
         ])
         defer { try? FileManager.default.removeItem(at: vault) }
         let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"400\" height=\"200\"></svg>"
@@ -55,6 +55,7 @@ import Testing
         let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
         #expect(diagnostics.count == 1 && diagnostics.first?["line"] as? Int == 5, "\(diagnostics)")
         #expect(diagnostics.first?["column"] as? Int == 1)
+        #expect(diagnostics.first?["message"] as? String == "removed onclick from the note's HTML")
     }
 
     @Test func reportFileDescribesPagesImagesAndStages() async throws {

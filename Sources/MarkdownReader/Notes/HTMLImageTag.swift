@@ -43,8 +43,13 @@ struct HTMLImageTag: Sendable, Hashable {
 
     /// Every `<img>` tag in `html`, in order.
     static func all(in html: String) -> [HTMLImageTag] {
+        all(named: ["img"], in: html).map(\.tag)
+    }
+
+    /// Every tag named one of `names` (lowercase) in `html`, in order, with the index of its name.
+    static func all(named names: [StaticString], in html: String) -> [(name: Int, tag: HTMLImageTag)] {
         let bytes = Array(html.utf8)
-        var tags: [HTMLImageTag] = []
+        var tags: [(name: Int, tag: HTMLImageTag)] = []
         var index = 0
         while index < bytes.count {
             guard bytes[index] == UInt8(ascii: "<") else {
@@ -55,18 +60,27 @@ struct HTMLImageTag: Sendable, Hashable {
                 index = find(bytes, "-->", from: index + 4).map { $0 + 3 } ?? bytes.count
                 continue
             }
-            if starts(bytes, at: index, with: "<img"), index + 4 < bytes.count,
-                isSpace(bytes[index + 4]) || bytes[index + 4] == UInt8(ascii: ">")
-                    || bytes[index + 4] == UInt8(ascii: "/")
-            {
-                let (attributes, end) = parseAttributes(bytes, from: index + 4)
-                tags.append(HTMLImageTag(range: index..<end, attributes: attributes))
+            if let name = names.firstIndex(where: { isTag(bytes, at: index, named: $0) }) {
+                let (attributes, end) = parseAttributes(
+                    bytes, from: index + 1 + names[name].utf8CodeUnitCount)
+                tags.append((name, HTMLImageTag(range: index..<end, attributes: attributes)))
                 index = end
                 continue
             }
             index += 1
         }
         return tags
+    }
+
+    /// Whether `<name` followed by a space, `>` or `/` starts at `index`.
+    private static func isTag(_ bytes: [UInt8], at index: Int, named name: StaticString) -> Bool {
+        let end = index + 1 + name.utf8CodeUnitCount
+        guard end < bytes.count, bytes[index] == UInt8(ascii: "<") else { return false }
+        let matches = name.withUTF8Buffer { name in
+            name.indices.allSatisfy { bytes[index + 1 + $0] | 0x20 == name[$0] | 0x20 }
+        }
+        return matches
+            && (isSpace(bytes[end]) || bytes[end] == UInt8(ascii: ">") || bytes[end] == UInt8(ascii: "/"))
     }
 
     /// Attributes up to the tag's `>`; returns them and the offset just past the `>`.

@@ -107,6 +107,28 @@ extension SiteConfiguration {
             configuration.allowHTML = value
             return nil
         },
+        "embed_hosts": { configuration, node in
+            let wanted = "must be a list of host names such as 'www.youtube.com'"
+            let items: [YAMLNode]
+            switch node.kind {
+            case .sequence(let list): items = list
+            case .scalar where node.scalarValue != .null: items = [node]
+            default: return "\(wanted), found \(node.typeDescription)"
+            }
+            var hosts: [String] = []
+            for item in items {
+                guard case .scalar(let value, _) = item.kind, isHostName(value) else {
+                    let found =
+                        if case .scalar(let value, _) = item.kind { "'\(value)'" } else {
+                            item.typeDescription
+                        }
+                    return "\(wanted), found \(found)"
+                }
+                hosts.append(value.lowercased())
+            }
+            configuration.embedHosts = hosts
+            return nil
+        },
         "image_format": text { configuration, value in
             guard let policy = ImageFormatPolicy(setting: value) else {
                 return "must be one of auto, png, jpeg, webp, avif, original; found '\(value)'"
@@ -244,6 +266,16 @@ extension SiteConfiguration {
     /// A relative path that cannot climb out of the vault (`output`, `theme`, `cache`).
     private static func isFolderInsideVault(_ path: String) -> Bool {
         !path.hasPrefix("/") && !path.split(separator: "/").contains("..")
+    }
+
+    /// A host name as `embed_hosts` takes it: labels of letters, digits and `-`, no scheme or path.
+    private static func isHostName(_ value: String) -> Bool {
+        let labels = value.split(separator: ".", omittingEmptySubsequences: false)
+        return !value.isEmpty && value.utf8.count <= 253
+            && labels.allSatisfy { label in
+                !label.isEmpty && !label.hasPrefix("-") && !label.hasSuffix("-")
+                    && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+            }
     }
 
     /// A setting that takes one line of text.

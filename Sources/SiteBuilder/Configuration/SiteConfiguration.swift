@@ -1,3 +1,4 @@
+import HTMLSanitizer
 import ImagePipeline
 public import NoteModel
 
@@ -43,8 +44,11 @@ public struct SiteConfiguration: Sendable, Hashable {
     public var previewWidth: Int?
     /// Where renditions are cached, relative to the vault (keep it between CI runs); nil: no cache.
     public var cache: String? = RenditionCache.defaultFolderName
-    /// Raw HTML in notes is left out unless this is on (then it is kept as written).
+    /// Whether the HTML written in notes is trusted and kept as written; off, it is sanitized:
+    /// what is safe is kept, scripts, event handlers and the like are removed with a warning.
     public var allowHTML = false
+    /// The hosts whose `<iframe>`s sanitized HTML keeps (video players); others are removed.
+    public var embedHosts = SiteConfiguration.defaultEmbedHosts
     /// `files` (`trips/lisbon.html`) or `pretty` (`trips/lisbon/`).
     public var urls = URLStyle.files
     /// The vault folder whose files override the default theme's; never published.
@@ -73,6 +77,9 @@ public struct SiteConfiguration: Sendable, Hashable {
     public var search = true
 
     public init() {}
+
+    /// YouTube's, youtube-nocookie's and Vimeo's players: the sanitizer's own default.
+    public static let defaultEmbedHosts = HTMLSanitizer.Policy.defaultEmbedHosts
 
     /// The name of the configuration file in the vault's root.
     public static let fileName = "notesite.yml"

@@ -1,4 +1,5 @@
 import CodeHighlighter
+import HTMLSanitizer
 import ImagePipeline
 import NoteHTML
 import NoteModel
@@ -10,6 +11,10 @@ struct PageBody {
     let renditions: ImageRendering.Renditions
     var publishing = ImagePublishing()
     let allowHTML: Bool
+    /// What reads the author's HTML when `allowHTML` is off (``sanitized(_:of:document:rebase:diagnostics:)``).
+    var sanitizer = HTMLSanitizer()
+    /// Ids the page's template and scripts use, which the author's HTML must not take.
+    var reservedIDs: Set<String> = []
     let urls: URLStyle
     /// The page the HTML is for: an embedded note's links are made relative to it.
     let pagePath: String
@@ -76,8 +81,12 @@ struct PageBody {
         }
         var document = section.map { note.document.section(at: $0) } ?? note.document
         if !idPrefix.isEmpty { document = document.prefixingIDs(with: idPrefix) }
-        let (html, features) = writer.renderWithFeatures(document)
-        return (html, diagnostics, inlined, features)
+        writer.marksAuthoredHTML = !allowHTML
+        let output = writer.renderOutput(document)
+        let html =
+            sanitized(output, of: note, document: document, rebase: rebase, diagnostics: &diagnostics)
+            ?? output.html
+        return (html, diagnostics, inlined, output.features)
     }
 
     /// Where the page loads a rendition from: its `data:` URI (recorded in `inlined`), or its

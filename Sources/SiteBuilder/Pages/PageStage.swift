@@ -47,6 +47,7 @@ struct PageStage: BuildStage {
         let shared = ContentKey(
             configuration, self.theme, theme.siteTitle, facts.hasTags, facts.hasDatedNotes)
         let scripts = SiteScripts(notes: graph.notes, configuration: configuration, vault: vault)
+        let authored = AuthoredHTMLSettings(configuration: configuration, theme: self.theme)
         // Pages show what Pygments made of their code: its version is part of every page's key.
         let code = ContentKey(shared, input.code.highlights?.pygments, scripts.katex, scripts.mermaid)
         let notes = graph.notes
@@ -60,7 +61,8 @@ struct PageStage: BuildStage {
                     input.explorer.viewKey(for: notes[index].pagePath))
             },
             make: { index in
-                let (html, diagnostics) = render(notes[index], input, theme: theme, scripts: scripts)
+                let (html, diagnostics) = render(
+                    notes[index], input, theme: theme, scripts: scripts, authored: authored)
                 // A cold `notesite build` writes the page now and keeps only its path (``StagingWriter``).
                 guard let staging = context.staging else {
                     return Page(html: Data(html), diagnostics: diagnostics)
@@ -94,13 +96,16 @@ struct PageStage: BuildStage {
 
     /// The page's bytes (empty when the theme failed) and its problems.
     private func render(
-        _ note: ParsedNote, _ input: Input, theme: ThemeRendering, scripts: SiteScripts
+        _ note: ParsedNote, _ input: Input, theme: ThemeRendering, scripts: SiteScripts,
+        authored: AuthoredHTMLSettings
     ) -> (html: [UInt8], diagnostics: [Diagnostic]) {
         var writer = PageBody(
             notes: input.graph.byPath, renditions: input.images.renditions,
             publishing: input.images.publishing,
             allowHTML: configuration.allowHTML, urls: configuration.urls, pagePath: note.pagePath)
         writer.highlights = input.code.highlights
+        writer.sanitizer = authored.sanitizer
+        writer.reservedIDs = authored.reservedIDs
         var (body, problems, inlined, found) = writer.utf8(for: note)
         let features = PageFeatures(found: found, katex: scripts.katex, mermaid: scripts.mermaid)
         let place = SourceLocation(file: note.source.displayName, line: 1, column: 1)

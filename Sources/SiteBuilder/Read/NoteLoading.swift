@@ -195,9 +195,6 @@ enum NoteLoading {
         let images = source.document.imageAttachments.map { image in
             target(of: image, in: source.path, resolver: site.resolver, diagnostics: &diagnostics)
         }
-        if !site.allowHTML, let place = source.document.firstOmittedHTML(file: source.displayName) {
-            diagnostics.append(.warning(RawHTML.omittedMessage, at: place))
-        }
         let links = NoteLinks.resolve(source, in: site, diagnostics: &diagnostics)
         return ParsedNote(
             source: source, pagePath: site.pages[source.path] ?? Slug.pagePath(forNote: source.path),
@@ -264,7 +261,8 @@ struct LinkContext: Sendable {
     /// Every published note's page, by note path.
     let pages: [String: String]
     let style: URLStyle
-    /// Whether raw HTML is kept (`allow_html`), and so its `<img>` tags looked up.
+    /// Whether raw HTML is trusted as written (`allow_html`); otherwise it is sanitized, and its
+    /// links and media sources are resolved (``LinkResolution/authoredLinks()``).
     let allowHTML: Bool
     /// What `[[Note#Heading]]` and `[[Note#^id]]` can name, by note path.
     let outlines: [String: NoteOutline]

@@ -46,7 +46,26 @@ struct LinkResolution {
         }
     }
 
+    /// `<a href="Other.md">` and the local sources of `<video>`, `<audio>`, `<source>` and
+    /// `<track>` in the note's raw HTML, when it is sanitized (without `allow_html`): resolved as
+    /// Markdown links are, so they count as links and backlinks and their files are published.
+    mutating func authoredLinks() {
+        guard !site.allowHTML else { return }
+        for (url, block, location) in note.document.authoredURLs(file: note.displayName) {
+            let what = url.element == "a" ? "link to" : "<\(url.element)> \(url.attribute)"
+            markdownLink(url.value, at: nil, location: location, inBlock: block, what: what)
+        }
+    }
+
     private mutating func markdownLink(_ destination: String, at range: SourceRange?, inBlock index: Int) {
+        markdownLink(destination, at: range, location: nil, inBlock: index, what: "link to")
+    }
+
+    /// `what` names the reference in a message: `link to`, or `<video> src` for a media source.
+    private mutating func markdownLink(
+        _ destination: String, at range: SourceRange?, location: SourceLocation?, inBlock index: Int,
+        what: String
+    ) {
         guard !Self.isInPage(destination), !reportedDestinations.contains(destination),
             case .local(let written) = ImageReference(destination: destination),
             !written.isEmpty, !written.hasSuffix("/")
@@ -66,10 +85,10 @@ struct LinkResolution {
                 return
             }
             let place =
-                range?.location(in: note.displayName)
+                location ?? range?.location(in: note.displayName)
                 ?? note.document.blocks[index].location(in: note.displayName)
-            let what = isNote ? "no published note" : "no file"
-            diagnostics.append(.warning("link to '\(destination)' finds \(what) in the vault", at: place))
+            let found = isNote ? "no published note" : "no file"
+            diagnostics.append(.warning("\(what) '\(destination)' finds \(found) in the vault", at: place))
             return
         }
         linkTargets[destination] = found
@@ -243,10 +262,12 @@ struct LinkResolution {
     }
 
     private mutating func addBacklink(to target: String, fromBlock block: Int) {
-        guard target != note.path, linkedFrom[block, default: []].insert(target).inserted,
-            let content = note.document.blocks[block].content
-        else { return }
-        let context = contexts[block] ?? Backlinks.excerpt(note.document.plainText(of: content))
+        guard target != note.path, linkedFrom[block, default: []].insert(target).inserted else { return }
+        // An HTML block (a link in raw HTML) has no text of the note's to show around it.
+        let context =
+            contexts[block] ?? note.document.blocks[block].content.map {
+                Backlinks.excerpt(note.document.plainText(of: $0))
+            } ?? ""
         contexts[block] = context
         resolved.outgoing.append(.init(target: target, context: context))
     }

@@ -1,70 +1,100 @@
+import MarkdownReader
 import NoteModel
 
+/// The raw HTML a note's author wrote: HTML blocks and inline HTML spans, in order.
 extension NoteDocument {
-    /// Where the first raw HTML that a page without `allow_html` omits is written. An `<img>` with
-    /// a local `src` is not omitted (it is an image of the note, see ``RawHTMLImage``), nor is a
-    /// comment (meant to be hidden).
-    func firstOmittedHTML(file: String) -> SourceLocation? {
-        // Blocks are read in place, through the buffer, and a block's HTML spans looked at in a
-        // function of their own: copying each block (every note, every build) cost more than the
-        // search, and so did copying each block's text out of the array, as the compiler did
-        // while this loop held all the work.
+    /// One piece of raw HTML: an HTML block's literal or an inline HTML span's text.
+    struct RawHTMLPiece {
+        /// The block it is, or whose text holds it.
+        var block: Int
+        var html: Substring
+        /// Where its first byte is written.
+        var range: SourceRange?
+    }
+
+    /// Calls `body` with each piece of raw HTML in order; stops when it returns false. Blocks and
+    /// spans are read in place: copying each block of every note cost more than the search.
+    func forEachRawHTML(_ body: (RawHTMLPiece) -> Bool) {
         let blocks = blocks.span
         for index in blocks.indices {
-            if case .htmlBlock(let literal) = blocks[index].kind,
-                let offset = firstOmittedByte(
-                    of: literal, images: blocks[index].content?.runs.compactMap(\.attachment) ?? []),
-                let range = blocks[index].range
-            {
-                return place(offset, in: literal, from: range, file: file)
+            if case .htmlBlock(let literal) = blocks[index].kind {
+                guard
+                    body(RawHTMLPiece(block: index, html: Substring(literal), range: blocks[index].range))
+                else { return }
+                continue
             }
-            // Spans are looked at in place, by case: copying each and comparing whole kinds was
-            // most of this search.
+            // Spans are looked at in place, by case: copying each and comparing whole kinds
+            // was most of this search.
             guard blocks[index].kind.hasInlineContent, let spans = blocks[index].content?.spans,
-                spans.indices.contains(where: { Self.isHTML(spans[$0].kind) })
+                spans.indices.contains(where: { Self.isHTML(spans[$0].kind) }),
+                let content = blocks[index].content
             else { continue }
-            if let place = firstOmittedSpan(in: blocks[index], file: file) { return place }
-        }
-        return nil
-    }
-
-    /// Where the first raw HTML span of a block's text that a page omits is written.
-    private func firstOmittedSpan(in block: Block, file: String) -> SourceLocation? {
-        guard let content = block.content else { return nil }
-        let images = content.runs.reduce(into: [Int: [Int]]()) { found, run in
-            if let index = run.attachment, let span = run.span {
-                found[span, default: []].append(index)
+            var offset = 0
+            let utf8 = content.string.utf8
+            for run in content.runs {
+                defer { offset += max(0, run.length) }
+                guard run.attachment == nil, let span = run.span, content.spans.indices.contains(span),
+                    Self.isHTML(content.spans[span].kind)
+                else { continue }
+                let start = utf8.index(utf8.startIndex, offsetBy: offset)
+                let end = utf8.index(start, offsetBy: run.length)
+                let piece = RawHTMLPiece(
+                    block: index, html: content.string[start..<end],
+                    range: content.spans[span].range ?? blocks[index].range)
+                guard body(piece) else { return }
             }
         }
-        var offset = 0
-        for run in content.runs {
-            defer { offset += max(0, run.length) }
-            guard run.attachment == nil, let span = run.span, content.spans.indices.contains(span),
-                Self.isHTML(content.spans[span].kind)
-            else { continue }
-            let literal = content.string.utf8.dropFirst(offset).prefix(run.length)
-            let html = String(decoding: literal, as: UTF8.self)
-            if firstOmittedByte(of: html, images: images[span] ?? []) != nil {
-                return content.spans[span].range?.location(in: file) ?? block.range?.location(in: file)
-            }
-        }
-        return nil
     }
 
-    /// The first byte of `html` outside the image tags, whitespace and comments.
-    private func firstOmittedByte(of html: String, images: [Int]) -> Int? {
+    /// Where the note's first raw HTML is written, other than comments (meant to be hidden); with
+    /// `words`, the first raw HTML that holds one of them (without case), if any does.
+    func firstRawHTML(file: String, holding words: [String] = []) -> SourceLocation? {
+        var first: SourceLocation?
+        var holding: SourceLocation?
+        let words = words.map { $0.lowercased() }.filter { !$0.isEmpty }
+        forEachRawHTML { piece in
+            guard let offset = Self.firstTagOrText(piece.html), let range = piece.range else { return true }
+            if first == nil { first = place(offset, in: piece.html, from: range, file: file) }
+            guard !words.isEmpty else { return false }
+            let text = piece.html.lowercased()
+            guard
+                let word = words.compactMap({ text.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound })
+            else { return true }
+            let at = text.utf8.distance(from: text.startIndex, to: word.lowerBound)
+            // Back to the start of the tag the word is in.
+            let tag = text.utf8.prefix(at).lastIndex(of: UInt8(ascii: "<")).map {
+                text.utf8.distance(from: text.startIndex, to: $0)
+            }
+            holding = place(tag ?? offset, in: piece.html, from: range, file: file)
+            return false
+        }
+        return holding ?? first
+    }
+
+    /// The links and media sources of the note's raw HTML, each with the block it is in and its place.
+    func authoredURLs(file: String) -> [(url: AuthoredURL, block: Int, location: SourceLocation?)] {
+        var found: [(url: AuthoredURL, block: Int, location: SourceLocation?)] = []
+        forEachRawHTML { piece in
+            for url in AuthoredURL.all(in: String(piece.html)) {
+                let location = piece.range.map {
+                    place(url.tag.lowerBound, in: piece.html, from: $0, file: file)
+                }
+                found.append((url, piece.block, location))
+            }
+            return true
+        }
+        return found
+    }
+
+    /// The first byte of `html` outside whitespace and comments.
+    private static func firstTagOrText(_ html: Substring) -> Int? {
         let bytes = Array(html.utf8)
-        let tags = images.compactMap {
-            imageAttachments.indices.contains($0) ? imageAttachments[$0].html?.tag : nil
-        }
         var index = 0
         while index < bytes.count {
-            if let tag = tags.first(where: { $0.contains(index) }) {
-                index = tag.upperBound
-            } else if bytes[index] == 0x20 || (0x09...0x0D).contains(bytes[index]) {
+            if bytes[index] == 0x20 || (0x09...0x0D).contains(bytes[index]) {
                 index += 1
             } else if bytes[index...].starts(with: Array("<!--".utf8)) {
-                guard let close = Self.find(Array("-->".utf8), in: bytes, from: index + 4) else { return nil }
+                guard let close = find(Array("-->".utf8), in: bytes, from: index + 4) else { return nil }
                 index = close + 3
             } else {
                 return index
@@ -73,12 +103,12 @@ extension NoteDocument {
         return nil
     }
 
-    /// A byte of an HTML block's literal as a place in the note: lines as in the literal, the
-    /// column from the block's own on its first line.
-    private func place(_ offset: Int, in literal: String, from range: SourceRange, file: String)
+    /// A byte of raw HTML as a place in the note: lines as in the HTML, the column from the
+    /// HTML's own on its first line.
+    private func place(_ offset: Int, in html: Substring, from range: SourceRange, file: String)
         -> SourceLocation
     {
-        let before = literal.utf8.prefix(offset)
+        let before = html.utf8.prefix(offset)
         let newlines = before.filter { $0 == 0x0A }.count
         let lineStart = before.lastIndex(of: 0x0A).map {
             before.distance(from: before.startIndex, to: $0) + 1
@@ -92,6 +122,11 @@ extension NoteDocument {
         return (start...(bytes.count - needle.count)).first {
             bytes[$0..<$0 + needle.count].elementsEqual(needle)
         }
+    }
+
+    static func isHTML(_ kind: InlineKind) -> Bool {
+        if case .html = kind { return true }
+        return false
     }
 }
 
@@ -112,18 +147,4 @@ extension RawHTMLImage {
     }
 
     func has(_ name: String) -> Bool { attributes.contains { $0.name == name } }
-}
-
-/// What notesite says about raw HTML it leaves out.
-enum RawHTML {
-    static let omittedMessage =
-        "raw HTML omitted from the page (its <img> tags are kept as images); "
-        + "set 'allow_html: true' in notesite.yml to keep it"
-}
-
-extension NoteDocument {
-    static func isHTML(_ kind: InlineKind) -> Bool {
-        if case .html = kind { return true }
-        return false
-    }
 }

@@ -40,6 +40,7 @@ enum NoteLinks {
     {
         var resolver = LinkResolution(note: note, site: site)
         resolver.markdownLinks()
+        resolver.authoredLinks()
         resolver.wikilinks()
         resolver.propertyLinks()
         diagnostics += resolver.diagnostics

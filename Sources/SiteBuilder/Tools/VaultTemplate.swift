@@ -127,7 +127,8 @@ public enum VaultTemplate {
             # exclude: [templates/, private/]   # paths left out: folder/, *.name, or a/**/path patterns
             # urls: files                   # files (trips/lisbon.html) or pretty (trips/lisbon/)
             # theme: _theme                 # folder whose files override the default theme's
-            # allow_html: false             # keep raw HTML written in notes
+            # allow_html: false             # true trusts HTML in notes as written; false keeps only safe HTML
+            # embed_hosts: [\(defaults.embedHosts.joined(separator: ", "))]   # video players kept in safe HTML
             # properties: show              # show each note's front matter properties (show or hide)
             # image_width: \(defaults.imageWidth)             # widest image rendition, in pixels (2x the column)
             # column_width: \(defaults.columnWidth)             # the reading column, in CSS pixels

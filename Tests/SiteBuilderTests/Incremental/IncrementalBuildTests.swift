@@ -111,6 +111,11 @@ struct EditedVault {
             text += "## Part\n\nmore about \(title)\n"
             text += "\n```swift\nlet words = \"\(words)\"\n```\n"
             for link in links { text += "\nSee [[\(link)]] and [[\(link)#Part]].\n" }
+            // The author's HTML: a link that counts as a backlink, and a player the settings may keep.
+            if let link = links.first {
+                text += "\n<div class=\"box\"><a href=\"\(link).md\">\(link)</a> <u>\(words)</u>\n"
+                text += "<iframe src=\"https://example.org/\(link)\"></iframe></div>\n"
+            }
             for embed in embeds { text += "\n![[\(embed)]]\n" }
             for image in images { text += "\n![\(image)](\(image))\n" }
             return text
@@ -230,7 +235,7 @@ struct EditedVault {
         case 2:
             let settings = [
                 "title: " + pick(), "base_url: https://example.org/\(pick())/", "urls: pretty",
-                "inline: never", "properties: hide",
+                "inline: never", "properties: hide", "embed_hosts: [example.org]",
             ]
             try vault.write(settings[random.next(settings.count)] + "\n", to: "notesite.yml")
             return "settings"

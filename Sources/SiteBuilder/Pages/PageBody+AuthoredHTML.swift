@@ -1,0 +1,106 @@
+import Foundation
+import HTMLSanitizer
+import NoteHTML
+import NoteModel
+
+/// The author's raw HTML on a page without `allow_html`: the writer's HTML and the author's are
+/// read by the sanitizer as one fragment (so an element opened in one HTML block and closed in
+/// another, with Markdown between, stays whole, and an unclosed one cannot reach past the note),
+/// and what it removes is named in one warning per note.
+extension PageBody {
+    /// The sanitized HTML of `output`, when it holds the author's HTML; nil otherwise (the
+    /// writer's HTML is the page's as it is).
+    func sanitized(
+        _ output: HTMLWriter.Output, of note: ParsedNote, document: NoteDocument, rebase: (String) -> String,
+        diagnostics: inout [Diagnostic]
+    ) -> [UInt8]? {
+        guard !allowHTML else { return nil }
+        var removed = Self.imageHandlers(in: document)
+        var html: [UInt8]?
+        if !output.authored.isEmpty {
+            let pieces = Self.pieces(of: output)
+            var reserved = reservedIDs
+            for case .trusted(let html) in pieces { Self.addIDs(in: html, to: &reserved) }
+            let result = sanitizer.sanitize(pieces, reservedIDs: reserved) { element, attribute, value in
+                Self.decision(for: value, element: element, attribute: attribute, in: note, rebase: rebase)
+            }
+            removed = result.removed + removed.filter { !result.removed.contains($0) }
+            html = Array(result.html.utf8)
+        }
+        if !removed.isEmpty {
+            let place =
+                note.document.firstRawHTML(file: note.source.displayName, holding: Self.words(of: removed))
+                ?? SourceLocation(file: note.source.displayName, line: 1, column: 1)
+            let removed = removed.joined(separator: ", ")
+            diagnostics.append(.warning("removed \(removed) from the note's HTML", at: place))
+        }
+        return html
+    }
+
+    /// What to look for in the note's HTML to place the warning: `<script>` as `<script`, the
+    /// host of `<iframe> from evil.example`, `javascript` of `javascript: URL`, attributes as named.
+    static func words(of removed: [String]) -> [String] {
+        removed.map { item in
+            if let from = item.range(of: " from ") { return String(item[from.upperBound...]) }
+            if item.hasPrefix("<") { return String(item.dropLast(item.hasSuffix(">") ? 1 : 0)) }
+            if item.hasPrefix("style: ") { return String(item.dropFirst("style: ".count)) }
+            return String(item.prefix { $0 != ":" && $0 != " " })
+        }
+    }
+
+    /// The `on...` attributes of the note's `<img>` tags with a local `src`: those tags become
+    /// the image pipeline's own HTML, which leaves them out, so they are named as removed too.
+    static func imageHandlers(in document: NoteDocument) -> [String] {
+        var names: [String] = []
+        for image in document.imageAttachments {
+            guard let attributes = image.html?.attributes else { continue }
+            for attribute in attributes
+            where attribute.name.hasPrefix("on") && !names.contains(attribute.name) {
+                names.append(attribute.name)
+            }
+        }
+        return names
+    }
+
+    /// The writer's HTML as trusted pieces and the author's as authored ones, in order.
+    static func pieces(of output: HTMLWriter.Output) -> [HTMLSanitizer.Piece] {
+        var pieces: [HTMLSanitizer.Piece] = []
+        var offset = 0
+        let text = { (range: Range<Int>) in String(decoding: output.html[range], as: UTF8.self) }
+        for region in output.authored {
+            if offset < region.lowerBound { pieces.append(.trusted(text(offset..<region.lowerBound))) }
+            pieces.append(.authored(text(region)))
+            offset = region.upperBound
+        }
+        if offset < output.html.count { pieces.append(.trusted(text(offset..<output.html.count))) }
+        return pieces
+    }
+
+    /// An authored URL: a local one resolved as a Markdown link is (a note's page, a published
+    /// file), one that found nothing left as written (already reported), and addresses that run
+    /// code removed.
+    static func decision(
+        for value: String, element: String, attribute: HTMLSanitizer.URLAttribute, in note: ParsedNote,
+        rebase: (String) -> String
+    ) -> HTMLSanitizer.URLDecision {
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        if URLSafety.isDangerous(trimmed) { return .remove }
+        guard case .local = ImageReference(destination: trimmed), !LinkResolution.isInPage(trimmed) else {
+            return .keep
+        }
+        guard let href = note.links.hrefs[value] ?? note.links.hrefs[trimmed] else { return .keep }
+        return .replace(rebase(href))
+    }
+
+    /// Adds the values of the `id="..."` attributes in `html` (the writer's own HTML, whose
+    /// attributes are always double-quoted and escaped).
+    static func addIDs(in html: String, to ids: inout Set<String>) {
+        var rest = Substring(html)
+        while let found = rest.range(of: " id=\"") {
+            rest = rest[found.upperBound...]
+            guard let end = rest.firstIndex(of: "\"") else { return }
+            ids.insert(String(rest[..<end]))
+            rest = rest[end...]
+        }
+    }
+}
