@@ -26,6 +26,18 @@ import Testing
         return String(page[start.upperBound..<end.lowerBound])
     }
 
+    /// The writer's own ids are reserved so authored ones cannot take them: found as `id="..."`
+    /// after a space, not inside another attribute's name or an unterminated value.
+    @Test func theWritersIDsAreFound() {
+        var ids: Set<String> = []
+        PageBody.addIDs(
+            in: "<h2 id=\"a-b\">x</h2><p data-id=\"no\">x=\"y\"</p><sup id=\"fnref-1\"></sup><li id=\"z",
+            to: &ids)
+        #expect(ids == ["a-b", "fnref-1"])
+        PageBody.addIDs(in: " id=\"\"", to: &ids)
+        #expect(ids == ["a-b", "fnref-1", ""])
+    }
+
     @Test func formattingIsKeptWithoutAWarning() async throws {
         let (vault, report) = try await Self.build([
             "a.md": """
