@@ -20,7 +20,13 @@ extension PageBody {
         if !output.authored.isEmpty {
             let pieces = Self.pieces(of: output)
             var reserved = reservedIDs
-            for case .trusted(let html) in pieces { Self.addIDs(in: html, to: &reserved) }
+            // The page's ids matter only to an authored `id`: most notes' HTML has none, and then
+            // the writer's HTML (most of the page) is not scanned.
+            if pieces.contains(where: {
+                if case .authored(let html) = $0 { Self.mayHoldID(html) } else { false }
+            }) {
+                for case .trusted(let html) in pieces { Self.addIDs(in: html, to: &reserved) }
+            }
             let result = sanitizer.sanitize(pieces, reservedIDs: reserved) { element, attribute, value in
                 Self.decision(for: value, element: element, attribute: attribute, in: note, rebase: rebase)
             }
@@ -90,6 +96,22 @@ extension PageBody {
         }
         guard let href = note.links.hrefs[value] ?? note.links.hrefs[trimmed] else { return .keep }
         return .replace(rebase(href))
+    }
+
+    /// Whether authored HTML may give an element an id: `id`, in any case, then spaces and `=`
+    /// (`hidden` or `width=` do not count; `data-id=` does, which only costs a scan).
+    static func mayHoldID(_ html: String) -> Bool {
+        let bytes = Array(html.utf8)
+        var index = 0
+        while index + 2 < bytes.count {
+            defer { index += 1 }
+            guard bytes[index] | 0x20 == UInt8(ascii: "i"), bytes[index + 1] | 0x20 == UInt8(ascii: "d")
+            else { continue }
+            var next = index + 2
+            while next < bytes.count, [0x20, 0x09, 0x0A, 0x0C, 0x0D].contains(bytes[next]) { next += 1 }
+            if next < bytes.count, bytes[next] == UInt8(ascii: "=") { return true }
+        }
+        return false
     }
 
     /// Adds the values of the `id="..."` attributes in `html` (the writer's own HTML, whose

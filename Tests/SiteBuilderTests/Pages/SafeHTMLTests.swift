@@ -38,6 +38,16 @@ import Testing
         #expect(ids == ["a-b", "fnref-1", ""])
     }
 
+    /// Only authored HTML that may set an id makes the page's own ids worth finding.
+    @Test func authoredIDsAreTold() {
+        for html in ["<p id=x>", "<p ID = \"x\">", "<span data-id='1'>", "<b\nid\n=y>"] {
+            #expect(PageBody.mayHoldID(html), "\(html)")
+        }
+        for html in ["<u>hidden</u>", "<img width=10>", "<p>id</p>", "<p class=\"idea\">", "id"] {
+            #expect(!PageBody.mayHoldID(html), "\(html)")
+        }
+    }
+
     @Test func formattingIsKeptWithoutAWarning() async throws {
         let (vault, report) = try await Self.build([
             "a.md": """
