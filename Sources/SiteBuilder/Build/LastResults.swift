@@ -6,7 +6,7 @@ protocol NoteSource: AnyObject, Sendable {
 }
 
 extension SourceNote: NoteSource {}
-extension ParsedNote: NoteSource {}
+extension ResolvedNote: NoteSource {}
 
 /// One stage's per-note results from the last build in this process, each beside the object it was
 /// made from. Read and Resolve hand on the very objects they reuse, so a note that a save did not

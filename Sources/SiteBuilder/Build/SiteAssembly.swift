@@ -24,7 +24,7 @@ struct SiteAssembly {
     /// Each note's alias redirect pages, by its aliases, title and page.
     static let redirects = KeptPerNote<SourceNote, [AliasRedirects.Redirect]>("assembly.redirects")
 
-    func site(notes: [ParsedNote], configuration: SiteConfiguration, _ context: StageContext)
+    func site(notes: [ResolvedNote], configuration: SiteConfiguration, _ context: StageContext)
         -> Output
     {
         var site = SiteFiles(files: pages.pages, staged: Set(pages.staged))

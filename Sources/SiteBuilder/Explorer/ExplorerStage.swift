@@ -66,7 +66,7 @@ struct ExplorerStage: BuildStage {
 
     /// What the tree is made from: each note's entry, keyed once per version of the note (a save
     /// hashes one entry, not the tree), and the settings.
-    private func treeKey(_ notes: [ParsedNote], _ context: StageContext) -> ContentKey {
+    private func treeKey(_ notes: [ResolvedNote], _ context: StageContext) -> ContentKey {
         let entryKeys = context.perNote(Self.entries, notes.map(\.source), pages: notes.map(\.pagePath)) {
             ContentKey(ExplorerTree.entries(of: [notes[$0]]))
         }

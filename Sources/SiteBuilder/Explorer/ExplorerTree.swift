@@ -33,13 +33,13 @@ struct ExplorerTree: Sendable, Hashable {
         let order: Double?
     }
 
-    init(notes: [ParsedNote]) {
+    init(notes: [ResolvedNote]) {
         self.init(entries: Self.entries(of: notes))
     }
 
     /// What the tree is made from, cheap to key: sorting the folders (titles compared by value)
     /// costs far more than hashing these.
-    static func entries(of notes: [ParsedNote]) -> [Entry] {
+    static func entries(of notes: [ResolvedNote]) -> [Entry] {
         notes.map {
             Entry(
                 path: $0.path, pagePath: $0.pagePath, title: $0.title, order: $0.document.frontMatter?.order)

@@ -56,7 +56,7 @@ struct GraphStage: BuildStage {
     static let pagePath = "graph.html"
 
     /// What the graph shows of each note, by the note.
-    static let shapes = KeptPerNote<ParsedNote, ContentKey>("graph.shapes")
+    static let shapes = KeptPerNote<ResolvedNote, ContentKey>("graph.shapes")
     /// The data script, by every note's shape.
     static let drawings = Kept<DrawnGraph>("graph.drawings")
     /// The layout, by the graph's shape.

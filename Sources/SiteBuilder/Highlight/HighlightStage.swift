@@ -39,7 +39,7 @@ struct HighlightStage: BuildStage {
 
     /// The key of every note's code: each note's found once per version of the note, so a save
     /// that changes no code hashes no code.
-    private func codeKey(_ notes: [ParsedNote], cache: URL?, _ context: StageContext) -> ContentKey {
+    private func codeKey(_ notes: [ResolvedNote], cache: URL?, _ context: StageContext) -> ContentKey {
         let code = context.perNote(Self.code, notes.map(\.source)) { index in
             let blocks = Self.blocks(in: notes[index...index])
             return blocks.isEmpty ? nil : ContentKey(blocks)
@@ -49,7 +49,7 @@ struct HighlightStage: BuildStage {
 
     /// ``blocks(in:)`` on `jobs` workers, a share of the notes each (hashing every block's code is
     /// most of a warm stage, and the stage waits for it).
-    static func blocks(in notes: [ParsedNote], jobs: Int) async -> Set<CodeHighlighter.Block> {
+    static func blocks(in notes: [ResolvedNote], jobs: Int) async -> Set<CodeHighlighter.Block> {
         // A share below a few hundred notes is not worth a task.
         let workers = max(1, min(jobs, notes.count / 256))
         guard workers > 1 else { return blocks(in: notes[...]) }
@@ -59,7 +59,7 @@ struct HighlightStage: BuildStage {
     }
 
     /// The distinct (language, code) pairs of fenced blocks; mermaid diagrams are not code.
-    static func blocks(in notes: ArraySlice<ParsedNote>) -> Set<CodeHighlighter.Block> {
+    static func blocks(in notes: ArraySlice<ResolvedNote>) -> Set<CodeHighlighter.Block> {
         // Room for a few blocks a note, made once: each growth of the set hashes all its code again.
         var blocks = Set<CodeHighlighter.Block>(minimumCapacity: notes.count * 4)
         for note in notes {

@@ -35,7 +35,7 @@ enum ImageRendering {
     typealias Renditions = [Key: Outcome]
 
     /// Every local image the notes show, without repeats, in a stable order.
-    static func keys(in notes: [ParsedNote]) -> [Key] {
+    static func keys(in notes: [ResolvedNote]) -> [Key] {
         var seen: Set<Key> = []
         var keys: [Key] = []
         for note in notes {

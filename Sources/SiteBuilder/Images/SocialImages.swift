@@ -15,7 +15,7 @@ enum SocialImages {
 
     /// The note's first image that is a raster rendition (an SVG cannot be a card): its vault path
     /// and its attachment's index (for the alt text).
-    static func source(of note: ParsedNote, renditions: ImageRendering.Renditions) -> (
+    static func source(of note: ResolvedNote, renditions: ImageRendering.Renditions) -> (
         path: String, index: Int
     )? {
         for (index, (target, image)) in zip(note.images, note.document.imageAttachments).enumerated() {
@@ -30,7 +30,7 @@ enum SocialImages {
 
     /// One card rendition per distinct source image the notes start with, by vault path.
     static func render(
-        for notes: [ParsedNote], renditions: ImageRendering.Renditions, in vault: Vault,
+        for notes: [ResolvedNote], renditions: ImageRendering.Renditions, in vault: Vault,
         settings: ImageSettings,
         cache: RenditionCache?, jobs: Int
     ) async -> [String: ImageRendition] {

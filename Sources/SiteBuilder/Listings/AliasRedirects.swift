@@ -13,14 +13,14 @@ enum AliasRedirects {
     }
 
     /// The notes that have aliases.
-    static func aliased(_ notes: [ParsedNote]) -> [ParsedNote] {
+    static func aliased(_ notes: [ResolvedNote]) -> [ResolvedNote] {
         notes.filter { !($0.document.frontMatter?.aliases ?? []).isEmpty }
     }
 
     /// The redirect pages of `notes` (`redirects[i]`: note `i`'s), each where the site has no file
     /// yet (`taken`: whether it has one at a path); a warning for each alias that would replace one.
     static func pages(
-        for notes: [ParsedNote], redirects: [[Redirect]], taken: (String) -> Bool, display: DisplayPaths
+        for notes: [ResolvedNote], redirects: [[Redirect]], taken: (String) -> Bool, display: DisplayPaths
     ) -> (pages: [String: Data], diagnostics: [Diagnostic]) {
         var pages: [String: Data] = [:]
         var diagnostics: [Diagnostic] = []
@@ -43,7 +43,7 @@ enum AliasRedirects {
     }
 
     /// The note's aliases as pages beside it (none for an alias naming the note's own page).
-    static func redirects(of note: ParsedNote, style: URLStyle) -> [Redirect] {
+    static func redirects(of note: ResolvedNote, style: URLStyle) -> [Redirect] {
         let folder = FolderNames.joined(above: note.path)
         return (note.document.frontMatter?.aliases ?? []).compactMap { alias in
             guard !alias.isEmpty else { return nil }

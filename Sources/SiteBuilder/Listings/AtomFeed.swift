@@ -7,7 +7,7 @@ import HTMLText
 enum AtomFeed {
     static let limit = 20
 
-    static func xml(notes: [ParsedNote], siteTitle: String, baseURL: String, author: String?) -> Data? {
+    static func xml(notes: [ResolvedNote], siteTitle: String, baseURL: String, author: String?) -> Data? {
         let dated = notes.compactMap { note in note.document.frontMatter?.date?.date.map { (note, $0) } }
             .sorted { ($0.1, $1.0.path) > ($1.1, $0.0.path) }
             .prefix(limit)
@@ -29,5 +29,5 @@ enum AtomFeed {
     }
 
     /// The front matter `description`, else the note's first paragraph, shortened.
-    static func summary(of note: ParsedNote) -> String { note.summary(limit: 300) }
+    static func summary(of note: ResolvedNote) -> String { note.summary(limit: 300) }
 }

@@ -4,14 +4,14 @@ struct FolderListing: Sendable {
     let pagePath: String
     /// The folder's name as the author wrote it (`Europe`), or nil for the root.
     let name: String?
-    let notes: [ParsedNote]
+    let notes: [ResolvedNote]
     /// Sub-folders: name as written and page path.
     let folders: [(name: String, pagePath: String)]
 
     /// Every folder that holds a published note, directly or deeper, with the root first.
     /// Folders whose page is already a note (`trips/index.md`) are left out.
-    static func all(for notes: [ParsedNote]) -> [FolderListing] {
-        var notesByFolder: [String: [ParsedNote]] = [:]
+    static func all(for notes: [ResolvedNote]) -> [FolderListing] {
+        var notesByFolder: [String: [ResolvedNote]] = [:]
         var childrenByFolder: [String: Set<String>] = [:]
         var previousFolder: String?
         for note in notes {

@@ -107,7 +107,7 @@ private struct ListedNote: Hashable {
     let date: String?
     let tags: [String]
 
-    init(_ note: ParsedNote) {
+    init(_ note: ResolvedNote) {
         path = note.path
         pagePath = note.pagePath
         title = note.title

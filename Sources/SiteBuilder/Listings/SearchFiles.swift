@@ -6,7 +6,8 @@ import SearchIndex
 /// shards and runs of postings whose notes are unchanged, are reused: a save costs about one note's worth.
 enum SearchFiles {
     /// The index and its text shards, by site path.
-    static func files(for notes: [ParsedNote], jobs: Int, memory: BuildMemory? = nil) async -> [String: Data]
+    static func files(for notes: [ResolvedNote], jobs: Int, memory: BuildMemory? = nil) async -> [String:
+        Data]
     {
         let sorted = notes.sorted { $0.pagePath < $1.pagePath }
         guard let memory else {
@@ -40,7 +41,7 @@ enum SearchFiles {
 }
 
 extension SearchDocument {
-    convenience init(_ note: ParsedNote) {
+    convenience init(_ note: ResolvedNote) {
         self.init(title: note.title, url: note.pagePath, tags: note.source.tags, document: note.document)
     }
 }

@@ -6,14 +6,14 @@ struct TagPages: Sendable {
         let name: String
         let pagePath: String
         /// Notes tagged with it or with a tag nested under it, by title.
-        let notes: [ParsedNote]
+        let notes: [ResolvedNote]
     }
 
     let tags: [Tag]
 
-    init(_ notes: [ParsedNote]) {
+    init(_ notes: [ResolvedNote]) {
         var names: [String: String] = [:]
-        var members: [String: [String: ParsedNote]] = [:]
+        var members: [String: [String: ResolvedNote]] = [:]
         for note in notes {
             for tag in note.source.tags {
                 let parts = tag.split(separator: "/").map(String.init)

@@ -12,7 +12,7 @@ struct TitleOrder: Comparable {
     let title: String
     let path: String
 
-    init(_ note: ParsedNote) {
+    init(_ note: ResolvedNote) {
         self.init(title: note.title, path: note.path)
     }
 

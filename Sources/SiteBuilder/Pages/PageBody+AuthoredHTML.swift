@@ -11,7 +11,8 @@ extension PageBody {
     /// The sanitized HTML of `output`, when it holds the author's HTML; nil otherwise (the
     /// writer's HTML is the page's as it is).
     func sanitized(
-        _ output: HTMLWriter.Output, of note: ParsedNote, document: NoteDocument, rebase: (String) -> String,
+        _ output: HTMLWriter.Output, of note: ResolvedNote, document: NoteDocument,
+        rebase: (String) -> String,
         diagnostics: inout [Diagnostic]
     ) -> [UInt8]? {
         guard !allowHTML else { return nil }
@@ -86,7 +87,7 @@ extension PageBody {
     /// file), one that found nothing left as written (already reported), and addresses that run
     /// code removed.
     static func decision(
-        for value: String, element: String, attribute: HTMLSanitizer.URLAttribute, in note: ParsedNote,
+        for value: String, element: String, attribute: HTMLSanitizer.URLAttribute, in note: ResolvedNote,
         rebase: (String) -> String
     ) -> HTMLSanitizer.URLDecision {
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -32,7 +32,7 @@ extension PageBody {
     static let maxEmbedsPerPage = 1000
 
     func embedHTML(
-        _ link: WikiLink, in note: ParsedNote, embedding: [EmbedFrame], idPrefix: String, placed: inout Int,
+        _ link: WikiLink, in note: ResolvedNote, embedding: [EmbedFrame], idPrefix: String, placed: inout Int,
         budget: EmbedBudget, diagnostics: inout [Diagnostic], inlined: inout [InlinedImage]
     ) -> String? {
         switch note.links.embeds[NoteLinks.key(link.target, link.fragment)] {

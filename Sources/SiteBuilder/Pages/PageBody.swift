@@ -7,7 +7,7 @@ import NoteModel
 /// Writes a note's HTML body from its model: images inlined as `data:` URIs, links and wikilinks
 /// pointed at pages, tags at tag pages, and embedded notes placed (see `PageBody+Embeds.swift`).
 struct PageBody {
-    let notes: [String: ParsedNote]
+    let notes: [String: ResolvedNote]
     let renditions: ImageRendering.Renditions
     var publishing = ImagePublishing()
     let allowHTML: Bool
@@ -28,7 +28,7 @@ struct PageBody {
     /// page may still place (a new one for the page's own note). `inlined` lists every image the
     /// HTML carries as a `data:` URI, embedded notes' too.
     func html(
-        for note: ParsedNote, section: Int? = nil, embedding: [EmbedFrame] = [], idPrefix: String = "",
+        for note: ResolvedNote, section: Int? = nil, embedding: [EmbedFrame] = [], idPrefix: String = "",
         budget: EmbedBudget? = nil
     ) -> (html: String, diagnostics: [Diagnostic], inlined: [InlinedImage]) {
         let (bytes, diagnostics, inlined, _) = utf8(
@@ -44,7 +44,7 @@ struct PageBody {
     /// `idPrefix`: the page's own note (no prefix) goes into the page as bytes. `features`: what
     /// the HTML needs loaded (``HTMLFeatures``).
     func utf8(
-        for note: ParsedNote, section: Int? = nil, embedding: [EmbedFrame] = [], idPrefix: String = "",
+        for note: ResolvedNote, section: Int? = nil, embedding: [EmbedFrame] = [], idPrefix: String = "",
         budget: EmbedBudget? = nil
     ) -> (html: [UInt8], diagnostics: [Diagnostic], inlined: [InlinedImage], features: HTMLFeatures) {
         let budget = budget ?? EmbedBudget()
@@ -102,7 +102,7 @@ struct PageBody {
     }
 
     private func imageHTML(
-        index: Int, image: ImageAttachment, alt: String, in note: ParsedNote, linked: Set<Int>,
+        index: Int, image: ImageAttachment, alt: String, in note: ResolvedNote, linked: Set<Int>,
         idPrefix: String, diagnostics: inout [Diagnostic], inlined: inout [InlinedImage]
     ) -> String? {
         guard index < note.images.count else {

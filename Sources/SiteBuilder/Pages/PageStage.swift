@@ -96,7 +96,7 @@ struct PageStage: BuildStage {
 
     /// The page's bytes (empty when the theme failed) and its problems.
     private func render(
-        _ note: ParsedNote, _ input: Input, theme: ThemeRendering, scripts: SiteScripts,
+        _ note: ResolvedNote, _ input: Input, theme: ThemeRendering, scripts: SiteScripts,
         authored: AuthoredHTMLSettings
     ) -> (html: [UInt8], diagnostics: [Diagnostic]) {
         var writer = PageBody(
@@ -128,7 +128,7 @@ struct PageStage: BuildStage {
 
 extension PageStage {
     /// The note's link-card picture, when `base_url` made one.
-    func socialImage(for note: ParsedNote, _ images: ImageStage.Output) -> HeadMetadata.Image? {
+    func socialImage(for note: ResolvedNote, _ images: ImageStage.Output) -> HeadMetadata.Image? {
         guard let source = SocialImages.source(of: note, renditions: images.renditions),
             let card = images.publishing.social[source.path]
         else { return nil }
@@ -143,7 +143,7 @@ extension PageStage {
 /// every image those notes show, and what all pages share (settings, theme).
 enum PageKey {
     static func of(
-        _ note: ParsedNote, in graph: LinkGraph, images: ImageStage.Output, shared: ContentKey
+        _ note: ResolvedNote, in graph: LinkGraph, images: ImageStage.Output, shared: ContentKey
     ) -> ContentKey {
         let shown = [note] + graph.embedded(from: note).compactMap { graph.byPath[$0] }
         let imageKeys = ImageRendering.keys(in: shown).map { key in

@@ -19,7 +19,7 @@ struct PropertiesView {
     }
 
     /// The `<dl>` of the note's properties; nil when it has none with a value.
-    static func html(for note: ParsedNote) -> String? {
+    static func html(for note: ResolvedNote) -> String? {
         guard let extra = note.document.frontMatter?.extra, extra.contains(where: { isShown($0.value) })
         else { return nil }
         var view = PropertiesView(hrefs: note.links.wikiHrefs)

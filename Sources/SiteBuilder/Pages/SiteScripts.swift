@@ -16,7 +16,7 @@ struct SiteScripts: Sendable {
 
     /// KaTeX is read (its stylesheet with the fonts inside is about 400 KB) only when some note has math.
     init(
-        notes: [ParsedNote], configuration: SiteConfiguration, vault: URL,
+        notes: [ResolvedNote], configuration: SiteConfiguration, vault: URL,
         katexFiles: @autoclosure () -> KaTeXFiles? = KaTeXFiles.installed
     ) {
         if notes.contains(where: \.source.hasMath) {

@@ -78,7 +78,7 @@ struct ThemeRendering: Sendable {
     }
 
     func page(
-        for note: ParsedNote, body: [UInt8], backlinks: [Backlinks.Entry],
+        for note: ResolvedNote, body: [UInt8], backlinks: [Backlinks.Entry],
         features: PageFeatures = PageFeatures(), image: HeadMetadata.Image? = nil,
         explorer: ExplorerPageView? = nil
     ) throws(TemplateError) -> [UInt8] {
@@ -127,7 +127,7 @@ struct ThemeRendering: Sendable {
 
     /// A note page's backlinks, table of contents and tags, as records: their members are read by
     /// number, not hashed by name to make and to read.
-    private func lists(for note: ParsedNote, backlinks: [Backlinks.Entry]) -> (
+    private func lists(for note: ResolvedNote, backlinks: [Backlinks.Entry]) -> (
         backlinks: [TemplateValue], toc: [TemplateValue], tags: [TemplateValue]
     ) {
         let slots = pageSlots
@@ -177,7 +177,7 @@ struct ThemeRendering: Sendable {
 
     /// The home page when the vault has no `index.md` or `Home.md`: every note, and the top folders.
     func home(
-        _ listing: FolderListing, allNotes: [ParsedNote], explorer: ExplorerPageView? = nil
+        _ listing: FolderListing, allNotes: [ResolvedNote], explorer: ExplorerPageView? = nil
     ) throws(TemplateError) -> String {
         let sorted = allNotes.sorted(byKey: TitleOrder.init)
         // The newest notes by front matter `date` (never by file times, which differ per machine).
@@ -256,7 +256,7 @@ struct ThemeRendering: Sendable {
 
     /// Records, with the listing's links made from its page split once: a dictionary and a split
     /// page per entry were most of a listing of the whole site.
-    private func entries(_ notes: [ParsedNote], from pagePath: String) -> TemplateValue {
+    private func entries(_ notes: [ResolvedNote], from pagePath: String) -> TemplateValue {
         let links = PageLinks(from: pagePath, urls: urls)
         return .array(
             notes.map { note in

@@ -22,7 +22,7 @@ struct LinkPreview: Sendable, Hashable {
     var html: [UInt8]
     var sections: [Section]
 
-    init(note: ParsedNote, anchors: [String], urls: URLStyle) {
+    init(note: ResolvedNote, anchors: [String], urls: URLStyle) {
         let writer = PreviewWriter(note: note, urls: urls)
         title = note.title
         html = writer.html(note.document.firstSectionPreview(limit: Self.textLimit))
@@ -66,7 +66,7 @@ struct LinkPreview: Sendable, Hashable {
 
 /// The HTML writer set up for previews of one note.
 struct PreviewWriter {
-    let note: ParsedNote
+    let note: ResolvedNote
     let urls: URLStyle
     /// The folder of the note's page.
     private let folder: String
@@ -74,7 +74,7 @@ struct PreviewWriter {
     /// The page every preview link is written from: the site root.
     private static let rootPage = "index.html"
 
-    init(note: ParsedNote, urls: URLStyle) {
+    init(note: ResolvedNote, urls: URLStyle) {
         self.note = note
         self.urls = urls
         folder = FolderNames.joined(above: note.pagePath)

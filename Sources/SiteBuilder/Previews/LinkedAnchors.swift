@@ -12,7 +12,7 @@ enum LinkedAnchors {
     }
 
     /// The (page, fragment) pairs of one note's links that name a section.
-    static func anchors(in note: ParsedNote, _ urls: URLStyle) -> [Anchor] {
+    static func anchors(in note: ResolvedNote, _ urls: URLStyle) -> [Anchor] {
         let hrefs = Array(note.links.hrefs.values) + Array(note.links.wikiHrefs.values)
         guard hrefs.contains(where: { $0.contains("#") }) else { return [] }
         let writer = PreviewWriter(note: note, urls: urls)

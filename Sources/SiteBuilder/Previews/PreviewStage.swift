@@ -18,9 +18,9 @@ struct PreviewStage: BuildStage {
     func steps(for graph: LinkGraph) -> Int { configuration.linkPreviews ? graph.notes.count : 0 }
 
     /// The sections each note's links name, by the note.
-    static let anchors = KeptPerNote<ParsedNote, [LinkedAnchors.Anchor]>("previews.anchors")
+    static let anchors = KeptPerNote<ResolvedNote, [LinkedAnchors.Anchor]>("previews.anchors")
     /// Each note's link preview entry, by the note and the sections linked in it.
-    static let entries = KeptPerNote<ParsedNote, [UInt8]>("previews.entries")
+    static let entries = KeptPerNote<ResolvedNote, [UInt8]>("previews.entries")
     /// Each shard file, by its entries.
     static let shards = Kept<Data>("previews.shards")
 

@@ -87,7 +87,7 @@ final class SourceNote: Sendable, Hashable {
 /// A published note with everything it names looked up: ready to become a page. `Hashable` over
 /// all of it, so a page is made again exactly when something it shows changed (``PageStage``).
 /// A class, like ``SourceNote``, so passing it around copies one reference.
-final class ParsedNote: Sendable, Hashable {
+final class ResolvedNote: Sendable, Hashable {
     let source: SourceNote
     /// Site-relative page path, e.g. `trips/lisbon.html`.
     let pagePath: String
@@ -112,7 +112,7 @@ final class ParsedNote: Sendable, Hashable {
         key = ContentKey(source, pagePath, images, links, diagnostics)
     }
 
-    static func == (a: ParsedNote, b: ParsedNote) -> Bool {
+    static func == (a: ResolvedNote, b: ResolvedNote) -> Bool {
         a === b
             || (a.key == b.key && a.source == b.source && a.pagePath == b.pagePath && a.images == b.images
                 && a.links == b.links && a.diagnostics == b.diagnostics)
@@ -190,13 +190,13 @@ enum NoteLoading {
     }
 
     /// Looks up everything a published note names.
-    static func link(_ source: SourceNote, in site: LinkContext) -> ParsedNote {
+    static func link(_ source: SourceNote, in site: LinkContext) -> ResolvedNote {
         var diagnostics = source.diagnostics
         let images = source.document.imageAttachments.map { image in
             target(of: image, in: source.path, resolver: site.resolver, diagnostics: &diagnostics)
         }
         let links = NoteLinks.resolve(source, in: site, diagnostics: &diagnostics)
-        return ParsedNote(
+        return ResolvedNote(
             source: source, pagePath: site.pages[source.path] ?? Slug.pagePath(forNote: source.path),
             images: images, links: links,
             diagnostics: diagnostics)

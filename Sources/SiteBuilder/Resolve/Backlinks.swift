@@ -5,7 +5,7 @@ struct Backlinks: Sendable {
         let context: String
     }
 
-    /// What a backlink shows of the linking note. Not the whole ``ParsedNote``: an entry per link
+    /// What a backlink shows of the linking note. Not the whole ``ResolvedNote``: an entry per link
     /// holding a copy of that struct was a tenth of a large build's memory.
     struct Source: Sendable {
         let path: String
@@ -15,7 +15,7 @@ struct Backlinks: Sendable {
 
     private let byTarget: [String: [Entry]]
 
-    init(_ notes: [ParsedNote]) {
+    init(_ notes: [ResolvedNote]) {
         var byTarget: [String: [Entry]] = [:]
         for note in notes {
             let source = Source(path: note.path, title: note.title, pagePath: note.pagePath)

@@ -1,14 +1,14 @@
 /// The published notes with everything they name resolved, and what follows from all of them
 /// together: who links to whom, which tags exist. Pages and listings read only this.
 struct LinkGraph: Sendable {
-    let notes: [ParsedNote]
-    let byPath: [String: ParsedNote]
+    let notes: [ResolvedNote]
+    let byPath: [String: ResolvedNote]
     let backlinks: Backlinks
     let tags: TagPages
     /// Whether some note has a front matter `date` (the feed lists only those).
     let hasDatedNotes: Bool
 
-    init(_ notes: [ParsedNote]) {
+    init(_ notes: [ResolvedNote]) {
         self.notes = notes
         byPath = Dictionary(notes.map { ($0.path, $0) }) { first, _ in first }
         backlinks = Backlinks(notes)
@@ -17,7 +17,7 @@ struct LinkGraph: Sendable {
     }
 
     /// The notes a note's page shows besides itself: those it embeds, and those they embed, each once.
-    func embedded(from note: ParsedNote) -> [String] {
+    func embedded(from note: ResolvedNote) -> [String] {
         // Most notes embed nothing: no set, no lookups.
         guard !note.links.embeds.isEmpty else { return [] }
         var seen: Set<String> = [note.path]

@@ -35,7 +35,7 @@ struct ResolveStage: BuildStage {
     }
 
     /// Each note's links looked up, by the note and everything it can be resolved against.
-    static let links = KeptPerNote<SourceNote, ParsedNote>("resolve.links")
+    static let links = KeptPerNote<SourceNote, ResolvedNote>("resolve.links")
     /// The link graph, by the context and every note.
     static let graphs = Kept<LinkGraph>("resolve.graphs")
     /// Every note's page path, by the notes' paths and permalinks.

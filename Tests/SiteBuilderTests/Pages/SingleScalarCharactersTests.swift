@@ -62,19 +62,21 @@ struct SingleScalarCharactersTests {
             let text = PreviewTextTests.randomText(&state, pieces: pieces)
             let enough = Int(state >> 58) + 1
             #expect(SingleScalarCharacters.hold(text))
-            let words = ParsedNote.scalarWords(of: text, enough: enough) ?? ""
-            #expect(words == ParsedNote.characterWords(of: text, enough: enough), "\(text.debugDescription)")
+            let words = ResolvedNote.scalarWords(of: text, enough: enough) ?? ""
+            #expect(
+                words == ResolvedNote.characterWords(of: text, enough: enough), "\(text.debugDescription)")
             let limit = Int(state >> 59) + 1
             #expect(
-                ParsedNote.scalarExcerpt(ofWords: words, limit: limit)
+                ResolvedNote.scalarExcerpt(ofWords: words, limit: limit)
                     == Backlinks.excerpt(words, limit: limit),
                 "\(words.debugDescription) \(limit)")
         }
         #expect(
-            ParsedNote.scalarWords(of: " \u{A0}caf\u{E9}\u{3000} \u{4E2D} ", enough: 100)
+            ResolvedNote.scalarWords(of: " \u{A0}caf\u{E9}\u{3000} \u{4E2D} ", enough: 100)
                 == "caf\u{E9} \u{4E2D}")
         #expect(
-            ParsedNote.scalarExcerpt(ofWords: "caf\u{E9} \u{4E2D}\u{6587}", limit: 6) == "caf\u{E9}\u{2026}")
+            ResolvedNote.scalarExcerpt(ofWords: "caf\u{E9} \u{4E2D}\u{6587}", limit: 6) == "caf\u{E9}\u{2026}"
+        )
     }
 }
 

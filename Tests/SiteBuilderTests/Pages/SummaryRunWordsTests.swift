@@ -2,7 +2,7 @@ import Testing
 
 @testable import SiteBuilder
 
-/// ``ParsedNote/runWords(of:enough:)`` copies runs of characters where the reference appends
+/// ``ResolvedNote/runWords(of:enough:)`` copies runs of characters where the reference appends
 /// each: the same words, byte for byte, on random text with runs of whitespace (CR LF, line
 /// separators), combining marks after whitespace and at the start, emoji and ASCII.
 struct SummaryRunWordsTests {
@@ -16,10 +16,10 @@ struct SummaryRunWordsTests {
             let text = PreviewTextTests.randomText(&state, pieces: pieces)
             let enough = Int(state >> 58) + 1
             #expect(
-                ParsedNote.runWords(of: text, enough: enough)
-                    == ParsedNote.characterWords(of: text, enough: enough),
+                ResolvedNote.runWords(of: text, enough: enough)
+                    == ResolvedNote.characterWords(of: text, enough: enough),
                 "\(text.debugDescription) \(enough)")
         }
-        #expect(ParsedNote.runWords(of: "  é  b\u{301}c ", enough: 100) == "é b\u{301}c")
+        #expect(ResolvedNote.runWords(of: "  é  b\u{301}c ", enough: 100) == "é b\u{301}c")
     }
 }

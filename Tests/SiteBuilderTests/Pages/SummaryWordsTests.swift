@@ -2,7 +2,7 @@ import Testing
 
 @testable import SiteBuilder
 
-/// ``ParsedNote/words(of:enough:)`` stops early; the excerpt made of it is the excerpt of the whole
+/// ``ResolvedNote/words(of:enough:)`` stops early; the excerpt made of it is the excerpt of the whole
 /// paragraph split at whitespace and joined, on random text with runs of spaces, newlines (CR LF
 /// too), combining marks after whitespace and emoji.
 @Suite struct SummaryWordsTests {
@@ -25,7 +25,7 @@ import Testing
             let text = Self.randomText(of: pieces, upTo: 120, using: &generator)
             let limit = Int.random(in: 1...40, using: &generator)
             let whole = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            let prefix = ParsedNote.words(of: text, enough: limit + 2)
+            let prefix = ResolvedNote.words(of: text, enough: limit + 2)
             #expect(Backlinks.excerpt(prefix, limit: limit) == Backlinks.excerpt(whole, limit: limit))
             #expect(whole.utf8.starts(with: prefix.utf8))
         }
@@ -75,7 +75,7 @@ import Testing
             let whole = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             // A space is written with the word after it: a cut just after one takes that word's start.
             let cut = whole.prefix(enough).last == " " ? enough + 1 : enough
-            #expect(ParsedNote.words(of: text, enough: enough) == String(whole.prefix(cut)))
+            #expect(ResolvedNote.words(of: text, enough: enough) == String(whole.prefix(cut)))
         }
     }
 
@@ -88,19 +88,19 @@ import Testing
             let ascii = round % 3 != 0
             let text = Self.randomText(
                 of: ascii ? Array(pieces.prefix(5)) : pieces, upTo: 40, using: &generator)
-            let words = ParsedNote.words(of: text, enough: 1_000)
+            let words = ResolvedNote.words(of: text, enough: 1_000)
             let limit = Int.random(in: 1...50, using: &generator)
             #expect(
-                ParsedNote.excerpt(ofWords: words, limit: limit) == Backlinks.excerpt(words, limit: limit))
+                ResolvedNote.excerpt(ofWords: words, limit: limit) == Backlinks.excerpt(words, limit: limit))
         }
-        #expect(ParsedNote.excerpt(ofWords: "ab cd", limit: 4) == "ab…")
-        #expect(ParsedNote.excerpt(ofWords: "abcdef", limit: 4) == "abcd…")
-        #expect(ParsedNote.excerpt(ofWords: "ab cd", limit: 5) == "ab cd")
+        #expect(ResolvedNote.excerpt(ofWords: "ab cd", limit: 4) == "ab…")
+        #expect(ResolvedNote.excerpt(ofWords: "abcdef", limit: 4) == "abcd…")
+        #expect(ResolvedNote.excerpt(ofWords: "ab cd", limit: 5) == "ab cd")
     }
 
     @Test func stopsOnceEnoughIsMade() {
         let text = String(repeating: "lorem ipsum ", count: 10_000)
-        #expect(ParsedNote.words(of: text, enough: 162).count < 400)
-        #expect(ParsedNote.words(of: "  two\n\nwords  ", enough: 100) == "two words")
+        #expect(ResolvedNote.words(of: text, enough: 162).count < 400)
+        #expect(ResolvedNote.words(of: "  two\n\nwords  ", enough: 100) == "two words")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import NoteModel
 
-extension ParsedNote {
+extension ResolvedNote {
     /// The front matter `description`, else the plain text of the note's first paragraph that has
     /// words (a paragraph of images only is skipped), cut at a word near `limit` characters. For
     /// `<meta name="description">`, Open Graph and the feed's summaries.
