@@ -1,27 +1,17 @@
 import Foundation
 import NoteModel
-import SearchIndex
 import Synchronization
 
 /// What one build hands the next in the same process (`notesite serve`): each stage's results by
 /// the key of their inputs (``ContentKey``), so a rebuild redoes only what a change reaches. A
 /// registry: a stage names what it keeps (``Kept``, ``KeptPerNote``) and asks through its context
 /// (``StageContext/value(_:slot:key:make:)``, ``StageContext/perNote(_:_:pages:context:make:)``),
-/// and the store for each name is made here when first asked for. The search index keeps what it
-/// reuses in stores of its own, named below. The result is always the same as a fresh build's;
+/// and the store for each name is made here when first asked for. The result is always the same as a fresh build's;
 /// only the work is less. Images have the rendition cache on disk for the same end.
 public final class BuildMemory: Sendable {
     /// What a watcher saw change since the last scan; nil while nobody watches, and then every
     /// scan walks the whole vault.
     private let vaultChanges = Mutex<VaultChanges?>(nil)
-    /// Listings: the search index: each note's entry, by the note's text and page.
-    let searchEntries = LastResults<SourceNote, SearchDocument>()
-    /// Listings: each search text shard, by its notes.
-    let searchShards = StageCache<Data>()
-    /// Listings: the search postings of each run of notes, by its notes.
-    let postingRuns = StageCache<PostingRun>()
-    /// Listings: the search postings as the last build joined them.
-    let searchPostings = Mutex<KeptPostings?>(nil)
     /// The assembled site's HTML pages as found and as sorted, in the last build.
     let sortedPages = Mutex<(found: Set<String>, sorted: [String])?>(nil)
     /// Every other stage's results, by the name the stage gave them.
