@@ -159,44 +159,13 @@ struct PropertiesView {
             && !text.utf8.contains { $0 <= 0x20 || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }
     }
 
-    /// The `<time datetime>` of a date as YAML front matter writes one (`2024-01-02`, or with a
-    /// time: `2024-01-02T10:30`, `2024-01-02 10:30:00`, `2024-01-02T10:30:00.5+02:00`); nil for
-    /// other text.
+    /// The `<time datetime>` of a date as front matter writes one (`2024-01-02`, or with a time:
+    /// `2024-01-02T10:30`, `2024-01-02 10:30:00`, `2024-01-02T10:30:00.5+02:00`), read as the
+    /// page's `date` is (``ISODate``); nil for other text.
     static func dateTime(_ text: String) -> String? {
-        // Most text is not a date: told from its first byte and length, before its bytes are copied.
-        guard let first = text.utf8.first, (0x30...0x39).contains(first), (10...35).contains(text.utf8.count)
+        // Most text is not a date: told from its first byte and length, before it is read.
+        guard let first = text.utf8.first, (0x30...0x39).contains(first), (10...40).contains(text.utf8.count)
         else { return nil }
-        let bytes = Array(text.utf8)
-        func digits(_ range: Range<Int>) -> Bool {
-            range.upperBound <= bytes.count && bytes[range].allSatisfy { (0x30...0x39).contains($0) }
-        }
-        func byte(_ index: Int, is ascii: Unicode.Scalar) -> Bool {
-            index < bytes.count && bytes[index] == UInt8(ascii: ascii)
-        }
-        guard digits(0..<4), byte(4, is: "-"), digits(5..<7), byte(7, is: "-"), digits(8..<10) else {
-            return nil
-        }
-        if bytes.count == 10 { return text }
-        // A time: `T` or a space, `HH:MM`, then `:SS`, a fraction and a zone, each if written.
-        guard byte(10, is: "T") || byte(10, is: " "), digits(11..<13), byte(13, is: ":"), digits(14..<16)
-        else { return nil }
-        var end = 16
-        if byte(end, is: ":"), digits((end + 1)..<(end + 3)) {
-            end += 3
-            if byte(end, is: "."), digits((end + 1)..<(end + 2)) {
-                end += 2
-                while digits(end..<(end + 1)) { end += 1 }
-            }
-        }
-        if byte(end, is: "Z") {
-            end += 1
-        } else if byte(end, is: "+") || byte(end, is: "-"), digits((end + 1)..<(end + 3)),
-            byte(end + 3, is: ":"),
-            digits((end + 4)..<(end + 6))
-        {
-            end += 6
-        }
-        guard end == bytes.count else { return nil }
-        return String(text.prefix(10)) + "T" + String(text.dropFirst(11))
+        return ISODate.htmlDateTime(text)
     }
 }

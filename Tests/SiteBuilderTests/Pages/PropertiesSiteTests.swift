@@ -221,6 +221,10 @@ import Testing
         ("2023-11-10T15:10:42-08:00", "2023-11-10T15:10:42-08:00"),
         ("2023-11-10T15:10:42.25Z", "2023-11-10T15:10:42.25Z"),
         ("2023-11-10 15:10Z", "2023-11-10T15:10Z"),
+        // Written as the page's `date` may be, in the form HTML wants.
+        ("2024-01-02T10:30+0200", "2024-01-02T10:30+02:00"),
+        ("2024-01-02t10:30 z", "2024-01-02T10:30Z"),
+        ("2024-02-29", "2024-02-29"),
     ])
     func aDateOrDateTime(text: String, datetime: String) {
         #expect(PropertiesView.dateTime(text) == datetime)
@@ -228,7 +232,9 @@ import Testing
 
     @Test(arguments: [
         "2024-1-02", "2024-01-02x", "2024-01-02T", "2024-01-02T10", "2024-01-02T10:3", "2024-01-02 10:30:1",
-        "2024-01-02T10:30:00.", "2024-01-02T10:30+0200", "24-01-02", "on 2024-01-02", "",
+        "2024-01-02T10:30:00.", "24-01-02", "on 2024-01-02", "",
+        // Not on any calendar: month 13, day 32, February 30th, 29th outside a leap year, hour 24.
+        "2024-13-01", "2024-01-32", "2024-02-30", "2023-02-29", "2024-01-02T24:00",
     ])
     func notADate(text: String) {
         #expect(PropertiesView.dateTime(text) == nil)
