@@ -14,7 +14,7 @@ struct DepthEstimate {
     }
 
     /// Whether the `<` at `index` may stay markup: false for a start tag beyond the limit.
-    mutating func admits(_ source: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    mutating func admits(_ source: Span<UInt8>, at index: Int) -> Bool {
         var cursor = index + 1
         guard cursor < source.count else { return true }
         var closing = false

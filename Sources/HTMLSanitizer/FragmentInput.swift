@@ -6,84 +6,95 @@ internal import HTMLText
 /// and a start tag nested deeper than the limit is written as text.
 struct FragmentInput {
     var bytes: [UInt8] = []
-    var trusted: [String] = []
+    /// The trusted pieces, in order, as ranges of ``trustedSource``.
+    var trusted: [Range<Int>] = []
+    /// The note's HTML the trusted ranges point into (with, past its end, the pieces merged at the
+    /// placeholder limit, see ``mergingOverflow(_:_:)``).
+    var trustedSource: [UInt8]
     /// Whether some start tag was too deep and became text.
     var tooDeep = false
     let depthLimit: Int
 
-    init(_ pieces: [HTMLSanitizer.Piece], maximumDepth: Int) {
+    /// `authored` lists the ranges of `html` the author wrote, in order; the rest is trusted.
+    init(_ html: [UInt8], authored: [Range<Int>], maximumDepth: Int) {
         depthLimit = maximumDepth
-        var pieces = Self.joiningAuthored(pieces)
-        Self.mergeOverflow(&pieces)
-        let count = pieces.reduce(0) { total, piece in
-            if case .trusted = piece { return total + 1 }
-            return total
+        trustedSource = html
+        var regions = Self.joining(authored)
+        var offset = 0
+        for region in regions {
+            if offset < region.lowerBound { trusted.append(offset..<region.lowerBound) }
+            offset = region.upperBound
         }
-        bytes.reserveCapacity(pieces.reduce(0) { $0 + Self.length($1) })
-        trusted.reserveCapacity(count)
+        if offset < html.count { trusted.append(offset..<html.count) }
+        mergingOverflow(&regions)
+        let count = trusted.count
+        bytes.reserveCapacity(regions.reduce(4 * count) { $0 + $1.count })
         var depth = DepthEstimate(limit: maximumDepth)
-        for piece in pieces {
-            switch piece {
-            case .trusted(let html):
-                Placeholder.appendUTF8(trusted.count, to: &bytes)
-                trusted.append(html)
-            case .authored(let html):
-                var html = html
-                html.withUTF8 { appendAuthored($0, placeholders: count, depth: &depth) }
+        var next = 0
+        for region in regions {
+            while next < count, trusted[next].lowerBound < region.lowerBound {
+                Placeholder.appendUTF8(next, to: &bytes)
+                next += 1
             }
+            appendAuthored(html, region, placeholders: count, depth: &depth)
+        }
+        while next < count {
+            Placeholder.appendUTF8(next, to: &bytes)
+            next += 1
         }
         tooDeep = depth.exceeded
     }
 
-    private static func length(_ piece: HTMLSanitizer.Piece) -> Int {
-        switch piece {
-        case .trusted: 4
-        case .authored(let html): html.utf8.count
-        }
-    }
-
-    /// Authored pieces side by side as one, so nothing split between them (`&#x10` and `0000;`)
-    /// escapes the checks.
-    private static func joiningAuthored(_ pieces: [HTMLSanitizer.Piece]) -> [HTMLSanitizer.Piece] {
-        var joined: [HTMLSanitizer.Piece] = []
-        joined.reserveCapacity(pieces.count)
-        var pending = ""
-        var hasPending = false
+    /// The pieces as one HTML text and the ranges of their authored ones.
+    static func joined(_ pieces: [HTMLSanitizer.Piece]) -> (html: [UInt8], authored: [Range<Int>]) {
+        var html: [UInt8] = []
+        var authored: [Range<Int>] = []
         for piece in pieces {
             switch piece {
-            case .authored(let html):
-                pending += html
-                hasPending = true
-            case .trusted:
-                if hasPending { joined.append(.authored(pending)) }
-                pending = ""
-                hasPending = false
-                joined.append(piece)
+            case .trusted(let text): html.append(contentsOf: text.utf8)
+            case .authored(let text):
+                let start = html.count
+                html.append(contentsOf: text.utf8)
+                authored.append(start..<html.count)
             }
         }
-        if hasPending { joined.append(.authored(pending)) }
+        return (html, authored)
+    }
+
+    /// Authored ranges side by side as one, so nothing split between them (`&#x10` and `0000;`)
+    /// escapes the checks; empty ones left out.
+    private static func joining(_ authored: [Range<Int>]) -> [Range<Int>] {
+        var joined: [Range<Int>] = []
+        joined.reserveCapacity(authored.count)
+        for region in authored where !region.isEmpty {
+            if let last = joined.last, last.upperBound == region.lowerBound {
+                joined[joined.count - 1] = last.lowerBound..<region.upperBound
+            } else {
+                joined.append(region)
+            }
+        }
         return joined
     }
 
     /// Beyond the placeholders there are, the last trusted piece takes every piece after it, the
     /// authored ones escaped: shown as text, never lost, never live.
-    private static func mergeOverflow(_ pieces: inout [HTMLSanitizer.Piece]) {
-        var seen = 0
-        guard
-            let last = pieces.firstIndex(where: { piece in
-                guard case .trusted = piece else { return false }
-                seen += 1
-                return seen == Placeholder.limit
-            }), last + 1 < pieces.count
-        else { return }
-        var merged = ""
-        for piece in pieces[last...] {
-            switch piece {
-            case .trusted(let html): merged += html
-            case .authored(let html): merged += HTMLText.escaped(html)
-            }
+    private mutating func mergingOverflow(_ regions: inout [Range<Int>]) {
+        guard trusted.count >= Placeholder.limit else { return }
+        let start = trusted[Placeholder.limit - 1].lowerBound
+        let end = trustedSource.count
+        guard trusted[Placeholder.limit - 1].upperBound < end else { return }
+        var merged: [UInt8] = []
+        var offset = start
+        for region in regions where region.lowerBound >= start {
+            merged.append(contentsOf: trustedSource[offset..<region.lowerBound])
+            HTMLText.appendEscaped(trustedSource[region], to: &merged)
+            offset = region.upperBound
         }
-        pieces.replaceSubrange(last..., with: [.trusted(merged)])
+        merged.append(contentsOf: trustedSource[offset..<end])
+        regions.removeAll { $0.lowerBound >= start }
+        trusted.removeLast(trusted.count - Placeholder.limit + 1)
+        trustedSource.append(contentsOf: merged)
+        trusted.append(end..<trustedSource.count)
     }
 
     /// Bytes that need a look: NUL, `&`, `<`, and the lead bytes of planes 15 and 16.
@@ -93,9 +104,13 @@ struct FragmentInput {
 
     private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
 
+    /// Appends the authored `region` of `html`; it is read as a text of its own (nothing past its
+    /// end is looked at).
     private mutating func appendAuthored(
-        _ source: UnsafeBufferPointer<UInt8>, placeholders: Int, depth: inout DepthEstimate
+        _ html: [UInt8], _ region: Range<Int>, placeholders: Int, depth: inout DepthEstimate
     ) {
+        let source = html.span.extracting(region)
+        let base = region.lowerBound
         var index = 0
         var runStart = 0
         let special = Self.special
@@ -105,7 +120,7 @@ struct FragmentInput {
                 index += 1
                 continue
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
+            bytes.append(contentsOf: html[base + runStart..<base + index])
             switch byte {
             case 0:
                 bytes.append(contentsOf: Self.replacement)
@@ -122,7 +137,7 @@ struct FragmentInput {
                 if depth.admits(source, at: index) {
                     bytes.append(byte)
                 } else {
-                    bytes.append(contentsOf: Array("&lt;".utf8))
+                    bytes.append(contentsOf: "&lt;".utf8)
                 }
                 index += 1
             default:
@@ -138,13 +153,13 @@ struct FragmentInput {
             }
             runStart = index
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
+        bytes.append(contentsOf: html[base + runStart..<base + index])
     }
 
     /// The end of a numeric character reference at `index` (`&#1048576;`, `&#x100000`) that
     /// decodes to a placeholder, or nil.
     private static func forgedReference(
-        _ source: UnsafeBufferPointer<UInt8>, at index: Int, placeholders: Int
+        _ source: Span<UInt8>, at index: Int, placeholders: Int
     ) -> Int? {
         var cursor = index + 1
         guard placeholders > 0, cursor < source.count, source[cursor] == UInt8(ascii: "#") else { return nil }

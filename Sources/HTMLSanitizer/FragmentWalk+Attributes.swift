@@ -1,4 +1,3 @@
-internal import CGumbo
 internal import HTMLText
 
 /// Start tags: the attributes the allowlist keeps, URLs checked, styles filtered, ids made unique.
@@ -14,42 +13,13 @@ extension FragmentWalk {
         " sandbox=\"allow-scripts allow-same-origin allow-presentation allow-popups\" loading=\"lazy\""
         + " referrerpolicy=\"strict-origin-when-cross-origin\" allowfullscreen>"
 
-    mutating func writeStartTag(_ node: NodePointer, tag: Allowlist.Tag) {
+    mutating func writeStartTag(_ node: GumboTree.Node, tag: Allowlist.Tag) {
         var kept: [Attribute] = []
         var opensWindow = false
         let element = tag.name
-        forEachAttribute(node) { walk, attribute in
-            let name = walk.stripPlaceholders(attribute.pointee.name)
-            let value = walk.stripPlaceholders(attribute.pointee.value)
-            guard !name.hasPrefix("on") else {
-                walk.report(String(name.prefix(40)))
-                return
-            }
-            switch Allowlist.attributeRule(name, element: element) {
-            case .plain:
-                kept.append(Attribute(name: name, value: value, bare: Self.isBare(attribute.pointee)))
-            case .id:
-                if let id = walk.uniqueID(value) { kept.append(Attribute(name: name, value: id)) }
-            case .style:
-                if let style = StyleFilter.filter(value, report: { walk.report($0) }) {
-                    kept.append(Attribute(name: name, value: style))
-                }
-            case .target:
-                if value.trimmingSpaces.lowercased() == "_blank" {
-                    kept.append(Attribute(name: name, value: "_blank"))
-                    opensWindow = true
-                } else {
-                    walk.report("target")
-                }
-            case .url(let kind):
-                let checked =
-                    kind == .srcset ? walk.srcset(value, element: element) : walk.url(value, kind, element)
-                if let checked { kept.append(Attribute(name: name, value: checked)) }
-            case .drop:
-                walk.report(String(name.prefix(40)))
-            case .dropSilently:
-                break
-            }
+        for index in 0..<node.attributeCount {
+            guard let attribute = node.attribute(index) else { continue }
+            keep(attribute, of: element, in: &kept, opensWindow: &opensWindow)
         }
         if opensWindow { kept.append(Attribute(name: "rel", value: "noopener noreferrer")) }
         out.append(UInt8(ascii: "<"))
@@ -58,11 +28,42 @@ extension FragmentWalk {
         out.append(UInt8(ascii: ">"))
     }
 
-    /// Whether an attribute was written without a value (`<details open>`): its source text has no quote.
-    private static func isBare(_ attribute: GumboAttribute) -> Bool {
-        let original = attribute.original_value
-        guard original.length > 0, let data = original.data else { return true }
-        return data[0] != CChar(UInt8(ascii: "\"")) && data[0] != CChar(UInt8(ascii: "'"))
+    /// Adds `attribute` to `kept` as the allowlist says, or reports it.
+    private mutating func keep(
+        _ attribute: GumboTree.Attribute, of element: String, in kept: inout [Attribute],
+        opensWindow: inout Bool
+    ) {
+        let name = stripPlaceholders(attribute.name)
+        let value = stripPlaceholders(attribute.value)
+        guard !name.hasPrefix("on") else {
+            report(String(name.prefix(40)))
+            return
+        }
+        switch Allowlist.attributeRule(name, element: element) {
+        case .plain:
+            kept.append(Attribute(name: name, value: value, bare: !attribute.quoted))
+        case .id:
+            if let id = uniqueID(value) { kept.append(Attribute(name: name, value: id)) }
+        case .style:
+            var reported: [String] = []
+            let style = StyleFilter.filter(value, report: { reported.append($0) })
+            for item in reported { report(item) }
+            if let style { kept.append(Attribute(name: name, value: style)) }
+        case .target:
+            if value.trimmingSpaces.lowercased() == "_blank" {
+                kept.append(Attribute(name: name, value: "_blank"))
+                opensWindow = true
+            } else {
+                report("target")
+            }
+        case .url(let kind):
+            let checked = kind == .srcset ? srcset(value, element: element) : url(value, kind, element)
+            if let checked { kept.append(Attribute(name: name, value: checked)) }
+        case .drop:
+            report(String(name.prefix(40)))
+        case .dropSilently:
+            break
+        }
     }
 
     private mutating func write(_ attribute: Attribute) {
@@ -76,17 +77,18 @@ extension FragmentWalk {
     }
 
     /// Writes an iframe from an allowed host with the fixed sandbox, or reports it; true if written.
-    mutating func writeIframe(_ node: NodePointer) -> Bool {
+    mutating func writeIframe(_ node: GumboTree.Node) -> Bool {
         var source: String?
         var kept: [Attribute] = []
-        forEachAttribute(node) { walk, attribute in
-            let name = walk.stripPlaceholders(attribute.pointee.name)
-            let value = walk.stripPlaceholders(attribute.pointee.value)
+        for index in 0..<node.attributeCount {
+            guard let attribute = node.attribute(index) else { continue }
+            let name = stripPlaceholders(attribute.name)
+            let value = stripPlaceholders(attribute.value)
             switch name {
             case "src": source = URLCheck.normalized(value)
             case "width", "height", "title", "class": kept.append(Attribute(name: name, value: value))
-            case "id": if let id = walk.uniqueID(value) { kept.append(Attribute(name: name, value: id)) }
-            default: if !Allowlist.iframeReplaced.contains(name) { walk.report(String(name.prefix(40))) }
+            case "id": if let id = uniqueID(value) { kept.append(Attribute(name: name, value: id)) }
+            default: if !Allowlist.iframeReplaced.contains(name) { report(String(name.prefix(40))) }
             }
         }
         let url = source ?? ""

@@ -2,8 +2,9 @@
 /// the parser moved earlier (text fostered out of a table) goes right after the piece before it,
 /// one it dropped (inside a doctype or an end tag) too, so none is lost or repeated.
 extension FragmentWalk {
-    mutating func finish() -> HTMLSanitizer.Result {
+    mutating func finish() -> HTMLSanitizer.UTF8Result {
         let trusted = input.trusted
+        let source = input.trustedSource
         var offsets = Array(repeating: 0, count: trusted.count)
         var previous = found.first { $0 >= 0 } ?? out.count
         for index in offsets.indices {
@@ -11,14 +12,14 @@ extension FragmentWalk {
             offsets[index] = previous
         }
         var result: [UInt8] = []
-        result.reserveCapacity(out.count + trusted.reduce(0) { $0 + $1.utf8.count } + preStarts.count)
+        result.reserveCapacity(out.count + trusted.reduce(0) { $0 + $1.count } + preStarts.count)
         var cursor = 0
         var next = 0
         func insert(upTo end: Int, including: Bool) {
             while next < offsets.count, offsets[next] < end || (including && offsets[next] == end) {
                 result.append(contentsOf: out[cursor..<offsets[next]])
                 cursor = offsets[next]
-                result.append(contentsOf: trusted[next].utf8)
+                result.append(contentsOf: source[trusted[next]])
                 next += 1
             }
             result.append(contentsOf: out[cursor..<end])
@@ -31,8 +32,8 @@ extension FragmentWalk {
             var first: UInt8? = start < out.count ? out[start] : nil
             var index = next
             while index < offsets.count, offsets[index] == start {
-                if let byte = trusted[index].utf8.first {
-                    first = byte
+                if !trusted[index].isEmpty {
+                    first = source[trusted[index].lowerBound]
                     break
                 }
                 index += 1
@@ -40,6 +41,6 @@ extension FragmentWalk {
             if first == UInt8(ascii: "\n") { result.append(UInt8(ascii: "\n")) }
         }
         insert(upTo: out.count, including: true)
-        return HTMLSanitizer.Result(html: String(decoding: result, as: UTF8.self), removed: removed)
+        return HTMLSanitizer.UTF8Result(html: result, removed: removed)
     }
 }

@@ -6,30 +6,13 @@ extension HTMLSanitizer {
     /// apart from the sanitizer's own tables, so tests and the fuzzer do not share its mistakes.
     public static func audit(_ html: String, policy: Policy = Policy()) -> [String] {
         var problems: [String] = []
-        var options = kGumboDefaultOptions
-        options.fragment_context = GUMBO_TAG_DIV
-        options.fragment_namespace = GUMBO_NAMESPACE_HTML
-        options.max_errors = 0
-        var html = html
-        html.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                guard let base = chars.baseAddress,
-                    let output = gumbo_parse_with_options(&options, base, chars.count)
-                else { return }
-                defer { gumbo_destroy_output(&options, output) }
-                guard let root = output.pointee.root else { return }
-                var stack = [root]
-                while let node = stack.popLast() {
-                    let element = node.pointee.v.element
-                    for index in 0..<Int(element.children.length) {
-                        guard
-                            let child = element.children.data[index]?.assumingMemoryBound(to: GumboNode.self),
-                            child.pointee.type == GUMBO_NODE_ELEMENT
-                                || child.pointee.type == GUMBO_NODE_TEMPLATE
-                        else { continue }
-                        problems += AuditRules.check(child, policy: policy)
-                        stack.append(child)
-                    }
+        _ = GumboTree.parse(Array(html.utf8)) { root in
+            var stack = [root]
+            while let node = stack.popLast() {
+                for index in 0..<node.childCount {
+                    guard let child = node.child(index), child.kind == .element else { continue }
+                    problems += AuditRules.check(child, policy: policy)
+                    stack.append(child)
                 }
             }
         }
@@ -50,19 +33,15 @@ private enum AuditRules {
             + " headers sizes media loading decoding role translate style href target rel src srcset poster cite"
             + " sandbox referrerpolicy allowfullscreen").split(separator: " ").map(String.init))
 
-    static func check(_ node: NodePointer, policy: HTMLSanitizer.Policy) -> [String] {
-        let element = node.pointee.v.element
-        guard element.tag_namespace == GUMBO_NAMESPACE_HTML else { return ["element outside HTML"] }
-        let name = elementName(element)
+    static func check(_ node: GumboTree.Node, policy: HTMLSanitizer.Policy) -> [String] {
+        guard node.isHTML else { return ["element outside HTML"] }
+        let name = elementName(node)
         var problems: [String] = []
         if !elements.contains(name) { problems.append("element <\(name)>") }
-        for index in 0..<Int(element.attributes.length) {
-            guard
-                let attribute = element.attributes.data[index]?.assumingMemoryBound(to: GumboAttribute.self),
-                let cAttribute = attribute.pointee.name, let cValue = attribute.pointee.value
-            else { continue }
-            let attributeName = String(cString: cAttribute)
-            let value = String(cString: cValue)
+        for index in 0..<node.attributeCount {
+            guard let attribute = node.attribute(index) else { continue }
+            let attributeName = attribute.name
+            let value = attribute.value
             if attributeName.hasPrefix("on") { problems.append("event attribute \(attributeName)") }
             if !attributes.contains(attributeName), !attributeName.hasPrefix("aria-") {
                 problems.append("attribute \(attributeName) on <\(name)>")
@@ -93,15 +72,10 @@ private enum AuditRules {
     }
 
     /// The element's name, lowercased; for tags gumbo does not know (`<picture>`), as written.
-    static func elementName(_ element: GumboElement) -> String {
-        guard element.tag == GUMBO_TAG_UNKNOWN else {
-            return gumbo_normalized_tagname(element.tag).map { String(cString: $0) } ?? "?"
-        }
-        var piece = element.original_tag
-        gumbo_tag_from_original_text(&piece)
-        guard let data = piece.data else { return "?" }
-        let bytes = UnsafeRawBufferPointer(start: data, count: piece.length)
-        return String(decoding: bytes, as: UTF8.self).lowercased()
+    static func elementName(_ node: GumboTree.Node) -> String {
+        guard node.tag == GUMBO_TAG_UNKNOWN else { return GumboTree.Node.name(of: node.tag) ?? "?" }
+        let written = node.originalTagName
+        return written.isEmpty ? "?" : String(decoding: written, as: UTF8.self).lowercased()
     }
 
     /// A URL whose scheme, read as a browser reads it, could run code.

@@ -63,6 +63,19 @@ public struct HTMLSanitizer: Sendable {
         }
     }
 
+    /// ``Result`` as UTF-8, for HTML that goes on as bytes.
+    public struct UTF8Result: Sendable, Hashable {
+        /// The sanitized fragment with the trusted HTML in it, balanced.
+        public var html: [UInt8]
+        /// As ``Result/removed``.
+        public var removed: [String]
+
+        public init(html: [UInt8], removed: [String]) {
+            self.html = html
+            self.removed = removed
+        }
+    }
+
     public var policy: Policy
 
     public init(policy: Policy = Policy()) {
@@ -93,7 +106,30 @@ public struct HTMLSanitizer: Sendable {
         _ pieces: [Piece], reservedIDs: Set<String>, maximumDepth: Int,
         urls: (String, URLAttribute, String) -> URLDecision
     ) -> Result {
-        let input = FragmentInput(pieces, maximumDepth: maximumDepth)
+        let (html, authored) = FragmentInput.joined(pieces)
+        let result = sanitize(
+            html, authored: authored, reservedIDs: reservedIDs, maximumDepth: maximumDepth, urls: urls)
+        return Result(html: String(decoding: result.html, as: UTF8.self), removed: result.removed)
+    }
+
+    /// ``sanitize(_:reservedIDs:urls:)`` on one UTF-8 text whose `authored` ranges (in order, not
+    /// overlapping) are the author's and the rest trusted: a page's HTML is sanitized without
+    /// being cut into strings, and comes back as bytes.
+    public func sanitize(
+        _ html: [UInt8], authored: [Range<Int>], reservedIDs: Set<String> = [],
+        urls: (_ element: String, _ attribute: URLAttribute, _ value: String) -> URLDecision = { _, _, _ in
+            .keep
+        }
+    ) -> UTF8Result {
+        sanitize(
+            html, authored: authored, reservedIDs: reservedIDs, maximumDepth: Self.maximumDepth, urls: urls)
+    }
+
+    func sanitize(
+        _ html: [UInt8], authored: [Range<Int>], reservedIDs: Set<String>, maximumDepth: Int,
+        urls: (String, URLAttribute, String) -> URLDecision
+    ) -> UTF8Result {
+        let input = FragmentInput(html, authored: authored, maximumDepth: maximumDepth)
         return withoutActuallyEscaping(urls) { urls in
             var walk = FragmentWalk(
                 input: input, embedHosts: Set(policy.embedHosts.map { $0.lowercased() }),

@@ -38,7 +38,7 @@ enum Placeholder {
 
     /// The code point of the four-byte sequence at `index`, or nil when it is not one.
     @inline(__always)
-    static func fourByteScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32? {
+    static func fourByteScalar(_ bytes: Span<UInt8>, at index: Int) -> UInt32? {
         guard index + 3 < bytes.count else { return nil }
         let b1 = bytes[index + 1]
         let b2 = bytes[index + 2]

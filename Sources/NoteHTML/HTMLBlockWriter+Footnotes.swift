@@ -9,8 +9,11 @@ extension HTMLBlockWriter {
             footnotesOpen = true
         }
         footnoteIndex += 1
-        output.append("<li id=\"fn-")
+        output.append("<li id=\"")
+        let start = output.bytes.count
+        output.append("fn-")
         output.appendEscapedHref(label)
+        output.idValues.append(start..<output.bytes.count)
         output.append("\">\n")
     }
 

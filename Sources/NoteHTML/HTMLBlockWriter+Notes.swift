@@ -12,7 +12,9 @@ extension HTMLBlockWriter {
     mutating func appendID(_ block: borrowing Block) {
         guard let anchor = block.anchor else { return }
         output.append(" id=\"")
+        let start = output.bytes.count
         output.appendEscaped(anchor)
+        output.idValues.append(start..<output.bytes.count)
         output.append("\"")
     }
 

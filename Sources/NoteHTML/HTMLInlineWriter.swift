@@ -47,9 +47,12 @@ struct HTMLInlineWriter: InlineWalker {
         case .footnoteReference(let label, let number, let occurrence):
             output.append("<sup class=\"footnote-ref\"><a href=\"#fn-")
             output.appendEscapedHref(label)
-            output.append("\" id=\"fnref-")
+            output.append("\" id=\"")
+            let start = output.bytes.count
+            output.append("fnref-")
             output.appendEscapedHref(label)
             if occurrence > 1 { output.appendRaw("-\(occurrence)") }
+            output.idValues.append(start..<output.bytes.count)
             output.appendRaw("\" data-footnote-ref>\(number)</a></sup>")
         case .wikilink, .embed, .highlight, .tag, .math: enterNotesSpan(id: id)
         }

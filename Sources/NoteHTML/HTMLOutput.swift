@@ -11,6 +11,9 @@ struct HTMLOutput {
     /// Where the author's raw HTML was written as it is, for a sanitizer to read as one fragment
     /// (``HTMLWriter/marksAuthoredHTML``); empty otherwise.
     var authoredRegions: [Range<Int>] = []
+    /// Where the values of the `id` attributes the writer itself wrote are (as written, escaped),
+    /// so a sanitizer learns the page's ids without reading the HTML for them.
+    var idValues: [Range<Int>] = []
 
     /// cmark's `cr()`: a newline unless at the start or already after one.
     mutating func newlineIfNeeded() {
@@ -61,6 +64,25 @@ struct HTMLOutput {
         } else {
             rawRegions.append(start..<bytes.count)
         }
+    }
+
+    /// The raw regions without the authored ones: what the hooks wrote (and the few pieces of the
+    /// writer's own markup it makes with interpolation).
+    var hookedRegions: [Range<Int>] {
+        guard !authoredRegions.isEmpty else { return rawRegions }
+        var hooked: [Range<Int>] = []
+        var next = 0
+        for region in rawRegions {
+            var start = region.lowerBound
+            while next < authoredRegions.count, authoredRegions[next].lowerBound < region.upperBound {
+                let authored = authoredRegions[next]
+                if start < authored.lowerBound { hooked.append(start..<authored.lowerBound) }
+                start = max(start, authored.upperBound)
+                next += 1
+            }
+            if start < region.upperBound { hooked.append(start..<region.upperBound) }
+        }
+        return hooked
     }
 
     /// The features of the whole HTML: the writer's own, and those of the raw regions' tags.

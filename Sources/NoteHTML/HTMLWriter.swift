@@ -60,11 +60,21 @@ public struct HTMLWriter {
         /// Where `html` holds the author's raw HTML as written (``marksAuthoredHTML``), in order;
         /// the rest is the writer's and its hooks'.
         public var authored: [Range<Int>]
+        /// Where `html` holds the values of the `id` attributes of the writer's own markup.
+        public var ids: [Range<Int>]
+        /// Where `html` holds HTML made by the hooks (images, embeds, highlighted code...), apart
+        /// from the author's: the ids in it are theirs to know.
+        public var hooked: [Range<Int>]
 
-        public init(html: [UInt8], features: HTMLFeatures, authored: [Range<Int>]) {
+        public init(
+            html: [UInt8], features: HTMLFeatures, authored: [Range<Int>], ids: [Range<Int>] = [],
+            hooked: [Range<Int>] = []
+        ) {
             self.html = html
             self.features = features
             self.authored = authored
+            self.ids = ids
+            self.hooked = hooked
         }
     }
 
@@ -80,6 +90,7 @@ public struct HTMLWriter {
         if walker.footnotesOpen { walker.output.append("</ol>\n</section>\n") }
         return Output(
             html: walker.output.bytes, features: walker.output.allFeatures,
-            authored: walker.output.authoredRegions)
+            authored: walker.output.authoredRegions, ids: walker.output.idValues,
+            hooked: walker.output.hookedRegions)
     }
 }

@@ -19,20 +19,21 @@ extension PageBody {
         var removed = Self.imageHandlers(in: document)
         var html: [UInt8]?
         if !output.authored.isEmpty {
-            let pieces = Self.pieces(of: output)
             var reserved = reservedIDs
-            // The page's ids matter only to an authored `id`: most notes' HTML has none, and then
-            // the writer's HTML (most of the page) is not scanned.
-            if pieces.contains(where: {
-                if case .authored(let html) = $0 { Self.mayHoldID(html) } else { false }
-            }) {
-                for case .trusted(let html) in pieces { Self.addIDs(in: html, to: &reserved) }
+            // The page's ids matter only to an authored `id`: most notes' HTML has none. The
+            // writer says where its own ids are; only the hooks' HTML is read for theirs.
+            if output.authored.contains(where: { Self.mayHoldID(output.html[$0]) }) {
+                for range in output.ids {
+                    reserved.insert(String(decoding: output.html[range], as: UTF8.self))
+                }
+                for range in output.hooked { Self.addIDs(in: output.html[range], to: &reserved) }
             }
-            let result = sanitizer.sanitize(pieces, reservedIDs: reserved) { element, attribute, value in
+            let result = sanitizer.sanitize(output.html, authored: output.authored, reservedIDs: reserved) {
+                element, attribute, value in
                 Self.decision(for: value, element: element, attribute: attribute, in: note, rebase: rebase)
             }
             removed = result.removed + removed.filter { !result.removed.contains($0) }
-            html = Array(result.html.utf8)
+            html = result.html
         }
         if !removed.isEmpty {
             let place =
@@ -69,20 +70,6 @@ extension PageBody {
         return names
     }
 
-    /// The writer's HTML as trusted pieces and the author's as authored ones, in order.
-    static func pieces(of output: HTMLWriter.Output) -> [HTMLSanitizer.Piece] {
-        var pieces: [HTMLSanitizer.Piece] = []
-        var offset = 0
-        let text = { (range: Range<Int>) in String(decoding: output.html[range], as: UTF8.self) }
-        for region in output.authored {
-            if offset < region.lowerBound { pieces.append(.trusted(text(offset..<region.lowerBound))) }
-            pieces.append(.authored(text(region)))
-            offset = region.upperBound
-        }
-        if offset < output.html.count { pieces.append(.trusted(text(offset..<output.html.count))) }
-        return pieces
-    }
-
     /// An authored URL: a local one resolved as a Markdown link is (a note's page, a published
     /// file), one that found nothing left as written (already reported), and addresses that run
     /// code removed.
@@ -101,29 +88,26 @@ extension PageBody {
 
     /// Whether authored HTML may give an element an id: `id`, in any case, then spaces and `=`
     /// (`hidden` or `width=` do not count; `data-id=` does, which only costs a scan).
-    static func mayHoldID(_ html: String) -> Bool {
-        let bytes = Array(html.utf8)
-        var index = 0
-        while index + 2 < bytes.count {
+    static func mayHoldID(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var index = bytes.startIndex
+        while index + 2 < bytes.endIndex {
             defer { index += 1 }
             guard bytes[index] | 0x20 == UInt8(ascii: "i"), bytes[index + 1] | 0x20 == UInt8(ascii: "d")
             else { continue }
             var next = index + 2
-            while next < bytes.count, [0x20, 0x09, 0x0A, 0x0C, 0x0D].contains(bytes[next]) { next += 1 }
-            if next < bytes.count, bytes[next] == UInt8(ascii: "=") { return true }
+            while next < bytes.endIndex, [0x20, 0x09, 0x0A, 0x0C, 0x0D].contains(bytes[next]) { next += 1 }
+            if next < bytes.endIndex, bytes[next] == UInt8(ascii: "=") { return true }
         }
         return false
     }
 
-    /// Adds the values of the `id="..."` attributes in `html` (the writer's own HTML, whose
+    /// Adds the values of the `id="..."` attributes in `bytes` (HTML the site made, whose
     /// attributes are always double-quoted and escaped).
-    static func addIDs(in html: String, to ids: inout Set<String>) {
-        // On bytes, from each `=`: the trusted HTML is most of a page, and a search for the whole
-        // marker through Foundation cost more than the sanitizer itself.
-        let bytes = Array(html.utf8)
+    static func addIDs(in bytes: ArraySlice<UInt8>, to ids: inout Set<String>) {
+        // On bytes, from each `=`.
         let quote = UInt8(ascii: "\"")
-        var index = 3
-        while index + 1 < bytes.count {
+        var index = bytes.startIndex + 3
+        while index + 1 < bytes.endIndex {
             defer { index += 1 }
             guard bytes[index] == UInt8(ascii: "="), bytes[index + 1] == quote,
                 bytes[index - 1] == UInt8(ascii: "d"),
