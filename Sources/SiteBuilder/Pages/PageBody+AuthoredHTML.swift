@@ -71,14 +71,14 @@ extension PageBody {
     }
 
     /// An authored URL: a local one resolved as a Markdown link is (a note's page, a published
-    /// file), one that found nothing left as written (already reported), and addresses that run
-    /// code removed.
+    /// file), one that found nothing left as written (already reported). Its scheme has passed
+    /// the sanitizer's check, the one rule for authored URLs (cmark's filter for Markdown links
+    /// knows fewer image types and would drop `data:image/avif` the sanitizer keeps).
     static func decision(
         for value: String, element: String, attribute: HTMLSanitizer.URLAttribute, in note: ResolvedNote,
         rebase: (String) -> String
     ) -> HTMLSanitizer.URLDecision {
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-        if URLSafety.isDangerous(trimmed) { return .remove }
         guard case .local = ImageReference(destination: trimmed), !LinkResolution.isInPage(trimmed) else {
             return .keep
         }

@@ -72,6 +72,24 @@ import Testing
         #expect(!body.contains("raw HTML omitted"))
     }
 
+    /// An inline image the sanitizer keeps (every `data:image` type it allows, AVIF among them)
+    /// reaches the page: the page's own URL check does not drop it again.
+    @Test func dataImagesTheSanitizerKeepsReachThePage() async throws {
+        let types = ["png", "jpeg", "gif", "webp", "avif"]
+        let (vault, report) = try await Self.build([
+            "a.md": "# A\n\n"
+                + types.map { "<img alt=\"\($0)\" src=\"data:image/\($0);base64,AAAA\">" }.joined(separator: " ")
+                + " <img alt=\"svg\" src=\"data:image/svg+xml;base64,AAAA\">\n"
+        ])
+        defer { vault.remove() }
+        let body = Self.article(try vault.read("_site/a.html"))
+        for type in types {
+            #expect(body.contains("src=\"data:image/\(type);base64,AAAA\""), "\(type): \(body)")
+        }
+        #expect(!body.contains("svg+xml"), "\(body)")
+        #expect(report.diagnostics.map(\.message) == ["removed data: URL from the note's HTML"])
+    }
+
     @Test func markdownInsideAnHTMLBlockStaysMarkdown() async throws {
         let (vault, report) = try await Self.build([
             "a.md": """
