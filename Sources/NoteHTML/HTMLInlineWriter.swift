@@ -73,17 +73,17 @@ struct HTMLInlineWriter: InlineWalker {
 
     /// Text outside raw HTML is escaped from its bytes; raw HTML, which may hold images to
     /// splice, is handled as a Substring.
-    mutating func visitText(utf8: UnsafeBufferPointer<UInt8>, span: Int?, text substring: () -> Substring) {
+    mutating func visitText(utf8: Span<UInt8>, span: Int?, text substring: () -> Substring) {
         guard hiddenSpan == nil else { return }
         guard let span, text.spans.indices.contains(span) else {
-            output.appendEscaped(bytes: utf8)
+            output.appendEscaped(utf8)
             return
         }
         switch text.spans[span].kind {
         case .html: visitText(substring(), span: span)
         case .lineBreak, .footnoteReference: break
         case .softBreak: output.append("\n")
-        default: output.appendEscaped(bytes: utf8)
+        default: output.appendEscaped(utf8)
         }
     }
 

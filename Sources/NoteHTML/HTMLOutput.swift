@@ -25,8 +25,7 @@ struct HTMLOutput {
     /// The writer's own markup, copied from the literal's bytes: through `String.UTF8View` a
     /// literal cost several times more (a sixth of writing a page's HTML).
     mutating func append(_ literal: StaticString) {
-        bytes.append(
-            contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// HTML made elsewhere (a hook's, the author's own), copied as it is.
@@ -88,10 +87,9 @@ struct HTMLOutput {
     /// The features of the whole HTML: the writer's own, and those of the raw regions' tags.
     var allFeatures: HTMLFeatures {
         var found = features
-        bytes.withUnsafeBufferPointer { html in
-            for region in rawRegions where !found.all {
-                found.add(tagsIn: html, from: region.lowerBound, to: region.upperBound)
-            }
+        let html = bytes.span
+        for region in rawRegions where !found.all {
+            found.add(tagsIn: html, from: region.lowerBound, to: region.upperBound)
         }
         return found
     }
@@ -101,8 +99,8 @@ struct HTMLOutput {
         HTMLText.appendEscaped(utf8, to: &bytes)
     }
 
-    mutating func appendEscaped(bytes: UnsafeBufferPointer<UInt8>) {
-        HTMLText.appendEscaped(bytes, to: &self.bytes)
+    mutating func appendEscaped(_ utf8: Span<UInt8>) {
+        HTMLText.appendEscaped(utf8, to: &bytes)
     }
     mutating func appendEscaped(_ string: String) { appendEscaped(string.utf8) }
     mutating func appendEscaped(_ string: Substring) { appendEscaped(string.utf8) }
@@ -113,25 +111,32 @@ struct HTMLOutput {
     mutating func appendEscapedHref(_ url: String) {
         // Runs of safe bytes are copied whole: a byte at a time was most of writing a link.
         let safe = HTMLOutput.hrefSafe
-        var url = url
-        url.withUTF8 { utf8 in
-            var run = 0
-            for index in utf8.indices where !safe[Int(utf8[index])] {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
-                run = index + 1
-                let byte = utf8[index]
-                if byte == UInt8(ascii: "&") {
-                    append("&amp;")
-                } else if byte == UInt8(ascii: "'") {
-                    append("&#x27;")
-                } else {
-                    bytes.append(UInt8(ascii: "%"))
-                    bytes.append(HTMLOutput.hexDigit(byte >> 4))
-                    bytes.append(HTMLOutput.hexDigit(byte & 0xF))
-                }
+        let utf8 = url.utf8.span
+        var run = 0
+        for index in utf8.indices where !safe[Int(utf8[index])] {
+            appendBytes(of: url, run..<index)
+            run = index + 1
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "&") {
+                append("&amp;")
+            } else if byte == UInt8(ascii: "'") {
+                append("&#x27;")
+            } else {
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(HTMLOutput.hexDigit(byte >> 4))
+                bytes.append(HTMLOutput.hexDigit(byte & 0xF))
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
         }
+        appendBytes(of: url, run..<utf8.count)
+    }
+
+    /// Copies the UTF-8 bytes at offsets `range` of `string` as they are (in one copy: the view's
+    /// slice of a native string is contiguous).
+    private mutating func appendBytes(of string: String, _ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        let utf8 = string.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        bytes.append(contentsOf: utf8[start..<utf8.index(start, offsetBy: range.count)])
     }
 
     private static func hexDigit(_ value: UInt8) -> UInt8 {

@@ -18,12 +18,13 @@ public enum URLSafety {
     }
 
     private static func hasPrefix(_ url: String, _ prefix: StaticString) -> Bool {
-        let wanted = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
-        var bytes = url.utf8.makeIterator()
-        for expected in wanted {
-            guard let byte = bytes.next(), lowered(byte) == expected else { return false }
+        prefix.withUTF8Buffer { wanted in
+            var bytes = url.utf8.makeIterator()
+            for expected in wanted {
+                guard let byte = bytes.next(), lowered(byte) == expected else { return false }
+            }
+            return true
         }
-        return true
     }
 
     private static func lowered(_ byte: UInt8) -> UInt8 {

@@ -8,14 +8,14 @@ public protocol InlineWalker {
     /// The same text as its UTF-8 bytes, valid during the call only; `text()` makes the
     /// Substring. A walker that copies or escapes bytes implements this one: a Substring made
     /// for every run, its ends checked against the string's scalars, cost more than escaping it.
-    mutating func visitText(utf8: UnsafeBufferPointer<UInt8>, span: Int?, text: () -> Substring)
+    mutating func visitText(utf8: Span<UInt8>, span: Int?, text: () -> Substring)
     /// An attachment run: `index` into ``NoteDocument/imageAttachments``.
     mutating func visitAttachment(_ index: Int, span: Int?)
 }
 
 extension InlineWalker {
     @inlinable
-    public mutating func visitText(utf8: UnsafeBufferPointer<UInt8>, span: Int?, text: () -> Substring) {
+    public mutating func visitText(utf8: Span<UInt8>, span: Int?, text: () -> Substring) {
         visitText(text(), span: span)
     }
 }
@@ -43,7 +43,7 @@ extension AttributedText {
         if spans.isEmpty, runs.count == 1, runs[0].span == nil, runs[0].attachment == nil,
             runs[0].length == utf8.count
         {
-            if !utf8.isEmpty { walker.visitText(utf8: utf8, span: nil) { string[...] } }
+            if !utf8.isEmpty { walker.visitText(utf8: utf8.span, span: nil) { string[...] } }
             return
         }
         // The open spans, outermost first: each the parent of the next, so their ids ascend and
@@ -81,7 +81,7 @@ extension AttributedText {
                     // As a Substring of the string would be: both ends rounded down to a scalar's
                     // first byte (runs a builder made always start at one).
                     let range = Self.scalarStart(start, in: utf8)..<Self.scalarStart(end, in: utf8)
-                    walker.visitText(utf8: UnsafeBufferPointer(rebasing: utf8[range]), span: run.span) {
+                    walker.visitText(utf8: utf8.span.extracting(range), span: run.span) {
                         let base = string.utf8
                         let from = base.index(base.startIndex, offsetBy: start)
                         return string[from..<base.index(from, offsetBy: end - start)]

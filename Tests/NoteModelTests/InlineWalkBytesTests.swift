@@ -18,7 +18,8 @@ import Testing
             events.append("[\(index) in \(span ?? -1)]")
         }
 
-        mutating func visitText(utf8: UnsafeBufferPointer<UInt8>, span: Int?, text: () -> Substring) {
+        mutating func visitText(utf8 view: Span<UInt8>, span: Int?, text: () -> Substring) {
+            let utf8 = view.indices.map { view[$0] }
             let made = text()
             // The bytes are the Substring's own.
             if !Array(made.utf8).elementsEqual(utf8) { events.append("bytes differ from text") }

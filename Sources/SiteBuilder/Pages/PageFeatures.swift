@@ -18,7 +18,7 @@ struct PageFeatures: Sendable, Hashable {
     }
 
     init(body: [UInt8], katex: Bool, mermaid: Bool) {
-        let found = body.withUnsafeBufferPointer { HTMLFeatures(html: $0) }
+        let found = HTMLFeatures(html: body)
         self.init(found: found, katex: katex, mermaid: mermaid)
     }
 

@@ -13,7 +13,7 @@ struct HTMLFeaturesTests {
         var writer = HTMLWriter(unsafe: true, tagFilter: true)
         configure(&writer)
         let (html, reported) = writer.renderWithFeatures(document)
-        return (reported, html.withUnsafeBufferPointer { HTMLFeatures(html: $0) })
+        return (reported, HTMLFeatures(html: html))
     }
 
     /// Every feature from the writer's markup, from raw HTML (also a tag two inline pieces make

@@ -54,7 +54,7 @@ struct CodeLayoutFeatureTests {
                     CodeLayout.append(
                         code: "<span class=\"math x\">\n", tokens: token, language: language, options: option,
                         to: &html)
-                    let found = html.withUnsafeBufferPointer { HTMLFeatures(html: $0) }
+                    let found = HTMLFeatures(html: html)
                     #expect(
                         found.code && !found.math && !found.diagrams,
                         "\(String(decoding: html, as: UTF8.self))")

@@ -120,12 +120,12 @@ struct WebEmbedTests {
         let poster = try #require(
             WebEmbed.vimeo(id: "1", hash: nil, start: nil).html(
                 address: "https://vimeo.com/1", alt: "", title: "", linked: false))
-        let found = Array(("<p>" + poster + "</p>").utf8).withUnsafeBufferPointer { HTMLFeatures(html: $0) }
+        let found = HTMLFeatures(html: Array(("<p>" + poster + "</p>").utf8))
         #expect(found.video && !found.code && !found.math)
         let card = try #require(
             WebEmbed.post(user: "a").html(
                 address: "https://x.com/a/status/1", alt: "", title: "", linked: false))
-        #expect(!Array(card.utf8).withUnsafeBufferPointer { HTMLFeatures(html: $0) }.video)
+        #expect(!HTMLFeatures(html: Array(card.utf8)).video)
     }
 
     @Test func aSiteShowsEachKindAndLoadsThePlayerScriptOnlyWhereAVideoIs() async throws {
