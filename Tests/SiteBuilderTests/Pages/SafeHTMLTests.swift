@@ -78,7 +78,8 @@ import Testing
         let types = ["png", "jpeg", "gif", "webp", "avif"]
         let (vault, report) = try await Self.build([
             "a.md": "# A\n\n"
-                + types.map { "<img alt=\"\($0)\" src=\"data:image/\($0);base64,AAAA\">" }.joined(separator: " ")
+                + types.map { "<img alt=\"\($0)\" src=\"data:image/\($0);base64,AAAA\">" }.joined(
+                    separator: " ")
                 + " <img alt=\"svg\" src=\"data:image/svg+xml;base64,AAAA\">\n"
         ])
         defer { vault.remove() }
