@@ -146,7 +146,7 @@ struct PropertiesView {
     }
 
     private mutating func append(_ text: StaticString) {
-        html.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        text.withUTF8Buffer { html.append(contentsOf: $0) }
     }
 
     private mutating func escaped(_ text: some StringProtocol) {
