@@ -142,7 +142,7 @@ struct FragmentWalk {
 
     /// The string without placeholders, noting each one found.
     mutating func stripPlaceholders(_ string: String) -> String {
-        guard !found.isEmpty, string.utf8.contains(where: Placeholder.mayStart) else { return string }
+        guard !found.isEmpty, Placeholder.mayStart(anyOf: string.utf8.span) else { return string }
         var kept: [UInt8] = []
         let bytes = Array(string.utf8)
         let span = bytes.span

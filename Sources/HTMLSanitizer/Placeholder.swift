@@ -36,6 +36,12 @@ enum Placeholder {
     @inline(__always)
     static func mayStart(_ byte: UInt8) -> Bool { byte == 0xF3 || byte == 0xF4 }
 
+    /// Whether any byte of `bytes` may start a placeholder.
+    static func mayStart(anyOf bytes: Span<UInt8>) -> Bool {
+        for index in bytes.indices where mayStart(bytes[index]) { return true }
+        return false
+    }
+
     /// The code point of the four-byte sequence at `index`, or nil when it is not one.
     @inline(__always)
     static func fourByteScalar(_ bytes: Span<UInt8>, at index: Int) -> UInt32? {

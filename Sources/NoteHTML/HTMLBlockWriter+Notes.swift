@@ -11,11 +11,7 @@ extension HTMLBlockWriter {
 
     mutating func appendID(_ block: borrowing Block) {
         guard let anchor = block.anchor else { return }
-        output.append(" id=\"")
-        let start = output.bytes.count
-        output.appendEscaped(anchor)
-        output.idValues.append(start..<output.bytes.count)
-        output.append("\"")
+        output.appendID(anchor)
     }
 
     /// A callout: a `<div>` (or `<details>` when foldable) with a title and a content `<div>`.

@@ -94,6 +94,15 @@ struct HTMLOutput {
         return found
     }
 
+    /// ` id="..."` with `value` escaped, its place recorded in ``idValues``.
+    mutating func appendID(_ value: String) {
+        append(" id=\"")
+        let start = bytes.count
+        appendEscaped(value)
+        idValues.append(start..<bytes.count)
+        append("\"")
+    }
+
     /// Text escaping: `"`, `&`, `<`, `>` only (cmark leaves `'` and `/` alone).
     mutating func appendEscaped<S: Sequence<UInt8>>(_ utf8: S) {
         HTMLText.appendEscaped(utf8, to: &bytes)
@@ -109,15 +118,22 @@ struct HTMLOutput {
     /// `&` and `'` become entities, every other byte becomes `%XX`. Safe bytes are looked up in a
     /// table: a set's hashing per byte, and a hex array made per call, showed in every page.
     mutating func appendEscapedHref(_ url: String) {
-        // Runs of safe bytes are copied whole: a byte at a time was most of writing a link.
         let safe = HTMLOutput.hrefSafe
         let utf8 = url.utf8.span
-        var run = 0
-        for index in utf8.indices where !safe[Int(utf8[index])] {
-            appendBytes(of: url, run..<index)
-            run = index + 1
+        var first = 0
+        while first < utf8.count, safe[Int(utf8[first])] { first += 1 }
+        // Most URLs need no escaping: copied whole, as the string's own bytes (a copy of part of
+        // the view goes byte by byte).
+        guard first < utf8.count else {
+            bytes.append(contentsOf: url.utf8)
+            return
+        }
+        appendBytes(of: url, 0..<first)
+        for index in first..<utf8.count {
             let byte = utf8[index]
-            if byte == UInt8(ascii: "&") {
+            if safe[Int(byte)] {
+                bytes.append(byte)
+            } else if byte == UInt8(ascii: "&") {
                 append("&amp;")
             } else if byte == UInt8(ascii: "'") {
                 append("&#x27;")
@@ -127,11 +143,9 @@ struct HTMLOutput {
                 bytes.append(HTMLOutput.hexDigit(byte & 0xF))
             }
         }
-        appendBytes(of: url, run..<utf8.count)
     }
 
-    /// Copies the UTF-8 bytes at offsets `range` of `string` as they are (in one copy: the view's
-    /// slice of a native string is contiguous).
+    /// Copies the UTF-8 bytes at offsets `range` of `string` as they are.
     private mutating func appendBytes(of string: String, _ range: Range<Int>) {
         guard !range.isEmpty else { return }
         let utf8 = string.utf8
