@@ -1,5 +1,6 @@
 /// The published notes with everything they name resolved, and what follows from all of them
-/// together: who links to whom, which tags exist. Pages and listings read only this.
+/// together: who links to whom, which tags exist. Later stages read the notes only from this
+/// (Pages only each page's part of it, ``PageSources``).
 struct LinkGraph: Sendable {
     let notes: [ResolvedNote]
     let byPath: [String: ResolvedNote]
