@@ -14,7 +14,8 @@ public struct BuildOptions: Sendable {
     public var jobs: Int
     /// Replace the output folder even when notesite did not make it (never the vault itself).
     public var force: Bool
-    /// Notes parsed by earlier builds in this process, reused when their bytes are unchanged.
+    /// What earlier builds in this process made (`notesite serve`), each stage's results reused
+    /// while their inputs are unchanged; nil: a cold build, which keeps nothing.
     public var memory: BuildMemory?
     /// `--base-url`: replaces the `base_url` setting for this build (an absolute http(s) URL ending in `/`).
     public var baseURL: String?

@@ -3,9 +3,11 @@ import NoteModel
 /// One named step of the build. A stage is a value holding its settings; it turns its input into
 /// its output, which holds everything it made: no stage adds to another's files
 /// (``SiteAssembly`` puts the site together). Scan lists the vault; Read, Images and Files read
-/// the files they were given from it (Pages the `mermaid` script). Only Write writes the output
-/// (the caches aside), but for a cold `notesite build` Pages writes each page into the staging
-/// folder as it is made.
+/// the files they were given from it (Pages the `mermaid` script, Highlight and Graph their
+/// caches). Only Write writes the output (the caches aside), but for a cold `notesite build`
+/// Pages writes each page into the staging folder as it is made. A stage is written as if every
+/// build were cold: what `serve` keeps of it goes through ``StageContext``'s kept results
+/// (`Build/KeptResults.swift`).
 /// ``StageRunner`` runs, names and times every stage the same way.
 protocol BuildStage: Sendable {
     associatedtype Input: Sendable

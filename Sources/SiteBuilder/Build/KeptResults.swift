@@ -129,20 +129,45 @@ extension StageContext {
         _ kept: KeptPerNote<Source, Value>, _ sources: [Source], pages: [String] = [],
         key: @escaping @Sendable (Int) -> ContentKey, make: @escaping @Sendable (Int) async -> Value
     ) async -> [NoteResult<Value>] {
+        await mapPerNote(kept, sources, pages: pages, input: { $0 }, key: key, make: make)
+    }
+
+    /// `make(input)` for each source's `input` on up to `jobs` tasks, advancing the progress bar;
+    /// in `serve`, the last build's result for a source that is the same object (made for the same
+    /// page, when `pages` are given) with an equal input. The key is the input, all of it, with
+    /// what `beside` adds of the stage's other inputs that it names (the bytes of an image it
+    /// names by path): `make` is given nothing the key leaves out, so no dependency can be
+    /// forgotten by a hand-kept list. In a cold build `beside` is never called.
+    func mapPerNote<Source, Input: Hashable & Sendable, Value>(
+        _ kept: KeptPerNote<Source, Value>, _ sources: [Source], pages: [String] = [],
+        from input: @escaping @Sendable (Int) -> Input, beside: @escaping @Sendable (Input) -> ContentKey,
+        make: @escaping @Sendable (Input) async -> Value
+    ) async -> [NoteResult<Value>] {
+        await mapPerNote(
+            kept, sources, pages: pages, input: input, key: { ContentKey($0, beside($0)) }, make: make)
+    }
+
+    /// What both ``mapPerNote(_:_:pages:key:make:)`` and ``mapPerNote(_:_:pages:from:beside:make:)`` do.
+    private func mapPerNote<Source, Input: Sendable, Value>(
+        _ kept: KeptPerNote<Source, Value>, _ sources: [Source], pages: [String],
+        input: @escaping @Sendable (Int) -> Input, key: @escaping @Sendable (Input) -> ContentKey,
+        make: @escaping @Sendable (Input) async -> Value
+    ) async -> [NoteResult<Value>] {
         guard let memory else {
             return await map(Array(sources.indices)) {
-                NoteResult(value: await make($0), isNew: true, key: nil)
+                NoteResult(value: await make(input($0)), isNew: true, key: nil)
             }
         }
         let store = memory.store(kept)
         let last = store.made()
         let results = await map(Array(sources.indices)) { index in
-            let key = key(index)
+            let input = input(index)
+            let key = key(input)
             let page = pages.isEmpty ? nil : pages[index]
             if let known = last?.keyed(for: sources[index], at: index, page: page), known.key == key {
                 return NoteResult(value: known.value, isNew: false, key: key)
             }
-            return NoteResult(value: await make(index), isNew: true, key: key)
+            return NoteResult(value: await make(input), isNew: true, key: key)
         }
         store.remember(
             results.map(\.value), from: sources, pages: pages, keys: results.compactMap(\.key))

@@ -25,4 +25,8 @@ struct SiteFacts: Sendable {
         self.pagePaths = pagePaths
         self.rendering = rendering.knowing(hasTags: hasTags, hasFeed: hasFeed)
     }
+
+    /// What a page shows of these facts, as a key (every page shows all of them but the page
+    /// paths, which reach a page only through its links, in ``ResolvedNote/Resolution``).
+    var key: ContentKey { ContentKey(hasTags, hasDatedNotes, hasFeed, rendering.siteTitle) }
 }

@@ -8,10 +8,12 @@ enum AtomFeed {
     static let limit = 20
 
     static func xml(notes: [ResolvedNote], siteTitle: String, baseURL: String, author: String?) -> Data? {
-        let dated = notes.compactMap { note in note.document.frontMatter?.date?.date.map { (note, $0) } }
-            .sorted { ($0.1, $1.0.path) > ($1.1, $0.0.path) }
-            .prefix(limit)
-        guard let newest = dated.first?.1 else { return nil }
+        let dated = notes.compactMap { note in
+            note.document.frontMatter?.date?.date.map { (note: note, date: $0) }
+        }
+        .sorted { ($0.date, $1.note.path) > ($1.date, $0.note.path) }
+        .prefix(limit)
+        guard let newest = dated.first?.date else { return nil }
         let stamp = ISO8601DateFormatter()
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
         xml += "<title>\(siteTitle.htmlEscaped)</title>\n"

@@ -2,8 +2,9 @@ import Foundation
 import NoteModel
 
 /// Pages: each note's model written as HTML (images, links, embeds in place) and put through the
-/// theme's page template. In `serve` a page is made again only when something it shows changed: its note,
-/// the notes it embeds, its backlinks, its images, or what every page shares (``PageKey``).
+/// theme's page template. A page is made from what Resolve found for it (``PageSources``: its note,
+/// the notes it embeds, its backlinks) with the images, code and explorer those name; in `serve`
+/// it is made again only when one of those, or what every page shares, changed.
 struct PageStage: BuildStage {
     static let name = "pages"
 
@@ -44,31 +45,32 @@ struct PageStage: BuildStage {
     func run(_ input: Input, _ context: StageContext) async -> Output {
         let graph = input.graph
         let theme = facts.rendering
-        let shared = ContentKey(
-            configuration, self.theme, theme.siteTitle, facts.hasTags, facts.hasDatedNotes)
         let scripts = SiteScripts(notes: graph.notes, configuration: configuration, vault: vault)
         let authored = AuthoredHTMLSettings(configuration: configuration, theme: self.theme)
-        // Pages show what Pygments made of their code: its version is part of every page's key.
-        let code = ContentKey(shared, input.code.highlights?.pygments, scripts.katex, scripts.mermaid)
+        // What every page shows besides its sources: the settings, the theme, the site-wide facts,
+        // and what Pygments made of code (its version).
+        let shared = ContentKey(
+            configuration, self.theme, facts.key, input.code.highlights?.pygments, scripts.katex,
+            scripts.mermaid)
         let notes = graph.notes
         // By the source note: a note resolved again (another note added) is a new object.
         let results = await context.mapPerNote(
             Self.pages, notes.map(\.source), pages: notes.map(\.pagePath),
-            key: { index in
-                // The page shows its breadcrumbs and its part of the explorer's tree.
+            from: { PageSources(notes[$0], in: graph) },
+            beside: { sources in
+                // The bytes of every image the page shows, and its breadcrumbs and part of the explorer's tree.
                 ContentKey(
-                    PageKey.of(notes[index], in: graph, images: input.images, shared: code),
-                    input.explorer.viewKey(for: notes[index].pagePath))
+                    shared, input.images.key(of: sources.shown),
+                    input.explorer.viewKey(for: sources.note.pagePath))
             },
-            make: { index in
-                let (html, diagnostics) = render(
-                    notes[index], input, theme: theme, scripts: scripts, authored: authored)
+            make: { sources in
+                let page = render(sources, input, theme: theme, scripts: scripts, authored: authored)
                 // A cold `notesite build` writes the page now and keeps only its path (``StagingWriter``).
                 guard let staging = context.staging else {
-                    return Page(html: Data(html), diagnostics: diagnostics)
+                    return Page(html: Data(page.html), diagnostics: page.diagnostics)
                 }
-                staging.write(bytes: html.span.bytes, to: notes[index].pagePath)
-                return Page(html: nil, diagnostics: diagnostics)
+                staging.write(bytes: page.html.span.bytes, to: sources.note.pagePath)
+                return Page(html: nil, diagnostics: page.diagnostics)
             })
         var pages: [String: Data] = [:]
         var staged: [String] = []
@@ -84,7 +86,8 @@ struct PageStage: BuildStage {
         var reported: Set<Diagnostic> = []
         return Output(
             pages: pages, staged: staged,
-            made: zip(notes, results).filter(\.1.isNew).map(\.0.pagePath).sorted(),
+            made: zip(notes, results).compactMap { note, result in result.isNew ? note.pagePath : nil }
+                .sorted(),
             assets: scripts.files,
             notices: scripts.notices,
             diagnostics: scripts.diagnostics
@@ -94,13 +97,21 @@ struct PageStage: BuildStage {
     /// Each note's page and the problems found making it, by everything the page shows.
     static let pages = KeptPerNote<SourceNote, Page>("pages")
 
-    /// The page's bytes (empty when the theme failed) and its problems.
+    /// One page as made: its bytes (empty when the theme failed) and its problems.
+    private struct Made {
+        var html: [UInt8]
+        var diagnostics: [Diagnostic]
+    }
+
+    /// The page of `sources.note`, from its sources and the other stages' outputs (images, code,
+    /// explorer), never from the rest of the link graph.
     private func render(
-        _ note: ResolvedNote, _ input: Input, theme: ThemeRendering, scripts: SiteScripts,
+        _ sources: PageSources, _ input: Input, theme: ThemeRendering, scripts: SiteScripts,
         authored: AuthoredHTMLSettings
-    ) -> (html: [UInt8], diagnostics: [Diagnostic]) {
+    ) -> Made {
+        let note = sources.note
         var writer = PageBody(
-            notes: input.graph.byPath, renditions: input.images.renditions,
+            notes: sources.placeable, renditions: input.images.renditions,
             publishing: input.images.publishing,
             allowHTML: configuration.allowHTML, urls: configuration.urls, pagePath: note.pagePath)
         writer.highlights = input.code.highlights
@@ -116,12 +127,12 @@ struct PageStage: BuildStage {
         }
         do {
             let html = try theme.page(
-                for: note, body: body, backlinks: input.graph.backlinks.to(note.path), features: features,
+                for: note, body: body, backlinks: sources.backlinks, features: features,
                 image: socialImage(for: note, input.images),
                 explorer: input.explorer.view(for: note.pagePath))
-            return (html, problems)
+            return Made(html: html, diagnostics: problems)
         } catch {
-            return ([], problems + [self.theme.diagnostic(for: error)])
+            return Made(html: [], diagnostics: problems + [self.theme.diagnostic(for: error)])
         }
     }
 }
@@ -138,25 +149,13 @@ extension PageStage {
     }
 }
 
-/// Everything one note's page shows, as one key: the note as resolved, every note it embeds
-/// (however deep), the notes linking to it with their words around the link, the content of
-/// every image those notes show, and what all pages share (settings, theme).
-enum PageKey {
-    static func of(
-        _ note: ResolvedNote, in graph: LinkGraph, images: ImageStage.Output, shared: ContentKey
-    ) -> ContentKey {
-        let shown = [note] + graph.embedded(from: note).compactMap { graph.byPath[$0] }
-        let imageKeys = ImageRendering.keys(in: shown).map { key in
-            ContentKey(key, images.keys[key], images.previewKeys[key.path], images.socialKeys[key.path])
-        }
-        // Hashed in place: an array of strings per backlink was a visible part of every save.
-        var backlinks = Hasher()
-        for entry in graph.backlinks.to(note.path) {
-            backlinks.combine(entry.source.title)
-            backlinks.combine(entry.source.pagePath)
-            backlinks.combine(entry.context)
-        }
-        return ContentKey(
-            shared, shown, ContentKey(digest: backlinks.finalize()), ContentKey(combining: imageKeys))
+extension ImageStage.Output {
+    /// The content of every image `notes` show, with its preview and link-card picture: a page's
+    /// key names its images by path (``PageSources``); this is what each path holds now.
+    func key(of notes: [ResolvedNote]) -> ContentKey {
+        ContentKey(
+            combining: ImageRendering.keys(in: notes).map { key in
+                ContentKey(key, keys[key], previewKeys[key.path], socialKeys[key.path])
+            })
     }
 }

@@ -89,33 +89,32 @@ final class SourceNote: Sendable, Hashable {
 /// A class, like ``SourceNote``, so passing it around copies one reference.
 final class ResolvedNote: Sendable, Hashable {
     let source: SourceNote
-    /// Site-relative page path, e.g. `trips/lisbon.html`.
-    let pagePath: String
-    /// Where each of `document.imageAttachments` points, in the same order.
-    let images: [ImageTarget]
-    /// Links and embeds: hrefs, the notes they name, files to publish.
-    let links: NoteLinks.Resolved
-    let diagnostics: [Diagnostic]
-    /// The digest of all of the above, made once: pages, previews and listings key on every note
-    /// in each rebuild, and hashing each note's links again was most of what a save cost.
+    /// What Resolve found for the note. One value, hashed whole: a new kind of finding is a field
+    /// of ``Resolution`` and so part of ``key`` and `==` without anyone listing it.
+    let resolution: Resolution
+    /// The digest of the note and its resolution, made once: pages, previews and listings key on
+    /// every note in each rebuild, and hashing each note's links again was most of what a save cost.
     let key: ContentKey
 
-    init(
-        source: SourceNote, pagePath: String, images: [ImageTarget], links: NoteLinks.Resolved,
-        diagnostics: [Diagnostic]
-    ) {
+    /// Everything looked up for one note in the vault.
+    struct Resolution: Sendable, Hashable {
+        /// Site-relative page path, e.g. `trips/lisbon.html`.
+        var pagePath: String
+        /// Where each of `document.imageAttachments` points, in the same order.
+        var images: [ImageTarget]
+        /// Links and embeds: hrefs, the notes they name, files to publish.
+        var links: NoteLinks.Resolved
+        var diagnostics: [Diagnostic]
+    }
+
+    init(source: SourceNote, resolution: Resolution) {
         self.source = source
-        self.pagePath = pagePath
-        self.images = images
-        self.links = links
-        self.diagnostics = diagnostics
-        key = ContentKey(source, pagePath, images, links, diagnostics)
+        self.resolution = resolution
+        key = ContentKey(source, resolution)
     }
 
     static func == (a: ResolvedNote, b: ResolvedNote) -> Bool {
-        a === b
-            || (a.key == b.key && a.source == b.source && a.pagePath == b.pagePath && a.images == b.images
-                && a.links == b.links && a.diagnostics == b.diagnostics)
+        a === b || (a.key == b.key && a.source == b.source && a.resolution == b.resolution)
     }
 
     func hash(into hasher: inout Hasher) {
@@ -125,6 +124,10 @@ final class ResolvedNote: Sendable, Hashable {
     var path: String { source.path }
     var title: String { source.title }
     var document: NoteDocument { source.document }
+    var pagePath: String { resolution.pagePath }
+    var images: [ImageTarget] { resolution.images }
+    var links: NoteLinks.Resolved { resolution.links }
+    var diagnostics: [Diagnostic] { resolution.diagnostics }
 }
 
 /// An image attachment after lookup in the vault.
@@ -197,9 +200,10 @@ enum NoteLoading {
         }
         let links = NoteLinks.resolve(source, in: site, diagnostics: &diagnostics)
         return ResolvedNote(
-            source: source, pagePath: site.pages[source.path] ?? Slug.pagePath(forNote: source.path),
-            images: images, links: links,
-            diagnostics: diagnostics)
+            source: source,
+            resolution: .init(
+                pagePath: site.pages[source.path] ?? Slug.pagePath(forNote: source.path), images: images,
+                links: links, diagnostics: diagnostics))
     }
 
     /// Looks an image up in the vault; every way it can fail is reported at the image's place.

@@ -31,7 +31,7 @@ struct ReadStage: BuildStage {
         let now = clock
         let last = context.last(Self.lastRead)
         let read = await context.map(Array(vault.notes.indices)) {
-            index -> (SourceNote, Vault.Entry?) in
+            index -> (note: SourceNote, entry: Vault.Entry?) in
             let path = vault.notes[index]
             let entry = vault.entry(path).flatMap { $0.stamp.isSettled(at: now) ? $0 : nil }
             if let last, let note = last.note(at: index, path: path, entry: entry) {
@@ -41,7 +41,7 @@ struct ReadStage: BuildStage {
                 readNote(path, from: vault, displayName: display.name(path), entry: entry, context), entry
             )
         }
-        let notes = read.map(\.0)
+        let notes = read.map(\.note)
         // A save changes no path: only a list of notes that changed needs the kept notes trimmed.
         if last?.paths != vault.notes, let parsed = context.store(Self.parsed),
             let settled = context.store(Self.settled)
@@ -51,7 +51,7 @@ struct ReadStage: BuildStage {
             settled.keep(only: paths)
         }
         context.keep(
-            LastRead(paths: vault.notes, entries: read.map(\.1), notes: notes), as: Self.lastRead)
+            LastRead(paths: vault.notes, entries: read.map(\.entry), notes: notes), as: Self.lastRead)
         return Output(notes: notes.filter(\.isPublished))
     }
 

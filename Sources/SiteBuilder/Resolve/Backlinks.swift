@@ -1,13 +1,13 @@
 /// Which notes link to each note, with the paragraph around each link.
 struct Backlinks: Sendable {
-    struct Entry: Sendable {
+    struct Entry: Sendable, Hashable {
         let source: Source
         let context: String
     }
 
     /// What a backlink shows of the linking note. Not the whole ``ResolvedNote``: an entry per link
     /// holding a copy of that struct was a tenth of a large build's memory.
-    struct Source: Sendable {
+    struct Source: Sendable, Hashable {
         let path: String
         let title: String
         let pagePath: String

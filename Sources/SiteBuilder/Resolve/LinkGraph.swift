@@ -1,5 +1,6 @@
 /// The published notes with everything they name resolved, and what follows from all of them
-/// together: who links to whom, which tags exist. Pages and listings read only this.
+/// together: who links to whom, which tags exist. Later stages read the notes only from this
+/// (Pages only each page's part of it, ``PageSources``).
 struct LinkGraph: Sendable {
     let notes: [ResolvedNote]
     let byPath: [String: ResolvedNote]
@@ -16,19 +17,22 @@ struct LinkGraph: Sendable {
         hasDatedNotes = notes.contains { $0.document.frontMatter?.date?.date != nil }
     }
 
-    /// The notes a note's page shows besides itself: those it embeds, and those they embed, each once.
-    func embedded(from note: ResolvedNote) -> [String] {
+    /// The notes a note's page shows besides itself: those it embeds, and those they embed, each
+    /// once, in path order (a note embedded but not published is not among them).
+    func embedded(from note: ResolvedNote) -> [ResolvedNote] {
         // Most notes embed nothing: no set, no lookups.
         guard !note.links.embeds.isEmpty else { return [] }
         var seen: Set<String> = [note.path]
         var pending = [note]
-        var found: [String] = []
+        var found: [ResolvedNote] = []
         while let next = pending.popLast() {
             for case .note(let target, _, _) in next.links.embeds.values where seen.insert(target).inserted {
-                found.append(target)
-                if let embedded = byPath[target] { pending.append(embedded) }
+                if let embedded = byPath[target] {
+                    found.append(embedded)
+                    pending.append(embedded)
+                }
             }
         }
-        return found.sorted()
+        return found.sorted { $0.path < $1.path }
     }
 }

@@ -28,4 +28,20 @@ struct EmbedBlockIDSiteTests {
             "the embedded note carries the id")
         #expect(!source.contains("decoding=\"async\"></a>^picture") && !source.contains("</div>^recipe"))
     }
+
+    /// A page places its own note's parts: `![[#^id]]`, and a part of it that a note it embeds
+    /// embeds in turn.
+    @Test func aNotePlacesItsOwnBlocks() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write("# A\n\nOwn words. ^own\n\n![[#^own]]\n\n![[B]]\n", to: "A.md")
+        try vault.write("# B\n\n![[A#^own]]\n", to: "B.md")
+        let report = await SiteBuild.run(BuildOptions(vault: vault.root, jobs: 1))
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.message))")
+        let page = try vault.read("_site/a.html")
+        #expect(page.contains("<p id=\"embed-1-^own\">Own words.</p>"), "\(page)")
+        let placed = page.components(separatedBy: "Own words.</p>").count - 1
+        #expect(placed == 3, "its own, placed, and through B")
+        #expect(!page.contains("broken-link"))
+    }
 }
