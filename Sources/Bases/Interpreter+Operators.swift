@@ -1,0 +1,119 @@
+import NoteModel
+
+extension Interpreter {
+    /// `+ - * / %` and the comparisons, on values already evaluated.
+    func binary(
+        _ op: ExpressionNode.BinaryOperator, _ left: BaseValue, _ right: BaseValue, at place: SourceLocation
+    )
+        throws(EvaluationError) -> BaseValue
+    {
+        func failure() -> EvaluationError {
+            EvaluationError(
+                message: "cannot use '\(op.rawValue)' on \(left.article) and \(right.article)",
+                location: place)
+        }
+        switch op {
+        case .equal: return .bool(left.equals(right, links: links))
+        case .notEqual: return .bool(!left.equals(right, links: links))
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            // A missing value compares false, quietly: most notes lack most properties.
+            if case .null = left { return .bool(false) }
+            if case .null = right { return .bool(false) }
+            guard let order = left.compare(right) else { throw failure() }
+            switch op {
+            case .less: return .bool(order < 0)
+            case .lessOrEqual: return .bool(order <= 0)
+            case .greater: return .bool(order > 0)
+            default: return .bool(order >= 0)
+            }
+        case .add, .subtract:
+            if case .date(let date) = left, let duration = Self.duration(right) {
+                let moved =
+                    op == .add
+                    ? duration : BaseDuration(months: -duration.months, milliseconds: -duration.milliseconds)
+                guard let result = date.adding(moved) else {
+                    throw EvaluationError(message: "the date is out of range", location: place)
+                }
+                return .date(result)
+            }
+            if op == .subtract, case .date(let later) = left, case .date(let earlier) = right {
+                return .duration(BaseDuration(milliseconds: later.milliseconds - earlier.milliseconds))
+            }
+            if case .duration(let a) = left, case .duration(let b) = right {
+                let sign = op == .add ? 1.0 : -1.0
+                return .duration(
+                    BaseDuration(
+                        months: a.months + Int(sign) * b.months,
+                        milliseconds: a.milliseconds + sign * b.milliseconds))
+            }
+            if op == .add {
+                switch (left, right) {
+                case (.string(let a), _): return try string(a + right.displayText, at: place)
+                case (_, .string(let b)): return try string(left.displayText + b, at: place)
+                case (.list(let a), .list(let b)): return try list(a + b, at: place)
+                default: break
+                }
+            }
+            return try arithmetic(op, left, right, at: place, failure: failure)
+        case .multiply, .divide:
+            if case .duration(let duration) = left, case .number(let factor) = right {
+                let scale = op == .multiply ? factor : 1 / factor
+                guard let result = duration.scaled(by: scale) else {
+                    throw EvaluationError(message: "the duration is out of range", location: place)
+                }
+                return .duration(result)
+            }
+            return try arithmetic(op, left, right, at: place, failure: failure)
+        case .remainder:
+            return try arithmetic(op, left, right, at: place, failure: failure)
+        case .and: return .bool(left.isTruthy && right.isTruthy)
+        case .or: return .bool(left.isTruthy || right.isTruthy)
+        }
+    }
+
+    private func arithmetic(
+        _ op: ExpressionNode.BinaryOperator, _ left: BaseValue, _ right: BaseValue, at place: SourceLocation,
+        failure: () -> EvaluationError
+    ) throws(EvaluationError) -> BaseValue {
+        if case .null = left { return .null }
+        if case .null = right { return .null }
+        guard case .number(let a) = left, case .number(let b) = right else { throw failure() }
+        let result: Double
+        switch op {
+        case .add: result = a + b
+        case .subtract: result = a - b
+        case .multiply: result = a * b
+        case .divide: result = a / b
+        default: result = a.truncatingRemainder(dividingBy: b)
+        }
+        // Division by zero and overflow leave the cell empty rather than print "Infinity".
+        return result.isFinite ? .number(result) : .null
+    }
+
+    /// A duration, or a string that spells one (`"1w"`, `"2 days"`): what dates add.
+    static func duration(_ value: BaseValue) -> BaseDuration? {
+        switch value {
+        case .duration(let duration): return duration
+        case .string(let text): return BaseDuration(parsing: text)
+        default: return nil
+        }
+    }
+
+    /// A string result, refused past `Bases.maximumLength` bytes.
+    func string(_ text: String, at place: SourceLocation) throws(EvaluationError) -> BaseValue {
+        guard text.utf8.count <= Bases.maximumLength else {
+            throw EvaluationError(
+                message: "the text grows longer than \(Bases.maximumLength) bytes", location: place)
+        }
+        return .string(text)
+    }
+
+    /// A list result, refused past `Bases.maximumLength` items.
+    func list(_ items: [BaseValue], at place: SourceLocation) throws(EvaluationError) -> BaseValue {
+        guard items.count <= Bases.maximumLength else {
+            throw EvaluationError(
+                message: "the list grows longer than \(Bases.maximumLength) items", location: place)
+        }
+        return .list(items)
+    }
+}
