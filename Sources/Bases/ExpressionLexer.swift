@@ -23,10 +23,12 @@ struct ExpressionLexer {
     private let bytes: [UInt8]
     private var index = 0
 
-    private static let symbols = [
-        "==", "!=", "<=", ">=", "&&", "||", "(", ")", "[", "]", "{", "}", ",", ".", ":", "+", "-", "*", "/",
-        "%", "<", ">", "!",
-    ]
+    /// Two-byte operators, as two bytes in one number.
+    private static let pairs: Set<UInt16> = Set(
+        ["==", "!=", "<=", ">=", "&&", "||"].map { symbol in
+            symbol.utf8.reduce(UInt16(0)) { $0 << 8 | UInt16($1) }
+        })
+    private static let singles = Set("()[]{},.:+-*/%<>!".utf8)
 
     static func tokens(_ text: String) throws(Failure) -> [Token] {
         var lexer = ExpressionLexer(bytes: Array(text.utf8))
@@ -41,7 +43,7 @@ struct ExpressionLexer {
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
     private mutating func next(after previous: Kind?) throws(Failure) -> Token {
-        while index < bytes.count, [32, 9, 10, 13].contains(bytes[index]) { index += 1 }
+        while index < bytes.count, bytes[index] == 32 || (9...13).contains(bytes[index]) { index += 1 }
         let start = index
         guard index < bytes.count else { return Token(kind: .end, offset: start) }
         let byte = bytes[index]
@@ -62,9 +64,13 @@ struct ExpressionLexer {
         if byte == UInt8(ascii: "/"), !Self.endsOperand(previous) {
             return Token(kind: .regex(try regex()), offset: start)
         }
-        for symbol in Self.symbols where bytes[index...].starts(with: symbol.utf8) {
-            index += symbol.utf8.count
-            return Token(kind: .symbol(symbol), offset: start)
+        if index + 1 < bytes.count, Self.pairs.contains(UInt16(byte) << 8 | UInt16(bytes[index + 1])) {
+            index += 2
+            return Token(kind: .symbol(String(decoding: bytes[start..<index], as: UTF8.self)), offset: start)
+        }
+        if Self.singles.contains(byte) {
+            index += 1
+            return Token(kind: .symbol(String(UnicodeScalar(byte))), offset: start)
         }
         let character = String(decoding: bytes[start..<min(bytes.count, start + 1)], as: UTF8.self)
         throw Failure(message: "unexpected character '\(character)'", offset: start)
