@@ -75,6 +75,8 @@ extension BaseValue {
         func sign<T: Comparable>(_ left: T, _ right: T) -> Int { left < right ? -1 : (left > right ? 1 : 0) }
         switch (self, other) {
         case (.number(let left), .number(let right)): return sign(left, right)
+        case (.number(let left), .string): return other.numeric.map { sign(left, $0) }
+        case (.string, .number(let right)): return numeric.map { sign($0, right) }
         case (.string(let left), .string(let right)):
             let folded = sign(left.lowercased(), right.lowercased())
             return folded != 0 ? folded : sign(left, right)
@@ -91,6 +93,18 @@ extension BaseValue {
         case (.link, .link), (.file, .file), (.link, .string), (.string, .link), (.file, .string),
             (.string, .file):
             return sign(displayText.lowercased(), other.displayText.lowercased())
+        default: return nil
+        }
+    }
+
+    /// A number, or text that spells one (`"2.50"`); nil otherwise.
+    var numeric: Double? {
+        switch self {
+        case .number(let value): return value
+        case .string(let text):
+            let trimmed = text.trimmingSpaces
+            guard !trimmed.isEmpty, let value = Double(trimmed), value.isFinite else { return nil }
+            return value
         default: return nil
         }
     }

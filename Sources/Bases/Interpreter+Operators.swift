@@ -77,7 +77,9 @@ extension Interpreter {
     ) throws(EvaluationError) -> BaseValue {
         if case .null = left { return .null }
         if case .null = right { return .null }
-        guard case .number(let a) = left, case .number(let b) = right else { throw failure() }
+        // Text that spells a number counts as the number, as in JavaScript: `formula.ppu * 2` where
+        // `ppu` is `(price / age).toFixed(2)`.
+        guard let a = left.numeric, let b = right.numeric else { throw failure() }
         let result: Double
         switch op {
         case .add: result = a + b

@@ -19,7 +19,7 @@ import Testing
         ("price > 5", "true"), ("price < 5", "false"), ("price >= 9.5", "true"), ("price <= 9.4", "false"),
         ("price == 9.5", "true"), ("price != 9.5", "false"), (#"status == "done""#, "true"),
         (#"status != "done""#, "false"), (#""b" > "A""#, "true"), ("true == true", "true"),
-        ("1 == \"1\"", "false"),
+        ("1 == \"1\"", "false"), (#""2.31" > 5"#, "false"), (#""12" > 5"#, "true"), (#""10" * 2"#, "20"),
         ("missing > 3", "false"), ("missing < 3", "false"), ("missing == null", "true"),
         ("[1, 2] == [1, 2]", "true"),
         (#"started < date("2025-02-01")"#, "true"), (#"started == date("2025-01-01")"#, "true"),
