@@ -140,7 +140,11 @@ extension BaseDate {
         else { return nil }
         var parts = Parts(year: year, month: month, day: day)
         var hasTime = false
-        if scanner.take("T") || scanner.take(" ") {
+        var rest = scanner
+        rest.skipSpaces()
+        if rest.atEnd {
+            scanner = rest
+        } else if scanner.take("T") || scanner.take(" ") {
             guard let hour = scanner.number(digits: 1...2), scanner.take(":"),
                 let minute = scanner.number(digits: 2...2), hour < 24, minute < 60
             else { return nil }
