@@ -26,7 +26,10 @@ enum BasesTarget {
         let base = BaseFile.parse(text, file: "fuzz.base")
         let options = BaseEvaluator.Options(now: BaseDate(milliseconds: 1_720_000_000_000), this: rows[2])
         let result = BaseEvaluator(base: base, rows: rows, options: options).evaluate()
-        let lines = text.utf8.split(separator: 10, omittingEmptySubsequences: false).count
+        // libyaml also breaks lines at CR, NEL and the Unicode line and paragraph separators.
+        let lines =
+            1
+            + text.unicodeScalars.filter { ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains($0) }.count
         for diagnostic in result.diagnostics {
             guard let location = diagnostic.location else { continue }
             FuzzReplay.check(

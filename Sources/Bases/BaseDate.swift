@@ -6,8 +6,9 @@ public struct BaseDate: Sendable, Hashable, Comparable {
     /// False for a day without a time (`2025-05-01`, `today()`): shown without one.
     public var hasTime: Bool
 
+    /// A time out of range (or not a number) is held at the range's end, so every field stays safe.
     public init(milliseconds: Double, hasTime: Bool = true) {
-        self.milliseconds = milliseconds
+        self.milliseconds = milliseconds.isFinite ? max(-Self.limit, min(Self.limit, milliseconds)) : 0
         self.hasTime = hasTime
     }
 
@@ -28,13 +29,23 @@ public struct BaseDate: Sendable, Hashable, Comparable {
         public var minute = 0
         public var second = 0
         public var millisecond = 0
+
+        public init(
+            year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0,
+            millisecond: Int = 0
+        ) {
+            (self.year, self.month, self.day) = (year, month, day)
+            (self.hour, self.minute, self.second, self.millisecond) = (hour, minute, second, millisecond)
+        }
     }
 
     /// The date of `parts` (months and days past their ends roll over), or nil out of range.
     public init?(_ parts: Parts, hasTime: Bool = true) {
-        guard abs(parts.year) <= 20_000, abs(parts.month) <= 240_000, abs(parts.day) <= 10_000_000 else {
-            return nil
-        }
+        guard parts.year.magnitude <= 20_000, parts.month.magnitude <= 240_000,
+            parts.day.magnitude <= 10_000_000,
+            parts.hour.magnitude <= 1_000_000, parts.minute.magnitude <= 100_000_000,
+            parts.second.magnitude <= 10_000_000_000, parts.millisecond.magnitude <= 10_000_000_000_000
+        else { return nil }
         let days = Self.daysFromCivil(year: parts.year, month: parts.month, day: 1) + parts.day - 1
         let time =
             Double(parts.hour) * 3_600_000 + Double(parts.minute) * 60_000 + Double(parts.second) * 1000

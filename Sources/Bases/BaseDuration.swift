@@ -4,9 +4,11 @@ public struct BaseDuration: Sendable, Hashable {
     public var months: Int
     public var milliseconds: Double
 
+    /// Lengths out of range are held at the range's ends, so arithmetic on them stays safe.
     public init(months: Int = 0, milliseconds: Double) {
-        self.months = months
-        self.milliseconds = milliseconds
+        self.months = max(-Self.maximumMonths, min(Self.maximumMonths, months))
+        self.milliseconds =
+            milliseconds.isFinite ? max(-BaseDate.limit, min(BaseDate.limit, milliseconds)) : 0
     }
 
     /// Months beyond this are not a date anyone can reach.
@@ -80,6 +82,15 @@ public struct BaseDuration: Sendable, Hashable {
             abs(milliseconds) < BaseDate.limit
         else { return nil }
         return BaseDuration(months: Int(wholeMonths), milliseconds: milliseconds)
+    }
+
+    /// `self + other`, nil out of range (`other` nil counts as out of range too).
+    func adding(_ other: BaseDuration?) -> BaseDuration? {
+        guard let other else { return nil }
+        let months = months + other.months
+        let milliseconds = milliseconds + other.milliseconds
+        guard months.magnitude <= Self.maximumMonths, abs(milliseconds) < BaseDate.limit else { return nil }
+        return BaseDuration(months: months, milliseconds: milliseconds)
     }
 
     /// The text a cell shows: the largest whole units, `3 days`, `2 hours 5 minutes`, `1 month`.

@@ -63,7 +63,7 @@ public struct BaseEvaluator {
         var keys = view.sort
         if let groupBy = view.groupBy { keys.insert(groupBy, at: 0) }
         let sortValues = matched.map { row in
-            keys.map { interpreter.value(of: $0.property, row: row) ?? .null }
+            keys.map { interpreter.value(of: $0.property, row: row, at: view.location) ?? .null }
         }
         let order = matched.indices.sorted { left, right in
             for (index, key) in keys.enumerated() {
@@ -82,10 +82,10 @@ public struct BaseEvaluator {
         var values: [[BaseValue]] = []
         for position in shown {
             let row = matched[position]
-            let cells = view.order.map { interpreter.value(of: $0, row: row) ?? .null }
+            let cells = view.order.map { interpreter.value(of: $0, row: row, at: view.location) ?? .null }
             let result = BaseResultRow(
                 path: rows[row].path, cells: cells.map(BaseCell.init),
-                image: view.image.map { interpreter.value(of: $0, row: row) ?? .null })
+                image: view.image.map { interpreter.value(of: $0, row: row, at: view.location) ?? .null })
             let key = view.groupBy == nil ? BaseValue.null : sortValues[position][0]
             if let last = groups.last, last.key == key, !groups.isEmpty {
                 groups[groups.count - 1].rows.append(result)
@@ -95,10 +95,12 @@ public struct BaseEvaluator {
             values.append(cells)
         }
         if groups.isEmpty { groups = [BaseGroup(key: .null, rows: [], summaries: [])] }
+        var start = 0
         for index in groups.indices {
-            let start = groups[..<index].reduce(0) { $0 + $1.rows.count }
-            let groupValues = Array(values[start..<(start + groups[index].rows.count)])
-            groups[index].summaries = summaries(view, columns: view.order, values: groupValues, interpreter)
+            let end = start + groups[index].rows.count
+            groups[index].summaries = summaries(
+                view, columns: view.order, values: Array(values[start..<end]), interpreter)
+            start = end
         }
         return BaseViewResult(
             view: view, columns: columns, groups: groups,

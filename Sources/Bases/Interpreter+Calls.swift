@@ -34,6 +34,27 @@ extension Interpreter {
     func call(_ name: String, _ arguments: [ExpressionNode], _ scope: Scope, at place: SourceLocation)
         throws(EvaluationError) -> BaseValue
     {
+        if name == "if" {
+            guard (2...3).contains(arguments.count) else {
+                throw EvaluationError(
+                    message: "if(): expected 2 to 3 arguments, got \(arguments.count)", location: place)
+            }
+            if try evaluate(arguments[0], scope).isTruthy { return try evaluate(arguments[1], scope) }
+            return arguments.count == 3 ? try evaluate(arguments[2], scope) : .null
+        }
+        var values: [BaseValue] = []
+        for argument in arguments { values.append(try evaluate(argument, scope)) }
+        return try global(name, values, at: place)
+    }
+
+    /// A global function on its evaluated arguments (apart from `call`, whose frame is on the stack
+    /// at every level of nesting).
+    @inline(never)
+    private func global(_ name: String, _ values: [BaseValue], at place: SourceLocation)
+        throws(EvaluationError)
+        -> BaseValue
+    {
+        let arguments = values
         func failure(_ message: String) -> EvaluationError {
             EvaluationError(message: "\(name)(): \(message)", location: place)
         }
@@ -47,13 +68,6 @@ extension Interpreter {
                 )
             }
         }
-        if name == "if" {
-            try count(2...3)
-            if try evaluate(arguments[0], scope).isTruthy { return try evaluate(arguments[1], scope) }
-            return arguments.count == 3 ? try evaluate(arguments[2], scope) : .null
-        }
-        var values: [BaseValue] = []
-        for argument in arguments { values.append(try evaluate(argument, scope)) }
         switch name {
         case "now":
             try count(0...0)

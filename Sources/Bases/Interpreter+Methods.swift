@@ -13,7 +13,15 @@ extension Interpreter {
         }
         var values: [BaseValue] = []
         for argument in arguments { values.append(try evaluate(argument, scope)) }
-        let call = MethodCall(name: name, arguments: values, place: place)
+        return try method(receiver, MethodCall(name: name, arguments: values, place: place))
+    }
+
+    /// A method on its evaluated arguments (apart from the caller, whose frame is on the stack at
+    /// every level of nesting).
+    @inline(never)
+    private func method(_ receiver: BaseValue, _ call: MethodCall) throws(EvaluationError) -> BaseValue {
+        let name = call.name
+        let place = call.place
         switch receiver {
         case .file(let file): if let result = try fileMethod(file.row, call) { return result }
         case .string(let text): if let result = try stringMethod(text, call) { return result }

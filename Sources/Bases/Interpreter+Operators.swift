@@ -41,10 +41,10 @@ extension Interpreter {
             }
             if case .duration(let a) = left, case .duration(let b) = right {
                 let sign = op == .add ? 1.0 : -1.0
-                return .duration(
-                    BaseDuration(
-                        months: a.months + Int(sign) * b.months,
-                        milliseconds: a.milliseconds + sign * b.milliseconds))
+                guard let sum = a.adding(b.scaled(by: sign)) else {
+                    throw EvaluationError(message: "the duration is out of range", location: place)
+                }
+                return .duration(sum)
             }
             if op == .add {
                 switch (left, right) {

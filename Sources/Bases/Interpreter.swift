@@ -20,6 +20,11 @@ final class Interpreter {
     private var formulaStack: [String] = []
     /// Evaluation steps taken for the current value (`Bases.stepBudget`).
     var steps = 0
+    /// How deep `evaluate` is nested, formulas within formulas included.
+    private var depth = 0
+    /// Bounds the call stack: an expression nests at most `Bases.maximumDepth` deep, but formulas
+    /// that use formulas multiply that.
+    static let maximumEvaluationDepth = 160
     private(set) var diagnostics: [Diagnostic] = []
     private var reported: Set<Diagnostic> = []
 
@@ -58,9 +63,8 @@ final class Interpreter {
         }
     }
 
-    /// The value of a property a view names, or nil after a warning.
-    func value(of key: BasePropertyKey, row: Int) -> BaseValue? {
-        let place = SourceLocation(file: base.file, line: 1, column: 1)
+    /// The value of a property a view names (at `place`, for warnings), or nil after a warning.
+    func value(of key: BasePropertyKey, row: Int, at place: SourceLocation) -> BaseValue? {
         steps = 0
         do {
             switch key {
@@ -82,14 +86,43 @@ final class Interpreter {
 
     func evaluate(_ node: ExpressionNode, _ scope: Scope) throws(EvaluationError) -> BaseValue {
         steps += 1
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Self.maximumEvaluationDepth {
+            throw EvaluationError(
+                message:
+                    "the expression and the formulas it uses nest deeper than \(Self.maximumEvaluationDepth) levels",
+                location: Self.place(of: node))
+        }
         if steps > Bases.stepBudget {
             throw EvaluationError(
                 message: "the expression takes more than \(Bases.stepBudget) steps",
                 location: Self.place(of: node))
         }
+        // Every case calls out, so this frame stays small: it is on the stack once per level.
         switch node {
         case .literal(let value): return value
         case .identifier(let name, let place): return try identifier(name, scope, at: place)
+        case .member(.identifier("formula", _), let name, let place) where scope.variables["formula"] == nil:
+            return try formula(name, row: scope.row, at: place)
+        case .member(let object, let name, let place):
+            return try member(try evaluate(object, scope), name, at: place)
+        case .index(let object, let key, let place):
+            return try index(object, key, scope, at: place)
+        case .call(let name, let arguments, let place):
+            return try call(name, arguments, scope, at: place)
+        case .method(let receiver, let name, let arguments, let place):
+            return try method(try evaluate(receiver, scope), name, arguments, scope, at: place)
+        case .binary(let op, let left, let right, let place):
+            return try binary(op, left, right, scope, at: place)
+        default:
+            return try collection(node, scope)
+        }
+    }
+
+    @inline(never)
+    private func collection(_ node: ExpressionNode, _ scope: Scope) throws(EvaluationError) -> BaseValue {
+        switch node {
         case .list(let items):
             var values: [BaseValue] = []
             for item in items { values.append(try evaluate(item, scope)) }
@@ -101,21 +134,6 @@ final class Interpreter {
         case .regex(_, let place):
             throw EvaluationError(
                 message: "regular expressions are not supported by notesite", location: place)
-        case .member(.identifier("formula", _), let name, let place) where scope.variables["formula"] == nil:
-            return try formula(name, row: scope.row, at: place)
-        case .member(let object, let name, let place):
-            return try member(try evaluate(object, scope), name, at: place)
-        case .index(.identifier("formula", _), let key, let place) where scope.variables["formula"] == nil:
-            guard case .string(let name) = try evaluate(key, scope) else {
-                throw EvaluationError(message: "formula[...] needs a formula's name", location: place)
-            }
-            return try formula(name, row: scope.row, at: place)
-        case .index(let object, let key, let place):
-            return try index(try evaluate(object, scope), try evaluate(key, scope), at: place)
-        case .call(let name, let arguments, let place):
-            return try call(name, arguments, scope, at: place)
-        case .method(let receiver, let name, let arguments, let place):
-            return try method(try evaluate(receiver, scope), name, arguments, scope, at: place)
         case .unary(let op, let operand, let place):
             let value = try evaluate(operand, scope)
             switch op {
@@ -131,13 +149,39 @@ final class Interpreter {
                     throw EvaluationError(message: "cannot negate \(value.article)", location: place)
                 }
             }
-        case .binary(.and, let left, let right, _):
+        default:
+            return .null
+        }
+    }
+
+    @inline(never)
+    private func index(
+        _ object: ExpressionNode, _ key: ExpressionNode, _ scope: Scope, at place: SourceLocation
+    )
+        throws(EvaluationError) -> BaseValue
+    {
+        if case .identifier("formula", _) = object, scope.variables["formula"] == nil {
+            guard case .string(let name) = try evaluate(key, scope) else {
+                throw EvaluationError(message: "formula[...] needs a formula's name", location: place)
+            }
+            return try formula(name, row: scope.row, at: place)
+        }
+        return try index(try evaluate(object, scope), try evaluate(key, scope), at: place)
+    }
+
+    @inline(never)
+    private func binary(
+        _ op: ExpressionNode.BinaryOperator, _ left: ExpressionNode, _ right: ExpressionNode, _ scope: Scope,
+        at place: SourceLocation
+    ) throws(EvaluationError) -> BaseValue {
+        switch op {
+        case .and:
             guard try evaluate(left, scope).isTruthy else { return .bool(false) }
             return .bool(try evaluate(right, scope).isTruthy)
-        case .binary(.or, let left, let right, _):
+        case .or:
             if try evaluate(left, scope).isTruthy { return .bool(true) }
             return .bool(try evaluate(right, scope).isTruthy)
-        case .binary(let op, let left, let right, let place):
+        default:
             return try binary(op, try evaluate(left, scope), try evaluate(right, scope), at: place)
         }
     }
@@ -185,9 +229,8 @@ final class Interpreter {
         guard let expression = formulas[name] else {
             throw EvaluationError(message: "unknown formula '\(name)'", location: place)
         }
-        guard formulaStack.count < Bases.maximumDepth else {
-            throw EvaluationError(
-                message: "formulas use each other more than \(Bases.maximumDepth) deep", location: place)
+        guard formulaStack.count < 32 else {
+            throw EvaluationError(message: "formulas use each other more than 32 deep", location: place)
         }
         guard let root = expression.root else { return .null }
         formulaValues[row][name] = .computing

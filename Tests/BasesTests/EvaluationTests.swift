@@ -270,6 +270,20 @@ import Testing
         #expect(result.diagnostics.map(\.message).contains { $0.hasPrefix("the text grows longer than") })
     }
 
+    @Test func longFormulaChainsAndHugeDurationsStop() {
+        var yaml =
+            "formulas:\n  f0: '" + String(repeating: "(", count: 60) + "1" + String(repeating: ")", count: 60)
+            + "'\n"
+        for index in 1..<60 { yaml += "  f\(index): '((((formula.f\(index - 1) + 1))))'\n" }
+        yaml +=
+            "  big: '[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20].reduce(acc + acc, duration(\"9000y\"))'\n"
+        yaml += "views:\n  - type: table\n    order: [formula.f59, formula.f20, formula.big]\n"
+        let result = Fixture.result(yaml)
+        #expect(result.views[0].rows.first?.cells.map(\.text) == ["", "21", ""])
+        #expect(result.diagnostics.map(\.message).contains { $0.contains("deep") })
+        #expect(result.diagnostics.map(\.message).contains("the duration is out of range"))
+    }
+
     @Test func unsupportedFeaturesAreWarnings() {
         let yaml = """
             formulas:
