@@ -1,18 +1,39 @@
 extension BaseValue {
-    /// The text a cell shows, and what `+` joins to a string.
+    /// The text a cell shows, and what `+` joins to a string: a list's items joined with `, `. Cut
+    /// at `Bases.maximumLength` bytes (a list of a million long strings is cheap to make by sharing
+    /// one string, and would be a terabyte written out).
     public var displayText: String {
+        var text = ""
+        appendText(to: &text)
+        return text
+    }
+
+    /// Appends the text, stopping once `text` passes `Bases.maximumLength` bytes.
+    func appendText(to text: inout String) {
+        guard text.utf8.count <= Bases.maximumLength else { return }
         switch self {
-        case .null: return ""
-        case .bool(let value): return value ? "true" : "false"
-        case .number(let value): return Self.text(of: value)
-        case .string(let value): return value
-        case .date(let date): return date.displayText
-        case .duration(let duration): return duration.displayText
-        case .list(let items): return items.map(\.displayText).joined(separator: ", ")
+        case .null: break
+        case .bool(let value): text += value ? "true" : "false"
+        case .number(let value): text += Self.text(of: value)
+        case .string(let value): text += value
+        case .date(let date): text += date.displayText
+        case .duration(let duration): text += duration.displayText
+        case .list(let items):
+            for (index, item) in items.enumerated() {
+                guard text.utf8.count <= Bases.maximumLength else { return }
+                if index > 0 { text += ", " }
+                item.appendText(to: &text)
+            }
         case .object(let entries):
-            return "{" + entries.map { "\($0.key): \($0.value.displayText)" }.joined(separator: ", ") + "}"
-        case .link(let link): return link.display ?? link.name
-        case .file(let file): return file.row.basename
+            text += "{"
+            for (index, entry) in entries.enumerated() {
+                guard text.utf8.count <= Bases.maximumLength else { return }
+                text += (index > 0 ? ", " : "") + entry.key + ": "
+                entry.value.appendText(to: &text)
+            }
+            text += "}"
+        case .link(let link): text += link.display ?? link.name
+        case .file(let file): text += file.row.basename
         }
     }
 

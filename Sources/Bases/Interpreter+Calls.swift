@@ -44,7 +44,9 @@ extension Interpreter {
         }
         var values: [BaseValue] = []
         for argument in arguments { values.append(try evaluate(argument, scope)) }
-        return try global(name, values, at: place)
+        let result = try global(name, values, at: place)
+        try chargeMemory(for: result, at: place)
+        return result
     }
 
     /// A global function on its evaluated arguments (apart from `call`, whose frame is on the stack

@@ -13,7 +13,9 @@ extension Interpreter {
         }
         var values: [BaseValue] = []
         for argument in arguments { values.append(try evaluate(argument, scope)) }
-        return try method(receiver, MethodCall(name: name, arguments: values, place: place))
+        let result = try method(receiver, MethodCall(name: name, arguments: values, place: place))
+        try chargeMemory(for: result, at: place)
+        return result
     }
 
     /// A method on its evaluated arguments (apart from the caller, whose frame is on the stack at
@@ -165,6 +167,10 @@ extension Interpreter {
             let pattern = try call.string(0)
             let replacement = try call.string(1)
             guard !pattern.isEmpty else { return .string(text) }
+            let growth = max(0, replacement.utf8.count - pattern.utf8.count)
+            guard text.utf8.count / pattern.utf8.count * growth <= Bases.maximumLength else {
+                throw call.failure("the text grows longer than \(Bases.maximumLength) bytes")
+            }
             return try string(text.replacingOccurrences(of: pattern, with: replacement), at: call.place)
         case "repeat":
             try call.count(1...1)
@@ -173,6 +179,7 @@ extension Interpreter {
             guard text.utf8.count * times <= Bases.maximumLength else {
                 throw call.failure("the text grows longer than \(Bases.maximumLength) bytes")
             }
+            try chargeMemory(text.utf8.count * times, at: call.place)
             return .string(String(repeating: text, count: times))
         case "slice":
             try call.count(1...2)
@@ -240,11 +247,20 @@ extension Interpreter {
         case "join":
             try call.count(0...1)
             let separator = call.arguments.isEmpty ? "," : try call.string(0)
-            return try string(items.map(\.displayText).joined(separator: separator), at: call.place)
+            var text = ""
+            for (index, item) in items.enumerated() {
+                guard text.utf8.count <= Bases.maximumLength else { break }
+                if index > 0 { text += separator }
+                item.appendText(to: &text)
+            }
+            return try string(text, at: call.place)
         case "flat":
             var flat: [BaseValue] = []
             for item in items {
                 if case .list(let inner) = item { flat += inner } else { flat.append(item) }
+                guard flat.count <= Bases.maximumLength else {
+                    throw call.failure("the list grows longer than \(Bases.maximumLength) items")
+                }
             }
             return .list(flat)
         case "reverse": return .list(items.reversed())

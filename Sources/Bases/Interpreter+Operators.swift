@@ -107,7 +107,28 @@ extension Interpreter {
             throw EvaluationError(
                 message: "the text grows longer than \(Bases.maximumLength) bytes", location: place)
         }
+        try chargeMemory(text.utf8.count, at: place)
         return .string(text)
+    }
+
+    /// Charges the evaluation one step per 32 bytes it makes (a text) or per item (a list), so
+    /// that one cell cannot fill the memory with values made one after another (`map` over a long
+    /// list making a long text for each item).
+    func chargeMemory(_ size: Int, at place: SourceLocation) throws(EvaluationError) {
+        steps += size / 32
+        if steps > Bases.stepBudget {
+            throw EvaluationError(
+                message: "the expression takes more than \(Bases.stepBudget) steps", location: place)
+        }
+    }
+
+    /// Charges for a value a function made: its text's bytes or its list's items.
+    func chargeMemory(for value: BaseValue, at place: SourceLocation) throws(EvaluationError) {
+        switch value {
+        case .string(let text): try chargeMemory(text.utf8.count, at: place)
+        case .list(let items): try chargeMemory(items.count * 32, at: place)
+        default: break
+        }
     }
 
     /// A list result, refused past `Bases.maximumLength` items.

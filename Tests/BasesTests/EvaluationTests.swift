@@ -302,3 +302,20 @@ import Testing
             ])
     }
 }
+
+/// Values that grow (long texts, long lists) are refused before they fill the memory.
+@Suite struct SizeTests {
+    @Test func longTextsAndListsAreBounded() {
+        let long = #""x".repeat(100000)"#
+        let steps = "<error: the expression takes more than \(Bases.stepBudget) steps>"
+        // Making a long text for each item of a long list runs out of steps, not of memory.
+        #expect(Fixture.show("\(long).split(\"\").map(\(long)).length") == steps)
+        #expect(Fixture.show(#""x".repeat(2000000)"#).hasPrefix("<error: repeat(): the text grows longer"))
+        #expect(
+            Fixture.show("\(long).replace(\"x\", \"yyyyyyyyyyyyyyyyyyyyy\")")
+                .hasPrefix("<error: replace(): the text grows longer"))
+        #expect(Fixture.show("[1, 2, 3].map([1, 2, 3, 4, 5]).flat().length") == "15")
+        #expect(Fixture.show(#""x".repeat(1000).split("").unique().length"#) == "1")
+        #expect(Fixture.show(#"[link("Dune"), file, link("books/Dune.md"), 1, 1].unique().length"#) == "2")
+    }
+}
