@@ -16,12 +16,28 @@
 /// Which rows a base lists depends on every row's values, so a page showing a base must be made again
 /// when any row changes (or, more finely, when the values its expressions read change).
 ///
-/// Not supported (each a warning where met, the cell empty): regular expressions (`/.../`, `matches`,
-/// a pattern in `replace` or `split`), `file.backlinks`, `file.embeds`, `file()`, `image()`, `icon()`,
-/// `html()`, `escapeHTML()`, `link.asFile()`, `link.linksTo()`, time zones (all dates are wall-clock
-/// times in UTC), locales (`format` and `relative` speak English), and how views look (`columnSize`,
-/// `cardSize`, `rowHeight`...: kept in `BaseView.settings` for the renderer). `map` views and plugin
-/// views are parsed and evaluated like tables; the renderer shows their notice.
+/// Choices where Obsidian's help says nothing: text that spells a number counts as one in arithmetic
+/// and comparisons (`formula.ppu > 5` where `ppu` is `toFixed`'s text); a method or field of a
+/// missing value is missing, quietly (most notes lack most properties); a comparison with a missing
+/// value is false; a filter statement that fails counts as false; `date - date` is a duration that
+/// equals its milliseconds, a month counting as 30 days for its `days`, `hours`...; empty values sort
+/// last in either direction; summaries count the rows shown (after `limit`), per view and per group;
+/// `Stddev` is the population's; `Unique` counts distinct non-empty values. Columns in places are
+/// UTF-8 bytes, counted from where YAML says the value starts.
+///
+/// Bounds, so that no input loops or exhausts the stack or the memory: an expression nests at most
+/// `maximumDepth` levels, formulas use formulas at most 32 deep and 160 levels of evaluation in all
+/// (about 2 MB of stack in a debug build); one value of one row takes at most `stepBudget` steps,
+/// texts and lists it makes charged by size; no text or list passes `maximumLength`.
+///
+/// Not supported (each a warning where met, the cell empty): regular expressions (`/.../` literals,
+/// so `matches` and regex patterns in `replace` and `split`), `file.backlinks`, `file.embeds`,
+/// `file()`, `image()`, `icon()`, `html()`, `link.asFile()`, `link.linksTo()`; `escapeHTML()` returns
+/// its text (every cell is escaped when written). Time zones (all dates are wall-clock times in UTC)
+/// and locales (`format` and `relative` speak English) are not modelled. How views look
+/// (`columnSize`, `cardSize`, `rowHeight`...) is kept in `BaseView.settings` for the renderer; `map`
+/// views and plugin views are parsed and evaluated like tables, with a warning that notesite does not
+/// draw them.
 public enum Bases {
     /// How deep expressions (and filters) may nest; deeper input is a warning, not a crash.
     public static let maximumDepth = 64
