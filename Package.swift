@@ -70,6 +70,9 @@ let package = Package(
         .target(
             name: "DefaultTheme", path: "Templates",
             resources: [.embedInCode("theme")]),
+        // Obsidian Bases: `.base` files read (YAML, an expression language) and evaluated over rows
+        // of notes into views of columns, groups and summaries.
+        .target(name: "Bases", dependencies: ["NoteModel", "YAMLReader"]),
         .target(
             name: "SiteBuilder",
             dependencies: [
@@ -116,6 +119,7 @@ let package = Package(
         .testTarget(name: "CodeHighlighterTests", dependencies: ["CodeHighlighter", "TestSupport"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader", "TestSupport"]),
+        .testTarget(name: "BasesTests", dependencies: ["Bases", "NoteModel"]),
         // What several test targets share (a thread's CPU clock for the linear-time bounds).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
@@ -143,7 +147,7 @@ for (name, dependencies) in [
     ("Markdown", ["MarkdownReader", "NoteHTML", "NoteModel"]),
     ("FrontMatter", ["MarkdownReader", "SiteBuilder", "YAMLReader"]),
     ("Mustache", ["Mustache"]), ("Images", ["ImagePipeline"]), ("RequestPath", ["DevServer"]),
-    ("HTMLSanitizer", ["HTMLSanitizer"]),
+    ("HTMLSanitizer", ["HTMLSanitizer"]), ("Bases", ["Bases"]),
 ] {
     package.targets.append(
         .executableTarget(

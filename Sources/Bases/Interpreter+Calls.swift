@@ -1,0 +1,169 @@
+import NoteModel
+
+extension Interpreter {
+    /// Counts a value's parts (lists and objects nested), stopping past `limit`: a value built by
+    /// `reduce` or by formulas that use each other twice can double at each step.
+    static func weight(_ value: BaseValue, limit: Int) -> Int {
+        var total = 0
+        var pending = [value]
+        while let next = pending.popLast() {
+            total += 1
+            if total > limit { return total }
+            switch next {
+            case .list(let items): pending.append(contentsOf: items)
+            case .object(let entries): pending.append(contentsOf: entries.map(\.value))
+            default: break
+            }
+        }
+        return total
+    }
+
+    /// Charges the evaluation for the size of a value it made.
+    func charge(_ value: BaseValue, at place: SourceLocation) throws(EvaluationError) {
+        let budget = Bases.stepBudget
+        guard budget - steps > 0 else {
+            throw EvaluationError(message: "the expression takes more than \(budget) steps", location: place)
+        }
+        steps += Self.weight(value, limit: budget - steps)
+        if steps > budget {
+            throw EvaluationError(message: "the expression takes more than \(budget) steps", location: place)
+        }
+    }
+
+    /// A global function: `if`, `now`, `date`, `list`...
+    func call(_ name: String, _ arguments: [ExpressionNode], _ scope: Scope, at place: SourceLocation)
+        throws(EvaluationError) -> BaseValue
+    {
+        if name == "if" {
+            guard (2...3).contains(arguments.count) else {
+                throw EvaluationError(
+                    message: "if(): expected 2 to 3 arguments, got \(arguments.count)", location: place)
+            }
+            if try evaluate(arguments[0], scope).isTruthy { return try evaluate(arguments[1], scope) }
+            return arguments.count == 3 ? try evaluate(arguments[2], scope) : .null
+        }
+        var values: [BaseValue] = []
+        for argument in arguments { values.append(try evaluate(argument, scope)) }
+        let result = try global(name, values, at: place)
+        try chargeMemory(for: result, at: place)
+        return result
+    }
+
+    /// A global function on its evaluated arguments (apart from `call`, whose frame is on the stack
+    /// at every level of nesting).
+    @inline(never)
+    private func global(_ name: String, _ values: [BaseValue], at place: SourceLocation)
+        throws(EvaluationError)
+        -> BaseValue
+    {
+        let arguments = values
+        func failure(_ message: String) -> EvaluationError {
+            EvaluationError(message: "\(name)(): \(message)", location: place)
+        }
+        func count(_ range: ClosedRange<Int>) throws(EvaluationError) {
+            guard range.contains(arguments.count) else {
+                let expected =
+                    range.lowerBound == range.upperBound
+                    ? "\(range.lowerBound)" : "\(range.lowerBound) to \(range.upperBound)"
+                throw failure(
+                    "expected \(expected) argument\(range.upperBound == 1 ? "" : "s"), got \(arguments.count)"
+                )
+            }
+        }
+        switch name {
+        case "now":
+            try count(0...0)
+            return .date(options.now)
+        case "today":
+            try count(0...0)
+            return .date(options.now.dateOnly)
+        case "date":
+            try count(1...1)
+            switch values[0] {
+            case .date: return values[0]
+            case .null: return .null
+            case .string(let text):
+                guard let date = BaseDate(parsing: text) else { throw failure("'\(text)' is not a date") }
+                return .date(date)
+            case .number(let milliseconds) where abs(milliseconds) < BaseDate.limit:
+                return .date(BaseDate(milliseconds: milliseconds))
+            default: throw failure("cannot make a date of \(values[0].article)")
+            }
+        case "duration":
+            try count(1...1)
+            switch values[0] {
+            case .duration: return values[0]
+            case .string(let text):
+                guard let duration = BaseDuration(parsing: text) else {
+                    throw failure("'\(text)' is not a duration")
+                }
+                return .duration(duration)
+            case .number(let milliseconds) where abs(milliseconds) < BaseDate.limit:
+                return .duration(BaseDuration(milliseconds: milliseconds))
+            default: throw failure("cannot make a duration of \(values[0].article)")
+            }
+        case "link":
+            try count(1...2)
+            let display = values.count == 2 && !values[1].isEmpty ? values[1].displayText : nil
+            switch values[0] {
+            case .file(let file): return .link(BaseLink(target: file.row.path, display: display))
+            case .link(let link):
+                return .link(BaseLink(target: link.target, display: display ?? link.display))
+            case .string(let text): return .link(BaseLink(target: text, display: display))
+            default: throw failure("cannot link to \(values[0].article)")
+            }
+        case "list":
+            try count(1...1)
+            if case .list = values[0] { return values[0] }
+            return .list(values[0] == .null ? [] : [values[0]])
+        case "number":
+            try count(1...1)
+            switch values[0] {
+            case .number, .null: return values[0]
+            case .bool(let flag): return .number(flag ? 1 : 0)
+            case .date(let date): return .number(date.milliseconds)
+            case .duration(let duration): return .number(duration.totalMilliseconds)
+            case .string(let text):
+                let trimmed = text.trimmingSpaces
+                guard let number = Double(trimmed), number.isFinite, !trimmed.isEmpty else {
+                    throw failure("'\(text)' is not a number")
+                }
+                return .number(number)
+            default: throw failure("cannot make a number of \(values[0].article)")
+            }
+        case "min", "max":
+            guard !values.isEmpty else { throw failure("expected at least 1 argument") }
+            var best: BaseValue?
+            for value in values where value != .null {
+                guard case .number = value else { throw failure("expected numbers, got \(value.article)") }
+                guard let current = best, let order = value.compare(current) else {
+                    best = value
+                    continue
+                }
+                if name == "min" ? order < 0 : order > 0 { best = value }
+            }
+            return best ?? .null
+        case "escapeHTML":
+            // Every cell's text is escaped when the page is written, so the text stays as it is.
+            try count(1...1)
+            return .string(values[0].displayText)
+        case "file", "image", "icon", "html":
+            throw EvaluationError(
+                message: "the function '\(name)' is not supported by notesite", location: place)
+        default:
+            throw EvaluationError(message: "unknown function '\(name)'", location: place)
+        }
+    }
+}
+
+extension String {
+    /// Without spaces, tabs and line breaks at either end.
+    var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0.isWhitespace }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
+        else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}
