@@ -51,6 +51,7 @@ struct PageStage: BuildStage {
         // Pages show what Pygments made of their code: its version is part of every page's key.
         let code = ContentKey(shared, input.code.highlights?.pygments, scripts.katex, scripts.mermaid)
         let notes = graph.notes
+        let hasBoards = notes.contains { $0.source.content.kind == .canvas }
         // By the source note: a note resolved again (another note added) is a new object.
         let results = await context.mapPerNote(
             Self.pages, notes.map(\.source), pages: notes.map(\.pagePath),
@@ -62,7 +63,8 @@ struct PageStage: BuildStage {
             },
             make: { index in
                 let (html, diagnostics) = render(
-                    notes[index], input, theme: theme, scripts: scripts, authored: authored)
+                    notes[index], input, theme: theme, scripts: scripts, authored: authored,
+                    hasBoards: hasBoards)
                 // A cold `notesite build` writes the page now and keeps only its path (``StagingWriter``).
                 guard let staging = context.staging else {
                     return Page(html: Data(html), diagnostics: diagnostics)
@@ -97,7 +99,7 @@ struct PageStage: BuildStage {
     /// The page's bytes (empty when the theme failed) and its problems.
     private func render(
         _ note: ResolvedNote, _ input: Input, theme: ThemeRendering, scripts: SiteScripts,
-        authored: AuthoredHTMLSettings
+        authored: AuthoredHTMLSettings, hasBoards: Bool
     ) -> (html: [UInt8], diagnostics: [Diagnostic]) {
         var writer = PageBody(
             notes: input.graph.byPath, renditions: input.images.renditions,
@@ -107,7 +109,13 @@ struct PageStage: BuildStage {
         writer.sanitizer = authored.sanitizer
         writer.reservedIDs = authored.reservedIDs
         var (body, problems, inlined, found) = writer.utf8(for: note)
-        let features = PageFeatures(found: found, katex: scripts.katex, mermaid: scripts.mermaid)
+        var features = PageFeatures(found: found, katex: scripts.katex, mermaid: scripts.mermaid)
+        // Only a site with boards asks which pages show one.
+        features.canvas =
+            hasBoards
+            && ([note.path] + input.graph.embedded(from: note)).contains {
+                input.graph.byPath[$0]?.source.content.kind == .canvas
+            }
         let place = SourceLocation(file: note.source.displayName, line: 1, column: 1)
         if let warning = PageBudget.warning(
             page: note.pagePath, images: inlined, budget: configuration.pageBudgetBytes, at: place)
