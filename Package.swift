@@ -124,7 +124,9 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "SiteBuilderTests",
-            dependencies: ["SiteBuilder", "SearchIndex", "GraphLayout", "ChildProcess", "TestSupport"]),
+            dependencies: [
+                "SiteBuilder", "SearchIndex", "GraphLayout", "ChildProcess", "TestSupport", "JSONCanvas",
+            ]),
         // The search index's fast parts against plain definitions: tokenizer, postings, vocabulary, shards.
         .testTarget(
             name: "SearchIndexTests",
