@@ -116,7 +116,11 @@
       if (event.pointerType === "mouse" && event.button !== 0) return;
       if (event.target.closest("a, button, input, select, textarea, audio, video, summary, object")) return;
       pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
-      if (viewport.setPointerCapture) viewport.setPointerCapture(event.pointerId);
+      try {
+        viewport.setPointerCapture(event.pointerId);
+      } catch (error) {
+        // A pointer the browser no longer tracks: the drag goes on without capture.
+      }
       if (pointers.size === 2) pinch = spread().distance;
       root.classList.add("canvas-dragging");
     });
