@@ -157,3 +157,42 @@ struct CanvasReadingTests {
         #expect(canvas.diagnostics.count == 1)
     }
 }
+
+/// Broken boards of every shape: truncated and mutated copies of a valid one are read without a
+/// crash, each problem placed inside the file.
+struct CanvasDamageTests {
+    static let board = Array(
+        """
+        {"nodes":[{"id":"a","type":"text","text":"x\\n\\u00e9 [[Y]]","x":1,"y":2,"width":3,"height":4,"color":"#abcdef"},
+        {"id":"g","type":"group","x":-1.5e2,"y":0,"width":10,"height":10,"label":"L","background":"b.png"}],
+        "edges":[{"id":"e","fromNode":"a","toNode":"g","fromSide":"top","toEnd":"none","label":"l"}]}
+        """.utf8)
+
+    @Test func everyTruncationAndMutationIsReadSafely() {
+        var generator = SystemRandomNumberGenerator()
+        var inputs = (0...Self.board.count).map { Array(Self.board.prefix($0)) }
+        let alphabet = Array("{}[]\",:\\u0123456789eE.-+ \ntruefalsn".utf8) + [0x00, 0xC3, 0xFF]
+        for _ in 0..<3000 {
+            var bytes = Self.board
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                let index = Int.random(in: 0..<bytes.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: bytes[index] = alphabet.randomElement(using: &generator) ?? 0
+                case 1: bytes.remove(at: index)
+                default: bytes.insert(alphabet.randomElement(using: &generator) ?? 0, at: index)
+                }
+            }
+            inputs.append(bytes)
+        }
+        let lineCount = Self.board.count { $0 == 0x0A } + 2
+        for bytes in inputs {
+            let canvas = Canvas.read(bytes, file: "b.canvas")
+            for diagnostic in canvas.diagnostics {
+                let line = diagnostic.location?.line ?? 0
+                #expect(line >= 1 && line <= lineCount + 4, "\(diagnostic)")
+            }
+            let ids = Set(canvas.nodes.map(\.id))
+            #expect(canvas.edges.allSatisfy { ids.contains($0.from.node) && ids.contains($0.to.node) })
+        }
+    }
+}

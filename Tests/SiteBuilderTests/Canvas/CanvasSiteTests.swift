@@ -172,6 +172,25 @@ import Testing
         #expect(try vault.read("_site/round.canvas.html").contains("embed-skipped"))
     }
 
+    @Test func groupBackgroundsAndOtherFiles() async throws {
+        let board = """
+            {"nodes":[
+            {"id":"g","type":"group","x":0,"y":0,"width":400,"height":300,"background":"red.png","backgroundStyle":"ratio"},
+            {"id":"d","type":"file","file":"notes/list.txt","x":20,"y":20,"width":200,"height":60}]}
+            """
+        let (vault, report) = try await Self.build(
+            ["Bg.canvas": board, "notes/list.txt": "one\ntwo\n"], images: Self.images)
+        defer { vault.remove() }
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        let page = try vault.read("_site/bg.canvas.html")
+        let group = Self.node("g", in: page)
+        #expect(group.contains("<div class=\"canvas-group-background canvas-background-ratio\">"))
+        #expect(group.contains("src=\"data:image/"))
+        let file = Self.node("d", in: page)
+        #expect(file.contains("class=\"embed-download\"") && file.contains(">list.txt</a>"))
+        #expect(vault.exists("_site/notes/list.txt"))
+    }
+
     @Test func anUnclosedFenceStaysInItsNode() async throws {
         let board = """
             {"nodes":[
