@@ -43,5 +43,6 @@ public enum DefaultTheme {
         "graph.js": PackageResources.graph_js,
         "video.js": PackageResources.video_js,
         "canvas.js": PackageResources.canvas_js,
+        "canvas.css": PackageResources.canvas_css,
     ]
 }

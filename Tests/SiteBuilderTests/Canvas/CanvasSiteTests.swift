@@ -66,7 +66,7 @@ import Testing
         #expect(report.errorCount == 0, "\(report.diagnostics)")
         let page = try vault.read("_site/plans.canvas.html")
         #expect(page.contains("<title>Plans · "))
-        #expect(page.contains("assets/canvas.js"))
+        #expect(page.contains("assets/canvas.js") && page.contains("assets/canvas.css"))
         // Reading order: top to bottom, then left to right (g1 -80; t1, f1 at 0; i1, l1, m1 at 400).
         #expect(Self.nodeOrder(page) == ["g1", "t1", "f1", "i1", "l1", "m1"])
         // Places relative to the board's corner (-50 - 40, -80 - 40), groups lowest, edges above them.
