@@ -75,12 +75,13 @@ final class SourceNote: Sendable, Hashable {
     let title: String
 
     private static func title(of document: NoteDocument, path: String, kind: PageKind) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        // A board is called by its file name, as Obsidian shows it.
-        guard kind == .note else { return PageKind.stem(of: name) }
+        // A board is called by its file name, as Obsidian shows it. The name is found only when
+        // needed: splitting every note's path was a visible part of reading a vault.
+        let name = { path.split(separator: "/").last.map(String.init) ?? path }
+        guard kind == .note else { return PageKind.stem(of: name()) }
         if let title = document.frontMatter?.title, !title.isEmpty { return title }
         if let title = document.title, !title.isEmpty { return title }
-        return String(name.dropLast(".md".count))
+        return String(name().dropLast(".md".count))
     }
 
     /// Front matter tags, then inline `#tags`, each once (tags compare without case).
