@@ -64,6 +64,8 @@ let package = Package(
         .target(name: "SearchIndex", dependencies: ["NoteModel", "HTMLText", "ContentDigest"]),
         // A force-directed layout of a graph (Barnes-Hut), the same picture for the same graph.
         .target(name: "GraphLayout"),
+        // JSON Canvas 1.0 boards (`.canvas`): the model, read with the place of every node and string.
+        .target(name: "JSONCanvas", dependencies: ["NoteModel"]),
         // Pygments helper processes, fed in batches, with their cache.
         .target(name: "CodeHighlighter", dependencies: ["HTMLText", "ChildProcess", "ContentDigest"]),
         // The default theme, embedded into the binary so notesite runs from anywhere.
@@ -79,7 +81,7 @@ let package = Package(
                 "YAMLReader", "NoteModel", "MarkdownReader", "NoteHTML", "ImagePipeline", "Mustache",
                 "HTMLText",
                 "DefaultTheme", "CodeHighlighter", "ContentDigest", "SearchIndex",
-                "GraphLayout", "HTMLSanitizer",
+                "GraphLayout", "HTMLSanitizer", "JSONCanvas",
             ]),
         .target(
             name: "DevServer",
@@ -114,6 +116,8 @@ let package = Package(
             name: "ImagePipelineTests", dependencies: ["ImagePipeline", "CVips", "CShims", "ContentDigest"]),
         .testTarget(name: "ContentDigestTests", dependencies: ["ContentDigest", "TestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        // Boards read from the spec's sample and from broken files.
+        .testTarget(name: "JSONCanvasTests", dependencies: ["JSONCanvas", "NoteModel"]),
         .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText"]),
         .testTarget(name: "HTMLSanitizerTests", dependencies: ["HTMLSanitizer", "CGumbo", "TestSupport"]),
         .testTarget(name: "CodeHighlighterTests", dependencies: ["CodeHighlighter", "TestSupport"]),
@@ -124,7 +128,9 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "SiteBuilderTests",
-            dependencies: ["SiteBuilder", "SearchIndex", "GraphLayout", "ChildProcess", "TestSupport"]),
+            dependencies: [
+                "SiteBuilder", "SearchIndex", "GraphLayout", "ChildProcess", "TestSupport", "JSONCanvas",
+            ]),
         // The search index's fast parts against plain definitions: tokenizer, postings, vocabulary, shards.
         .testTarget(
             name: "SearchIndexTests",

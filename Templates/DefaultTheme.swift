@@ -42,5 +42,7 @@ public enum DefaultTheme {
         "link-preview.js": PackageResources.link_preview_js,
         "graph.js": PackageResources.graph_js,
         "video.js": PackageResources.video_js,
+        "canvas.js": PackageResources.canvas_js,
+        "canvas.css": PackageResources.canvas_css,
     ]
 }

@@ -42,12 +42,17 @@ struct PageBody {
 
     /// ``html(for:section:embedding:idPrefix:budget:)``'s UTF-8 before footnote ids get
     /// `idPrefix`: the page's own note (no prefix) goes into the page as bytes. `features`: what
-    /// the HTML needs loaded (``HTMLFeatures``).
+    /// the HTML needs loaded (``HTMLFeatures``). `blocks`: only these of the note's blocks (one
+    /// node of a board); a board without them is drawn whole (``canvasUTF8(for:page:embedding:idPrefix:budget:)``).
     func utf8(
-        for note: ResolvedNote, section: Int? = nil, embedding: [EmbedFrame] = [], idPrefix: String = "",
-        budget: EmbedBudget? = nil
+        for note: ResolvedNote, section: Int? = nil, blocks: [Range<Int>]? = nil,
+        embedding: [EmbedFrame] = [],
+        idPrefix: String = "", budget: EmbedBudget? = nil
     ) -> (html: [UInt8], diagnostics: [Diagnostic], inlined: [InlinedImage], features: HTMLFeatures) {
         let budget = budget ?? EmbedBudget()
+        if blocks == nil, case .canvas(let page) = note.source.content {
+            return canvasUTF8(for: note, page: page, embedding: embedding, idPrefix: idPrefix, budget: budget)
+        }
         var diagnostics: [Diagnostic] = []
         var inlined: [InlinedImage] = []
         let linked = note.document.linkedImageIndices
@@ -79,7 +84,9 @@ struct PageBody {
                 link, in: note, embedding: stack, idPrefix: idPrefix, placed: &placed, budget: budget,
                 diagnostics: &diagnostics, inlined: &inlined)
         }
-        var document = section.map { note.document.section(at: $0) } ?? note.document
+        var document =
+            section.map { note.document.section(at: $0) } ?? blocks.map { note.document.keeping($0) }
+            ?? note.document
         if !idPrefix.isEmpty { document = document.prefixingIDs(with: idPrefix) }
         writer.marksAuthoredHTML = !allowHTML
         let output = writer.renderOutput(document)

@@ -8,6 +8,8 @@ struct PageFeatures: Sendable, Hashable {
     var math = false
     var diagrams = false
     var video = false
+    /// A board, the page's own or embedded: the pan and zoom script.
+    var canvas = false
 
     init() {}
 

@@ -118,7 +118,9 @@ struct PageStage: BuildStage {
         writer.sanitizer = authored.sanitizer
         writer.reservedIDs = authored.reservedIDs
         var (body, problems, inlined, found) = writer.utf8(for: note)
-        let features = PageFeatures(found: found, katex: scripts.katex, mermaid: scripts.mermaid)
+        var features = PageFeatures(found: found, katex: scripts.katex, mermaid: scripts.mermaid)
+        // The board's script and styles, only on pages that show a board.
+        features.canvas = sources.shown.contains { $0.source.content.kind == .canvas }
         let place = SourceLocation(file: note.source.displayName, line: 1, column: 1)
         if let warning = PageBudget.warning(
             page: note.pagePath, images: inlined, budget: configuration.pageBudgetBytes, at: place)

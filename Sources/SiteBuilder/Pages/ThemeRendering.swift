@@ -101,6 +101,7 @@ struct ThemeRendering: Sendable {
         context.set(slots.hasMath, .bool(features.math))
         context.set(slots.hasDiagrams, .bool(features.diagrams))
         context.set(slots.hasVideo, .bool(features.video))
+        context.set(slots.hasCanvas, .bool(features.canvas))
         let front = note.document.frontMatter
         // The front matter's, else the first paragraph's words: every note describes itself.
         let description = note.summary(limit: 160)
@@ -111,7 +112,10 @@ struct ThemeRendering: Sendable {
                 pagePath: note.pagePath, title: note.title, description: description, article: true,
                 image: image))
         context.set(slots.date, front?.date.map { .string($0.text) })
-        context.set(slots.cssclasses, front.map { .string($0.cssclasses.joined(separator: " ")) })
+        context.set(
+            slots.cssclasses,
+            note.source.content.kind == .canvas
+                ? .string("canvas-page") : front.map { .string($0.cssclasses.joined(separator: " ")) })
         context.set(slots.meta, front.map { FrontMatterValues.object($0) })
         context.set(
             slots.properties, showProperties ? PropertiesView.html(for: note).map(TemplateValue.string) : nil)
@@ -137,7 +141,9 @@ struct ThemeRendering: Sendable {
                 (slots.url, .string(urls.href(from: note.pagePath, to: entry.source.pagePath))),
             ])
         }
-        let toc = note.document.headings(levels: 2...4).compactMap { heading -> TemplateValue? in
+        // A board's headings are scattered over its plane: it has no table of contents.
+        let headings = note.source.content.kind == .canvas ? [] : note.document.headings(levels: 2...4)
+        let toc = headings.compactMap { heading -> TemplateValue? in
             guard let id = heading.id else { return nil }
             return library.record([
                 (slots.level, .int(heading.level)), (slots.text, .string(heading.text)),

@@ -26,16 +26,22 @@ final class SourceNote: Sendable, Hashable {
     /// Whether the note has math or a Mermaid diagram, found once (Pages asks every note on each save).
     let hasMath: Bool
     let hasDiagram: Bool
+    /// What the page shows besides the document: nothing for a note; a board's nodes and edges.
+    let content: PageContent
 
-    init(path: String, displayName: String, utf8: [UInt8], document: NoteDocument, diagnostics: [Diagnostic])
-    {
+    init(
+        path: String, displayName: String, utf8: [UInt8], document: NoteDocument, diagnostics: [Diagnostic],
+        content: PageContent = .markdown
+    ) {
         self.path = path
         self.displayName = displayName
         self.utf8 = utf8
         self.document = document
         self.diagnostics = diagnostics
+        self.content = content
         var hasher = Hasher()
         hasher.combine(displayName)
+        if case .canvas(let page) = content { hasher.combine(page) }
         // Byte for byte: `String`'s own hash normalizes, slower and looser than what makes a page.
         hasher.combine(utf8.count)
         utf8.withUnsafeBytes { hasher.combine(BulkDigest.of($0)) }
@@ -43,7 +49,7 @@ final class SourceNote: Sendable, Hashable {
         outline = NoteOutline(document: document, utf8: utf8)
         outlineKey = ContentKey(outline)
         tags = Self.tags(of: document)
-        title = Self.title(of: document, path: path)
+        title = Self.title(of: document, path: path, kind: content.kind)
         hasMath = SiteScripts.hasMath(document)
         hasDiagram = SiteScripts.hasDiagram(document)
     }
@@ -51,7 +57,7 @@ final class SourceNote: Sendable, Hashable {
     static func == (a: SourceNote, b: SourceNote) -> Bool {
         a === b
             || a.key == b.key && a.path == b.path && a.displayName == b.displayName
-                && a.utf8 == b.utf8
+                && a.utf8 == b.utf8 && a.content == b.content
     }
 
     func hash(into hasher: inout Hasher) {
@@ -68,11 +74,14 @@ final class SourceNote: Sendable, Hashable {
     /// every listing, link and preview asks).
     let title: String
 
-    private static func title(of document: NoteDocument, path: String) -> String {
+    private static func title(of document: NoteDocument, path: String, kind: PageKind) -> String {
+        // A board is called by its file name, as Obsidian shows it. The name is found only when
+        // needed: splitting every note's path was a visible part of reading a vault.
+        let name = { path.split(separator: "/").last.map(String.init) ?? path }
+        guard kind == .note else { return PageKind.stem(of: name()) }
         if let title = document.frontMatter?.title, !title.isEmpty { return title }
         if let title = document.title, !title.isEmpty { return title }
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return String(name.dropLast(".md".count))
+        return String(name().dropLast(".md".count))
     }
 
     /// Front matter tags, then inline `#tags`, each once (tags compare without case).
@@ -130,6 +139,21 @@ final class ResolvedNote: Sendable, Hashable {
     var diagnostics: [Diagnostic] { resolution.diagnostics }
 }
 
+/// What a page shows besides its document, by its kind (``PageKind``).
+enum PageContent: Sendable, Hashable {
+    /// A Markdown note: the document is the page.
+    case markdown
+    /// A board: its nodes and edges, drawn from the document's parts.
+    case canvas(CanvasPage)
+
+    var kind: PageKind {
+        switch self {
+        case .markdown: .note
+        case .canvas: .canvas
+        }
+    }
+}
+
 /// An image attachment after lookup in the vault.
 enum ImageTarget: Sendable, Hashable {
     /// A vault file, by vault-relative path.
@@ -168,8 +192,11 @@ enum NoteLoading {
         }
     }
 
-    /// Parses a note's bytes with the notes syntax.
+    /// Parses a page's bytes: a note's with the notes syntax, a board's as JSON Canvas.
     static func parse(_ path: String, bytes: [UInt8], displayName: String) -> SourceNote {
+        if PageKind.of(path) == .canvas {
+            return CanvasPage.source(path, bytes: bytes, displayName: displayName)
+        }
         var diagnostics: [Diagnostic] = []
         var utf8 = bytes
         // The text stays bytes; only a note with bad bytes is decoded, which repairs them.
@@ -199,6 +226,10 @@ enum NoteLoading {
             target(of: image, in: source.path, resolver: site.resolver, diagnostics: &diagnostics)
         }
         let links = NoteLinks.resolve(source, in: site, diagnostics: &diagnostics)
+        if case .canvas(let page) = source.content {
+            let found = diagnostics[source.diagnostics.count...]
+            diagnostics = source.diagnostics + page.located(Array(found), file: source.displayName)
+        }
         return ResolvedNote(
             source: source,
             resolution: .init(

@@ -70,7 +70,7 @@ struct LinkResolution {
             case .local(let written) = ImageReference(destination: destination),
             !written.isEmpty, !written.hasSuffix("/")
         else { return }
-        let isNote = written.lowercased().hasSuffix(".md")
+        let isNote = PageKind.of(written) != nil
         if let target = linkTargets[destination] {
             if isNote { addBacklink(to: target, fromBlock: index) }
             return

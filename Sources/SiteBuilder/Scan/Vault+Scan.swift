@@ -156,12 +156,9 @@ struct VaultWalk {
         return true
     }
 
-    /// Whether a file name ends in `.md`, in any case.
+    /// Whether a file becomes a page (a note or a board, ``PageKind``).
     static func isNote(_ name: String) -> Bool {
-        let tail = name.utf8.suffix(3)
-        guard tail.count == 3 else { return false }
-        let bytes = Array(tail)
-        return bytes[0] == 0x2E && bytes[1] | 0x20 == 0x6D && bytes[2] | 0x20 == 0x64
+        PageKind.of(name) != nil
     }
 
     /// The entries of a folder, `.` and `..` aside, straight from `readdir` (Foundation's listing

@@ -9,7 +9,7 @@ struct Vault: Sendable {
     /// The vault's real path.
     let root: URL
     let boundary: VaultBoundary
-    /// Markdown notes, sorted.
+    /// Files that become pages (Markdown notes, boards: ``PageKind``), sorted.
     let notes: [String]
     /// Every other published file, sorted.
     let files: [String]

@@ -34,6 +34,17 @@ import Testing
         return count
     }
 
+    /// The file cards of a board that show a picture.
+    static func pictureCards(in board: Data) throws -> Int {
+        let object = try JSONSerialization.jsonObject(with: board) as? [String: Any]
+        let nodes = object?["nodes"] as? [[String: Any]] ?? []
+        return nodes.filter { node in
+            let file = (node["file"] as? String ?? "").lowercased()
+            return node["type"] as? String == "file"
+                && [".png", ".jpg", ".jpeg", ".webp"].contains { file.hasSuffix($0) }
+        }.count
+    }
+
     static func files(under root: URL, ending suffix: String) -> [URL] {
         let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
         return (walker?.allObjects as? [URL] ?? []).filter {
@@ -60,12 +71,19 @@ import Testing
             try Self.imageReferences(in: String(contentsOf: $0, encoding: .utf8))
         }
         .reduce(0, +)
+        let texts = try notes.map { try String(contentsOf: $0, encoding: .utf8) }.joined()
+        // A board's pictures show on its page and again wherever a note embeds it on a line of its own.
+        let boards = try Self.files(under: Self.demoVault, ending: "canvas").map { board in
+            let embeds = texts.components(separatedBy: "\n![[\(board.lastPathComponent)]]\n").count - 1
+            return try Self.pictureCards(in: Data(contentsOf: board)) * (1 + embeds)
+        }
+        .reduce(0, +)
         let pages = Self.files(under: output, ending: "html")
         let inlined = try pages.map {
             try String(contentsOf: $0, encoding: .utf8).components(separatedBy: "src=\"data:image/").count - 1
         }.reduce(0, +)
         #expect(references >= 6)
-        #expect(inlined == references, "every image the notes reference is inlined once")
+        #expect(inlined == references + boards, "every image the notes reference is inlined once")
     }
 
     /// Tests/Browser/vault with the guide's images copied in: many images, identical ones, images
