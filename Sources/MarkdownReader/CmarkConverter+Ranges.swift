@@ -100,7 +100,7 @@ extension CmarkConverter {
     /// Inline HTML; in the notes syntax its `<img>` tags become attachments inside its span.
     mutating func inlineHTML(_ node: OpaquePointer) {
         let text = restored(literal(node), escapeApplied: false)
-        let written = restored(string(cmark_node_get_literal(node), restoring: false), escapeApplied: false)
+        let written = restored(string(node, .literal, restoring: false), escapeApplied: false)
         let offsets = locator?.text(written)
         let range = offsets.map { sourceRange($0) }
         let images = notes == nil ? [] : htmlImages(in: text, after: range?.start.offset ?? 0)

@@ -1,12 +1,6 @@
 internal import CCmark
 import NoteModel
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Turns cmark's tree into a ``NoteDocument`` with cmark's iterator, so depth costs no call stack.
 struct CmarkConverter {
     let file: String
@@ -88,7 +82,7 @@ struct CmarkConverter {
             startInlines(node, isHeading: true)
         case CMARK_NODE_CODE_BLOCK:
             let kind = BlockKind.codeBlock(
-                info: restored(string(cmark_node_get_fence_info(node)), escapeApplied: true),
+                info: restored(string(node, .fenceInfo), escapeApplied: true),
                 literal: restored(literal(node), escapeApplied: false))
             leafBlock(kind, node)
         case CMARK_NODE_HTML_BLOCK:
@@ -105,7 +99,7 @@ struct CmarkConverter {
             withBuilder { $0.appendLeaf(kind, literal: "\n", range: range) }
         case CMARK_NODE_CODE:
             let range = (locator?.codeSpan()).map { sourceRange($0) }
-            if !appendVerbatimCode(cmark_node_get_literal(node), range: range) {
+            if !appendVerbatimCode(node, range: range) {
                 let text = restored(literal(node), escapeApplied: false)
                 withBuilder { $0.appendLeaf(.code, literal: text, range: range) }
             }
@@ -114,8 +108,8 @@ struct CmarkConverter {
         case CMARK_NODE_STRONG: openInline(.strong, delimiters: "*_", count: 2)
         case CMARK_NODE_LINK:
             let kind = InlineKind.link(
-                destination: restored(string(cmark_node_get_url(node)), escapeApplied: true),
-                title: restored(string(cmark_node_get_title(node)), escapeApplied: true))
+                destination: restored(string(node, .url), escapeApplied: true),
+                title: restored(string(node, .title), escapeApplied: true))
             openLink(kind)
             linkDepth += 1
         case CMARK_NODE_IMAGE: openImage(node)
@@ -128,13 +122,14 @@ struct CmarkConverter {
 
     /// A text node: plain text, or the notes syntax expanded from it.
     private mutating func enterText(_ node: OpaquePointer) {
-        if let literal = cmark_node_get_literal(node) {
-            let done = literal.withMemoryRebound(to: UInt8.self, capacity: 1) { start in
-                enterPlainText(literal, UnsafeBufferPointer(start: start, count: strlen(literal)))
-            }
-            if done { return }
+        // Most text holds none of the bytes that either check of ``enterPlainText(_:plain:)``
+        // looks for: one strcspn over them all (many bytes a step) answers both, where each
+        // check took its own pass.
+        let done = CmarkTree.withLiteral(node, holdingNoneOf: Self.unplainBytes) { bytes, plain in
+            enterPlainText(bytes, plain: plain && !bytes.isEmpty)
         }
-        let text = restored(string(cmark_node_get_literal(node), restoring: false), escapeApplied: true)
+        if done ?? false { return }
+        let text = restored(string(node, .literal, restoring: false), escapeApplied: true)
         let written = locator?.text(text)
         if let notes, !builders.isEmpty {
             // Placeholders are where the text holds U+E000 (lead byte 0xEE): only then look for
@@ -151,20 +146,11 @@ struct CmarkConverter {
     /// Text with no notes placeholder (lead byte 0xEE) and no escaped-tilde mark (0xCD), as nearly
     /// all is: its bytes go from cmark into the model as they are, where making a `String` of each
     /// text and searching it first cost as much again as appending it. Returns false for the rest.
-    /// `literal` is the text as a C string, `bytes` the same without its NUL.
-    private mutating func enterPlainText(_ literal: UnsafePointer<CChar>, _ bytes: UnsafeBufferPointer<UInt8>)
-        -> Bool
-    {
-        // Most text holds none of the bytes that either check below looks for: one strcspn over
-        // them all (many bytes a step) then answers both, where each check took its own pass.
-        let plain =
-            !bytes.isEmpty
-            && Self.unplainBytes.withUnsafeBufferPointer { set in
-                set.baseAddress.map { strcspn(literal, $0) == bytes.count } ?? false
-            }
+    /// `plain`: the bytes hold none of ``unplainBytes``.
+    private mutating func enterPlainText(_ bytes: Span<UInt8>, plain: Bool) -> Bool {
         guard plain || isVerbatim(bytes) else { return false }
         locator?.text(bytes: bytes, plain: plain)
-        withBuilder { $0.appendText(bytes.span) }
+        withBuilder { Byte.appendText(bytes, to: &$0) }
         return true
     }
 
@@ -178,25 +164,24 @@ struct CmarkConverter {
     /// A code span's literal with nothing to restore (see ``isVerbatim(_:)``), appended as cmark's
     /// bytes: making a `String` of each and searching it cost more than appending it. Returns
     /// false for the rest.
-    private mutating func appendVerbatimCode(_ literal: UnsafePointer<CChar>?, range: SourceRange?) -> Bool {
-        guard let literal else { return false }
-        return literal.withMemoryRebound(to: UInt8.self, capacity: 1) { start in
-            let bytes = UnsafeBufferPointer(start: start, count: strlen(literal))
+    private mutating func appendVerbatimCode(_ node: OpaquePointer, range: SourceRange?) -> Bool {
+        let done = CmarkTree.withLiteral(node) { bytes in
             guard isVerbatim(bytes) else { return false }
             withBuilder {
                 $0.openSpan(.code, range: range)
-                $0.appendText(bytes.span)
+                Byte.appendText(bytes, to: &$0)
                 $0.closeSpan()
             }
             return true
         }
+        return done ?? false
     }
 
     /// Whether cmark's bytes are the model's as they are: no notes placeholder (lead byte 0xEE) and
     /// no escaped-tilde mark (0xCD) to put back.
-    private func isVerbatim(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress, memchr(base, 0xEE, bytes.count) == nil else { return false }
-        return marks.isEmpty || memchr(base, Int32(EscapedTildes.markerBytes[0]), bytes.count) == nil
+    private func isVerbatim(_ bytes: Span<UInt8>) -> Bool {
+        guard Byte.firstIndex(of: 0xEE, in: bytes, from: 0) == nil else { return false }
+        return marks.isEmpty || Byte.firstIndex(of: EscapedTildes.markerBytes[0], in: bytes, from: 0) == nil
     }
 
     private mutating func exit(_ node: OpaquePointer) {
@@ -293,8 +278,8 @@ struct CmarkConverter {
         let opened = locator?.openLink(image: true)
         attachments.append(
             ImageAttachment(
-                destination: restored(string(cmark_node_get_url(node)), escapeApplied: true),
-                title: restored(string(cmark_node_get_title(node)), escapeApplied: true),
+                destination: restored(string(node, .url), escapeApplied: true),
+                title: restored(string(node, .title), escapeApplied: true),
                 location: nil))
         withBuilder { $0.appendAttachment(index) }
         openImages.append(index)
@@ -353,15 +338,14 @@ struct CmarkConverter {
     }
 
     func literal(_ node: OpaquePointer) -> String {
-        string(cmark_node_get_literal(node))
+        string(node, .literal)
     }
 
-    /// A C string from cmark; the notes syntax's placeholders are put back unless `restoring` is false.
-    func string(_ pointer: UnsafePointer<CChar>?, restoring: Bool = true) -> String {
-        // Most links have an empty title: no String to make from it.
-        guard let pointer, pointer.pointee != 0 else { return "" }
-        let text = String(cString: pointer)
-        guard restoring, let notes else { return text }
+    /// A string of the node from cmark; the notes syntax's placeholders are put back unless
+    /// `restoring` is false.
+    func string(_ node: OpaquePointer, _ field: CmarkTree.Field, restoring: Bool = true) -> String {
+        let text = CmarkTree.string(node, field)
+        guard restoring, let notes, !text.isEmpty else { return text }
         return notes.restore(text)
     }
 }

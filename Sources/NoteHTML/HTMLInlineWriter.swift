@@ -70,7 +70,7 @@ struct HTMLInlineWriter: InlineWalker {
 
     /// Text outside raw HTML is escaped from its bytes; raw HTML, which may hold images to
     /// splice, is handled as a Substring.
-    mutating func visitText(utf8: UnsafeBufferPointer<UInt8>, span: Int?, text substring: () -> Substring) {
+    mutating func visitText(utf8: Span<UInt8>, span: Int?, text substring: () -> Substring) {
         guard hiddenSpan == nil else { return }
         guard let span, text.spans.indices.contains(span) else {
             output.appendEscaped(bytes: utf8)

@@ -79,7 +79,7 @@ struct HTMLOutput {
         HTMLText.appendEscaped(utf8, to: &bytes)
     }
 
-    mutating func appendEscaped(bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func appendEscaped(bytes: Span<UInt8>) {
         HTMLText.appendEscaped(bytes, to: &self.bytes)
     }
     mutating func appendEscaped(_ string: String) { appendEscaped(string.utf8) }

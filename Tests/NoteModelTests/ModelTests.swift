@@ -124,7 +124,7 @@ struct ModelTests {
         }
         let fromStrings = build { $0.appendText($1) }
         let fromBytes = build { builder, string in
-            builder.appendText(Array(string.utf8).span)
+            builder.appendText(utf8: Array(string.utf8))
         }
         #expect(fromBytes == fromStrings)
         #expect(fromBytes.string == "abécd\u{FFFC}e")

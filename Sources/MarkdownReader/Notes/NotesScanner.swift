@@ -1,11 +1,5 @@
 import NoteModel
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The raw-source pass of the notes syntax, before cmark: finds wikilinks, embeds, comments, math,
 /// highlights and tags (outside fenced code and code spans) and records each as an edit, so that
 /// cmark cannot eat them (`[[foo]]` with a `[foo]:` definition, `\` escapes in `$math$`, `_` in a
@@ -39,7 +33,7 @@ struct NotesScanner {
     init(bytes: [UInt8], file: String) {
         self.bytes = bytes
         self.file = file
-        lines = LineTable(bytes)
+        lines = Byte.lineTable(bytes)
         hasCarriageReturn = Byte.contains(bytes, Byte.cr)
         terminated = bytes.last.map(Self.startsConstruct) == true ? bytes : bytes + [0]
     }
@@ -104,20 +98,7 @@ struct NotesScanner {
     /// `strcspn` finds the next of those bytes many bytes a step, where a loop over the bytes
     /// took one step a byte; it stops at a NUL too, which is passed over here.
     func plainRunEnd(from start: Int) -> Int {
-        terminated.withUnsafeBufferPointer { buffer in
-            Self.constructSet.withUnsafeBufferPointer { set in
-                guard let base = buffer.baseAddress, let set = set.baseAddress else { return start }
-                var index = start
-                while index < bytes.count {
-                    index += base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                        strcspn($0 + index, set)
-                    }
-                    guard index < bytes.count, buffer[index] == 0 else { break }
-                    index += 1
-                }
-                return min(index, bytes.count)
-            }
-        }
+        Byte.runEnd(in: terminated, count: bytes.count, from: start, outside: Self.constructSet)
     }
 
     /// The bytes of ``startsConstruct(_:)``, as a C string.
