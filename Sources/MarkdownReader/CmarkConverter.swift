@@ -21,10 +21,10 @@ struct CmarkConverter {
     var openInlines: [OpenInline] = []
     /// Block quotes open around the current block (their `>` prefix each continuation line).
     var quoteDepth = 0
-    /// The note's own bytes, where raw HTML `<img>` tags are placed (notes syntax).
+    /// The note's own bytes, where raw HTML `<img>` tags are placed (Obsidian's syntax).
     var originalBytes: [UInt8] = []
-    /// The notes syntax's placeholders and position map (nil for CommonMark).
-    var notes: NotesExpander?
+    /// The Obsidian syntax's placeholders and position map (nil for CommonMark).
+    var obsidian: ObsidianExpander?
     /// Custom blocks open around the current node: what their exits need, known at their entry.
     private var openCustomBlocks: [(hasInlineContent: Bool, shiftsLines: Bool)] = []
     /// Links open around the current text (a wikilink inside one stays text).
@@ -54,7 +54,7 @@ struct CmarkConverter {
         for index in blocks.indices {
             if let start = blocks[index].start, let end = blocks[index].end {
                 place(index, start: start, end: end)
-            } else if notes != nil {
+            } else if obsidian != nil {
                 blocks[index].start = blocks[index].start.map { mapped($0, near: 0) }
                 blocks[index].end = blocks[index].end.map { mapped($0, near: 1) }
             }
@@ -90,7 +90,7 @@ struct CmarkConverter {
             // Where a footnote definition was cut out (see FootnoteScanner).
             if !marks.isEmpty, html == FootnoteScanner.placeholder + "\n" { break }
             leafBlock(.htmlBlock(literal: html), node)
-            if notes != nil { addHTMLBlockImages(html) }
+            if obsidian != nil { addHTMLBlockImages(html) }
         case CMARK_NODE_THEMATIC_BREAK: leafBlock(.thematicBreak, node)
         case CMARK_NODE_TEXT: enterText(node)
         case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
@@ -120,7 +120,7 @@ struct CmarkConverter {
         }
     }
 
-    /// A text node: plain text, or the notes syntax expanded from it.
+    /// A text node: plain text, or Obsidian's syntax expanded from it.
     private mutating func enterText(_ node: OpaquePointer) {
         // Most text holds none of the bytes that either check of ``enterPlainText(_:plain:)``
         // looks for: one strcspn over them all (many bytes a step) answers both, where each
@@ -131,11 +131,11 @@ struct CmarkConverter {
         if done ?? false { return }
         let text = restored(string(node, .literal, restoring: false), escapeApplied: true)
         let written = locator?.text(text)
-        if let notes, !builders.isEmpty {
+        if let obsidian, !builders.isEmpty {
             // Placeholders are where the text holds U+E000 (lead byte 0xEE): only then look for
             // where they are written.
             let ranges = Byte.contains(text, 0xEE) ? written.map { tokenRanges($0) } ?? [] : []
-            notes.expand(
+            obsidian.expand(
                 text, into: &builders[builders.count - 1], attachments: &attachments,
                 insideLink: linkDepth > 0, tokenRanges: ranges)
         } else {
@@ -325,9 +325,9 @@ struct CmarkConverter {
         return (start, end)
     }
 
-    /// A position in the text cmark parsed, in the note's own source (the notes syntax's scan).
+    /// A position in the text cmark parsed, in the note's own source (the Obsidian syntax's scan).
     func mapped(_ place: LineColumn, near line: Int = 0) -> LineColumn {
-        guard let map = notes?.map else { return place }
+        guard let map = obsidian?.map else { return place }
         let original = map.original(line: place.line, column: place.column, near: line)
         return LineColumn(line: original.line, column: original.column)
     }
@@ -341,11 +341,11 @@ struct CmarkConverter {
         string(node, .literal)
     }
 
-    /// A string of the node from cmark; the notes syntax's placeholders are put back unless
+    /// A string of the node from cmark; the Obsidian syntax's placeholders are put back unless
     /// `restoring` is false.
     func string(_ node: OpaquePointer, _ field: CmarkTree.Field, restoring: Bool = true) -> String {
         let text = CmarkTree.string(node, field)
-        guard restoring, let notes, !text.isEmpty else { return text }
-        return notes.restore(text)
+        guard restoring, let obsidian, !text.isEmpty else { return text }
+        return obsidian.restore(text)
     }
 }

@@ -1,14 +1,14 @@
 import NoteModel
 
-/// The raw-source pass of the notes syntax, before cmark: finds wikilinks, embeds, comments, math,
+/// The raw-source pass of Obsidian's syntax, before cmark: finds wikilinks, embeds, comments, math,
 /// highlights and tags (outside fenced code and code spans) and records each as an edit, so that
 /// cmark cannot eat them (`[[foo]]` with a `[foo]:` definition, `\` escapes in `$math$`, `_` in a
 /// link's file name). One pass, each byte looked at a bounded number of times: linear.
-struct NotesScanner {
+struct ObsidianScanner {
     struct Found {
         var range: Range<Int>
         /// nil: removed without a trace (a comment on lines of its own).
-        var token: NotesToken?
+        var token: ObsidianToken?
     }
 
     let bytes: [UInt8]
@@ -191,7 +191,7 @@ struct NotesScanner {
 
     // MARK: Constructs
 
-    /// Skips a code span whole (nothing inside is notes syntax), or just its opening backticks.
+    /// Skips a code span whole (nothing inside is Obsidian's syntax), or just its opening backticks.
     private mutating func codeSpan(_ start: Int) -> Int {
         let count = runLength(start, of: Byte.backtick)
         let after = start + count
@@ -331,9 +331,9 @@ struct NotesScanner {
 
     // MARK: Helpers
 
-    private mutating func record(_ range: Range<Int>, _ kind: NotesToken.Kind?) {
+    private mutating func record(_ range: Range<Int>, _ kind: ObsidianToken.Kind?) {
         let original = String(decoding: bytes[range], as: UTF8.self)
-        found.append(Found(range: range, token: kind.map { NotesToken(kind: $0, original: original) }))
+        found.append(Found(range: range, token: kind.map { ObsidianToken(kind: $0, original: original) }))
     }
 
     private func at(_ index: Int, _ literal: StaticString) -> Bool {
