@@ -66,13 +66,13 @@ struct ModelTests {
         var events: [String] = []
         var skipLists = false
 
-        mutating func willEnter(_ block: borrowing Block, index: Int, ancestors: [Int]) -> Bool {
+        mutating func willEnter(_ blocks: Span<Block>, index: Int, ancestors: [Int]) -> Bool {
             events.append("enter \(index) under \(ancestors)")
-            if case .list = block.kind { return !skipLists }
+            if case .list = blocks[index].kind { return !skipLists }
             return true
         }
 
-        mutating func didExit(_ block: borrowing Block, index: Int, ancestors: [Int]) {
+        mutating func didExit(_ blocks: Span<Block>, index: Int, ancestors: [Int]) {
             events.append("exit \(index)")
         }
 
