@@ -117,6 +117,21 @@ enum Byte {
         return min(index, count)
     }
 
+    /// The index of the first byte from `start` on that is not ASCII (the end when none is): eight
+    /// bytes are read as one word while all of them are ASCII.
+    static func asciiEnd(in bytes: Span<UInt8>, from start: Int) -> Int {
+        var index = max(0, start)
+        bytes.withUnsafeBytes { raw in
+            while index + 8 <= raw.count,
+                raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
+                index += 8
+            }
+        }
+        while index < bytes.count, bytes[index] < 0x80 { index += 1 }
+        return index
+    }
+
     /// Appends the bytes to the builder's text in one copy.
     static func appendText(_ bytes: Span<UInt8>, to builder: inout AttributedTextBuilder) {
         bytes.withUnsafeBufferPointer { builder.appendText(utf8: $0) }
