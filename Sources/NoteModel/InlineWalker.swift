@@ -42,23 +42,8 @@ extension AttributedText {
         // whether a span is open is a binary search. Both stacks hold at most every span, and
         // live on the call stack when they are small (two arrays per text were 28,000 allocations
         // in a build of 1,086 notes).
-        if spans.count <= SmallSpanStack.capacity {
-            var open = SmallSpanStack()
-            var toOpen = SmallSpanStack()
-            walk(&walker, utf8: utf8, spans: spans, open: &open, toOpen: &toOpen)
-        } else {
-            var open = LargeSpanStack(capacity: spans.count)
-            var toOpen = LargeSpanStack(capacity: spans.count)
-            walk(&walker, utf8: utf8, spans: spans, open: &open, toOpen: &toOpen)
-        }
-    }
-
-    /// The walk of runs and spans with two stacks of span ids, each with room for every span.
-    @inlinable
-    func walk<Stack: SpanStack>(
-        _ walker: inout some InlineWalker, utf8: Span<UInt8>, spans: Span<InlineSpan>, open: inout Stack,
-        toOpen: inout Stack
-    ) {
+        var open = SpanStack(capacity: spans.count)
+        var toOpen = SpanStack(capacity: spans.count)
         var position = 0
         for run in runs {
             // Climb from the run's innermost span to the first one already open.
@@ -108,14 +93,30 @@ extension AttributedText {
     }
 }
 
-/// A stack of span ids; ids pushed on `open` ascend.
+/// A stack of span ids: on the call stack up to ``inlineCapacity`` ids (nearly every text), in an
+/// array past that; ids pushed on `open` ascend.
 @usableFromInline
-protocol SpanStack {
-    var count: Int { get set }
-    subscript(index: Int) -> Int { get set }
-}
+struct SpanStack {
+    @usableFromInline static var inlineCapacity: Int { 16 }
+    @usableFromInline var small = InlineArray<16, Int>(repeating: 0)
+    @usableFromInline var large: [Int]
+    @usableFromInline let isLarge: Bool
+    @usableFromInline var count = 0
 
-extension SpanStack {
+    @inlinable
+    init(capacity: Int) {
+        isLarge = capacity > Self.inlineCapacity
+        large = isLarge ? Array(repeating: 0, count: capacity) : []
+    }
+
+    @inlinable
+    subscript(index: Int) -> Int {
+        get { isLarge ? large[index] : small[index] }
+        set {
+            if isLarge { large[index] = newValue } else { small[index] = newValue }
+        }
+    }
+
     @inlinable
     var last: Int? { count > 0 ? self[count - 1] : nil }
 
@@ -135,37 +136,5 @@ extension SpanStack {
             if self[middle] < id { low = middle + 1 } else { high = middle }
         }
         return low < count && self[low] == id
-    }
-}
-
-/// Room for a few span ids on the call stack: nearly every text has no more spans than this.
-@usableFromInline
-struct SmallSpanStack: SpanStack {
-    @usableFromInline static var capacity: Int { 32 }
-    @usableFromInline var ids = InlineArray<32, Int>(repeating: 0)
-    @usableFromInline var count = 0
-
-    @inlinable init() {}
-
-    @inlinable
-    subscript(index: Int) -> Int {
-        get { ids[index] }
-        set { ids[index] = newValue }
-    }
-}
-
-/// Span ids in an array, for a text with more spans.
-@usableFromInline
-struct LargeSpanStack: SpanStack {
-    @usableFromInline var ids: [Int]
-    @usableFromInline var count = 0
-
-    @inlinable
-    init(capacity: Int) { ids = Array(repeating: 0, count: capacity) }
-
-    @inlinable
-    subscript(index: Int) -> Int {
-        get { ids[index] }
-        set { ids[index] = newValue }
     }
 }
