@@ -17,7 +17,7 @@ enum FrontMatterTarget {
                 problem.location?.file == "notesite.yml", "a diagnostic without the file: \(problem)")
         }
         let note = "---\n" + yaml + "\n---\n# Body\n"
-        let document = MarkdownReader.read(note, file: "note.md", options: ReaderOptions(syntax: .notes))
+        let document = MarkdownReader.read(note, file: "note.md", options: ReaderOptions(syntax: .obsidian))
         for problem in document.diagnostics {
             FuzzReplay.check(problem.location?.file == "note.md", "a diagnostic without the file: \(problem)")
         }

@@ -97,13 +97,13 @@ extension CmarkConverter {
         }
     }
 
-    /// Inline HTML; in the notes syntax its `<img>` tags become attachments inside its span.
+    /// Inline HTML; in Obsidian's syntax its `<img>` tags become attachments inside its span.
     mutating func inlineHTML(_ node: OpaquePointer) {
         let text = restored(literal(node), escapeApplied: false)
-        let written = restored(string(cmark_node_get_literal(node), restoring: false), escapeApplied: false)
+        let written = restored(string(node, .literal, restoring: false), escapeApplied: false)
         let offsets = locator?.text(written)
         let range = offsets.map { sourceRange($0) }
-        let images = notes == nil ? [] : htmlImages(in: text, after: range?.start.offset ?? 0)
+        let images = obsidian == nil ? [] : htmlImages(in: text, after: range?.start.offset ?? 0)
         guard !builders.isEmpty else { return }
         let first = attachments.count
         attachments += images
@@ -115,7 +115,7 @@ extension CmarkConverter {
         }
     }
 
-    /// An HTML block's `<img>` tags, as the block's content (notes syntax).
+    /// An HTML block's `<img>` tags, as the block's content (Obsidian's syntax).
     mutating func addHTMLBlockImages(_ literal: String) {
         guard let index = blocks.indices.last, let location = blocks[index].start else { return }
         let start = mappedOffset(source.lines.offset(line: location.line, column: location.column))
@@ -168,11 +168,11 @@ extension CmarkConverter {
     }
 
     /// The line table of the note's own source.
-    var originalLines: LineTable { notes?.map.originalLines ?? source.lines }
+    var originalLines: LineTable { obsidian?.map.originalLines ?? source.lines }
 
     /// An offset in the text cmark parsed, in the note's own source.
     func mappedOffset(_ offset: Int) -> Int {
-        notes?.map.originalOffset(offset) ?? offset
+        obsidian?.map.originalOffset(offset) ?? offset
     }
 
     /// Offsets in the text cmark parsed as a range in the note's own source. Ranges come in the
@@ -195,13 +195,13 @@ extension CmarkConverter {
         return first..<max(first, min(last, source.bytes.count))
     }
 
-    /// Sets a block's range; with the notes syntax, also moves its start and end (kept in the
+    /// Sets a block's range; with Obsidian's syntax, also moves its start and end (kept in the
     /// parsed text while converting, where inlines are found by them) to the note's own source.
     /// Each offset is mapped once: the start is the range's, and the end is the range's last byte
     /// unless the range was clamped. Mapping the ends apart from the range mapped them twice.
     mutating func place(_ index: Int, start: LineColumn, end: LineColumn) {
         let offsets = blockOffsets(start, end)
-        guard let map = notes?.map else {
+        guard let map = obsidian?.map else {
             blocks[index].range = sourceRange(offsets)
             return
         }
@@ -226,7 +226,7 @@ extension CmarkConverter {
 
     /// The notes placeholders written in a stretch of the parsed text, in order, as source ranges.
     mutating func tokenRanges(_ offsets: Range<Int>) -> [SourceRange] {
-        guard notes != nil else { return [] }
+        guard obsidian != nil else { return [] }
         let bytes = source.bytes
         var ranges: [SourceRange] = []
         var index = offsets.lowerBound

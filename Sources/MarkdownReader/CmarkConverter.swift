@@ -1,12 +1,6 @@
 internal import CCmark
 import NoteModel
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Turns cmark's tree into a ``NoteDocument`` with cmark's iterator, so depth costs no call stack.
 struct CmarkConverter {
     let file: String
@@ -27,10 +21,10 @@ struct CmarkConverter {
     var openInlines: [OpenInline] = []
     /// Block quotes open around the current block (their `>` prefix each continuation line).
     var quoteDepth = 0
-    /// The note's own bytes, where raw HTML `<img>` tags are placed (notes syntax).
+    /// The note's own bytes, where raw HTML `<img>` tags are placed (Obsidian's syntax).
     var originalBytes: [UInt8] = []
-    /// The notes syntax's placeholders and position map (nil for CommonMark).
-    var notes: NotesExpander?
+    /// The Obsidian syntax's placeholders and position map (nil for CommonMark).
+    var obsidian: ObsidianExpander?
     /// Custom blocks open around the current node: what their exits need, known at their entry.
     private var openCustomBlocks: [(hasInlineContent: Bool, shiftsLines: Bool)] = []
     /// Links open around the current text (a wikilink inside one stays text).
@@ -60,7 +54,7 @@ struct CmarkConverter {
         for index in blocks.indices {
             if let start = blocks[index].start, let end = blocks[index].end {
                 place(index, start: start, end: end)
-            } else if notes != nil {
+            } else if obsidian != nil {
                 blocks[index].start = blocks[index].start.map { mapped($0, near: 0) }
                 blocks[index].end = blocks[index].end.map { mapped($0, near: 1) }
             }
@@ -88,7 +82,7 @@ struct CmarkConverter {
             startInlines(node, isHeading: true)
         case CMARK_NODE_CODE_BLOCK:
             let kind = BlockKind.codeBlock(
-                info: restored(string(cmark_node_get_fence_info(node)), escapeApplied: true),
+                info: restored(string(node, .fenceInfo), escapeApplied: true),
                 literal: restored(literal(node), escapeApplied: false))
             leafBlock(kind, node)
         case CMARK_NODE_HTML_BLOCK:
@@ -96,7 +90,7 @@ struct CmarkConverter {
             // Where a footnote definition was cut out (see FootnoteScanner).
             if !marks.isEmpty, html == FootnoteScanner.placeholder + "\n" { break }
             leafBlock(.htmlBlock(literal: html), node)
-            if notes != nil { addHTMLBlockImages(html) }
+            if obsidian != nil { addHTMLBlockImages(html) }
         case CMARK_NODE_THEMATIC_BREAK: leafBlock(.thematicBreak, node)
         case CMARK_NODE_TEXT: enterText(node)
         case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
@@ -105,7 +99,7 @@ struct CmarkConverter {
             withBuilder { $0.appendLeaf(kind, literal: "\n", range: range) }
         case CMARK_NODE_CODE:
             let range = (locator?.codeSpan()).map { sourceRange($0) }
-            if !appendVerbatimCode(cmark_node_get_literal(node), range: range) {
+            if !appendVerbatimCode(node, range: range) {
                 let text = restored(literal(node), escapeApplied: false)
                 withBuilder { $0.appendLeaf(.code, literal: text, range: range) }
             }
@@ -114,8 +108,8 @@ struct CmarkConverter {
         case CMARK_NODE_STRONG: openInline(.strong, delimiters: "*_", count: 2)
         case CMARK_NODE_LINK:
             let kind = InlineKind.link(
-                destination: restored(string(cmark_node_get_url(node)), escapeApplied: true),
-                title: restored(string(cmark_node_get_title(node)), escapeApplied: true))
+                destination: restored(string(node, .url), escapeApplied: true),
+                title: restored(string(node, .title), escapeApplied: true))
             openLink(kind)
             linkDepth += 1
         case CMARK_NODE_IMAGE: openImage(node)
@@ -126,21 +120,22 @@ struct CmarkConverter {
         }
     }
 
-    /// A text node: plain text, or the notes syntax expanded from it.
+    /// A text node: plain text, or Obsidian's syntax expanded from it.
     private mutating func enterText(_ node: OpaquePointer) {
-        if let literal = cmark_node_get_literal(node) {
-            let done = literal.withMemoryRebound(to: UInt8.self, capacity: 1) { start in
-                enterPlainText(literal, UnsafeBufferPointer(start: start, count: strlen(literal)))
-            }
-            if done { return }
+        // Most text holds none of the bytes that either check of ``enterPlainText(_:plain:)``
+        // looks for: one strcspn over them all (many bytes a step) answers both, where each
+        // check took its own pass.
+        let done = CmarkTree.withLiteral(node, holdingNoneOf: Self.unplainBytes) { bytes, plain in
+            enterPlainText(bytes, plain: plain && !bytes.isEmpty)
         }
-        let text = restored(string(cmark_node_get_literal(node), restoring: false), escapeApplied: true)
+        if done ?? false { return }
+        let text = restored(string(node, .literal, restoring: false), escapeApplied: true)
         let written = locator?.text(text)
-        if let notes, !builders.isEmpty {
+        if let obsidian, !builders.isEmpty {
             // Placeholders are where the text holds U+E000 (lead byte 0xEE): only then look for
             // where they are written.
             let ranges = Byte.contains(text, 0xEE) ? written.map { tokenRanges($0) } ?? [] : []
-            notes.expand(
+            obsidian.expand(
                 text, into: &builders[builders.count - 1], attachments: &attachments,
                 insideLink: linkDepth > 0, tokenRanges: ranges)
         } else {
@@ -151,20 +146,11 @@ struct CmarkConverter {
     /// Text with no notes placeholder (lead byte 0xEE) and no escaped-tilde mark (0xCD), as nearly
     /// all is: its bytes go from cmark into the model as they are, where making a `String` of each
     /// text and searching it first cost as much again as appending it. Returns false for the rest.
-    /// `literal` is the text as a C string, `bytes` the same without its NUL.
-    private mutating func enterPlainText(_ literal: UnsafePointer<CChar>, _ bytes: UnsafeBufferPointer<UInt8>)
-        -> Bool
-    {
-        // Most text holds none of the bytes that either check below looks for: one strcspn over
-        // them all (many bytes a step) then answers both, where each check took its own pass.
-        let plain =
-            !bytes.isEmpty
-            && Self.unplainBytes.withUnsafeBufferPointer { set in
-                set.baseAddress.map { strcspn(literal, $0) == bytes.count } ?? false
-            }
+    /// `plain`: the bytes hold none of ``unplainBytes``.
+    private mutating func enterPlainText(_ bytes: Span<UInt8>, plain: Bool) -> Bool {
         guard plain || isVerbatim(bytes) else { return false }
         locator?.text(bytes: bytes, plain: plain)
-        withBuilder { $0.appendText(bytes.span) }
+        withBuilder { Byte.appendText(bytes, to: &$0) }
         return true
     }
 
@@ -178,25 +164,24 @@ struct CmarkConverter {
     /// A code span's literal with nothing to restore (see ``isVerbatim(_:)``), appended as cmark's
     /// bytes: making a `String` of each and searching it cost more than appending it. Returns
     /// false for the rest.
-    private mutating func appendVerbatimCode(_ literal: UnsafePointer<CChar>?, range: SourceRange?) -> Bool {
-        guard let literal else { return false }
-        return literal.withMemoryRebound(to: UInt8.self, capacity: 1) { start in
-            let bytes = UnsafeBufferPointer(start: start, count: strlen(literal))
+    private mutating func appendVerbatimCode(_ node: OpaquePointer, range: SourceRange?) -> Bool {
+        let done = CmarkTree.withLiteral(node) { bytes in
             guard isVerbatim(bytes) else { return false }
             withBuilder {
                 $0.openSpan(.code, range: range)
-                $0.appendText(bytes.span)
+                Byte.appendText(bytes, to: &$0)
                 $0.closeSpan()
             }
             return true
         }
+        return done ?? false
     }
 
     /// Whether cmark's bytes are the model's as they are: no notes placeholder (lead byte 0xEE) and
     /// no escaped-tilde mark (0xCD) to put back.
-    private func isVerbatim(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress, memchr(base, 0xEE, bytes.count) == nil else { return false }
-        return marks.isEmpty || memchr(base, Int32(EscapedTildes.markerBytes[0]), bytes.count) == nil
+    private func isVerbatim(_ bytes: Span<UInt8>) -> Bool {
+        guard Byte.firstIndex(of: 0xEE, in: bytes, from: 0) == nil else { return false }
+        return marks.isEmpty || Byte.firstIndex(of: EscapedTildes.markerBytes[0], in: bytes, from: 0) == nil
     }
 
     private mutating func exit(_ node: OpaquePointer) {
@@ -293,8 +278,8 @@ struct CmarkConverter {
         let opened = locator?.openLink(image: true)
         attachments.append(
             ImageAttachment(
-                destination: restored(string(cmark_node_get_url(node)), escapeApplied: true),
-                title: restored(string(cmark_node_get_title(node)), escapeApplied: true),
+                destination: restored(string(node, .url), escapeApplied: true),
+                title: restored(string(node, .title), escapeApplied: true),
                 location: nil))
         withBuilder { $0.appendAttachment(index) }
         openImages.append(index)
@@ -340,9 +325,9 @@ struct CmarkConverter {
         return (start, end)
     }
 
-    /// A position in the text cmark parsed, in the note's own source (the notes syntax's scan).
+    /// A position in the text cmark parsed, in the note's own source (the Obsidian syntax's scan).
     func mapped(_ place: LineColumn, near line: Int = 0) -> LineColumn {
-        guard let map = notes?.map else { return place }
+        guard let map = obsidian?.map else { return place }
         let original = map.original(line: place.line, column: place.column, near: line)
         return LineColumn(line: original.line, column: original.column)
     }
@@ -353,15 +338,14 @@ struct CmarkConverter {
     }
 
     func literal(_ node: OpaquePointer) -> String {
-        string(cmark_node_get_literal(node))
+        string(node, .literal)
     }
 
-    /// A C string from cmark; the notes syntax's placeholders are put back unless `restoring` is false.
-    func string(_ pointer: UnsafePointer<CChar>?, restoring: Bool = true) -> String {
-        // Most links have an empty title: no String to make from it.
-        guard let pointer, pointer.pointee != 0 else { return "" }
-        let text = String(cString: pointer)
-        guard restoring, let notes else { return text }
-        return notes.restore(text)
+    /// A string of the node from cmark; the Obsidian syntax's placeholders are put back unless
+    /// `restoring` is false.
+    func string(_ node: OpaquePointer, _ field: CmarkTree.Field, restoring: Bool = true) -> String {
+        let text = CmarkTree.string(node, field)
+        guard restoring, let obsidian, !text.isEmpty else { return text }
+        return obsidian.restore(text)
     }
 }

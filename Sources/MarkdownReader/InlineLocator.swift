@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Finds where each inline node of one leaf block is written, walking the block's source beside
 /// cmark's nodes, which come in source order.
 ///
@@ -34,16 +28,15 @@ struct InlineLocator {
     /// Returns where the literal was written.
     @discardableResult
     mutating func text(_ literal: String) -> Range<Int> {
-        var literal = literal
         // The literal's UTF-8 in place: a copy per text node was a measurable share of reading.
-        return literal.withUTF8 { text(bytes: $0) }
+        text(bytes: literal.utf8.span)
     }
 
     /// `plain`: the caller found the literal ``isPlain(_:)`` already.
     @discardableResult
-    mutating func text(bytes literal: UnsafeBufferPointer<UInt8>, plain: Bool = false) -> Range<Int> {
+    mutating func text(bytes literal: Span<UInt8>, plain: Bool = false) -> Range<Int> {
         // Blanks before the text are cmark's to drop; a line ending is a break node's own.
-        if let first = literal.first, !Byte.isSpace(first) {
+        if !literal.isEmpty, !Byte.isSpace(literal[0]) {
             while let here = byte(cursor), here == Byte.space || here == Byte.tab { cursor += 1 }
         }
         let start = cursor
@@ -58,7 +51,7 @@ struct InlineLocator {
             let wanted = literal[index]
             let here = bytes[cursor]
             if here == UInt8(ascii: "&"), let end = entityEnd(cursor),
-                !literal[index...].starts(with: bytes[cursor..<end])
+                !Self.starts(literal, at: index, with: bytes[cursor..<end])
             {
                 // cmark decodes entities (`&amp;` is its own text node `&`).
                 cursor = end
@@ -80,7 +73,7 @@ struct InlineLocator {
                 cursor += 1
             } else if Self.isNewline(here) {
                 newline()
-            } else if let found = search(literal[index..<min(index + 8, literal.count)]) {
+            } else if let found = search(literal.extracting(index..<min(index + 8, literal.count))) {
                 cursor = found
             } else {
                 index += 1
@@ -92,7 +85,7 @@ struct InlineLocator {
     /// A code span: its backtick run, the code, and the closing run of the same length.
     mutating func codeSpan() -> Range<Int> {
         skipSpaces()
-        if byte(cursor) != Byte.backtick, let found = search([Byte.backtick]) { cursor = found }
+        if byte(cursor) != Byte.backtick, let found = search(Byte.backtick) { cursor = found }
         let start = cursor
         let count = run(of: Byte.backtick, at: cursor)
         var index = cursor + count
@@ -162,23 +155,23 @@ struct InlineLocator {
     /// `>`. Returns its end.
     mutating func closeLink(opener: UInt8?) -> Int {
         if opener == UInt8(ascii: "<") {
-            if let found = search([UInt8(ascii: ">")]) { cursor = found + 1 }
+            if let found = search(UInt8(ascii: ">")) { cursor = found + 1 }
             return cursor
         }
         guard opener == UInt8(ascii: "[") else { return cursor }
-        if byte(cursor) != UInt8(ascii: "]"), let found = search([UInt8(ascii: "]")]) { cursor = found }
+        if byte(cursor) != UInt8(ascii: "]"), let found = search(UInt8(ascii: "]")) { cursor = found }
         guard byte(cursor) == UInt8(ascii: "]") else { return cursor }
         cursor += 1
         if byte(cursor) == UInt8(ascii: "(") {
             cursor = InlineLocator.inlineLinkEnd(bytes, from: cursor + 1, limit: limit)
-        } else if byte(cursor) == UInt8(ascii: "["), let found = search([UInt8(ascii: "]")]) {
+        } else if byte(cursor) == UInt8(ascii: "["), let found = search(UInt8(ascii: "]")) {
             cursor = found + 1
         }
         return cursor
     }
 
     /// Just past the next `byte` (a footnote reference's `]`), if the block has one.
-    func end(after byte: UInt8) -> Int? { search([byte]).map { $0 + 1 } }
+    func end(after byte: UInt8) -> Int? { search(byte).map { $0 + 1 } }
 
     /// Moves forward to `offset` (never back).
     mutating func advance(to offset: Int) -> Int {
@@ -233,17 +226,34 @@ struct InlineLocator {
     }
 
     /// The first place at or after the cursor where `needle` is written, within the block.
-    private func search(_ needle: some Collection<UInt8>) -> Int? {
+    private func search(_ needle: Span<UInt8>) -> Int? {
         let count = needle.count
-        guard let first = needle.first, cursor + count <= limit else { return nil }
+        guard count > 0, cursor + count <= limit else { return nil }
         var index = cursor
         while index + count <= limit {
-            if bytes[index] == first, bytes[index..<index + count].elementsEqual(needle) {
+            if bytes[index] == needle[0], Self.starts(needle, at: 0, with: bytes[index..<index + count]) {
                 return index
             }
             index += 1
         }
         return nil
+    }
+
+    /// The next `byte` from the cursor on, before the limit.
+    private func search(_ byte: UInt8) -> Int? {
+        Byte.firstIndex(of: byte, in: bytes, from: cursor, to: limit)
+    }
+
+    /// Whether `literal` from `index` on starts with `prefix`.
+    private static func starts(_ literal: Span<UInt8>, at index: Int, with prefix: ArraySlice<UInt8>) -> Bool
+    {
+        guard literal.count - index >= prefix.count else { return false }
+        var offset = index
+        for byte in prefix {
+            if literal[offset] != byte { return false }
+            offset += 1
+        }
+        return true
     }
 
     /// Just past an entity or numeric character reference at `start`, if one is there.
@@ -309,45 +319,19 @@ struct InlineLocator {
     }
 
     /// Whether the block's bytes at `offset` are `literal`'s (which fits before the limit).
-    private func matches(_ literal: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress, let other = literal.baseAddress else { return false }
-            return memcmp(base + offset, other, literal.count) == 0
-        }
+    private func matches(_ literal: Span<UInt8>, at offset: Int) -> Bool {
+        Byte.equal(bytes.span.extracting(offset..<offset + literal.count), literal)
     }
 
     /// Whether text holds none of the bytes the walk treats specially (`&`, `\`, line endings).
-    /// Eight bytes at a time (every text node is asked: byte by byte it was a tenth of converting).
-    static func isPlain(_ literal: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = literal.baseAddress, !literal.isEmpty else { return false }
-        let raw = UnsafeRawPointer(base)
-        var index = 0
-        while index + 8 <= literal.count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            if hasByte(word, UInt8(ascii: "&")) || hasByte(word, Byte.backslash) || hasByte(word, Byte.lf)
-                || hasByte(word, Byte.cr)
-            {
-                return false
-            }
-            index += 8
-        }
-        while index < literal.count {
-            if isSpecial(literal[index]) { return false }
-            index += 1
-        }
+    static func isPlain(_ literal: Span<UInt8>) -> Bool {
+        guard !literal.isEmpty else { return false }
+        for index in literal.indices where isSpecial(literal[index]) { return false }
         return true
     }
 
     static func isSpecial(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "&") || byte == Byte.backslash || byte == Byte.lf || byte == Byte.cr
-    }
-
-    /// Whether one of the word's eight bytes is `byte`: XOR makes that byte zero, and subtracting
-    /// one from each byte borrows into the top bit exactly when some byte is zero.
-    private static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let x = word ^ (ones &* UInt64(byte))
-        return (x &- ones) & ~x & 0x8080_8080_8080_8080 != 0
     }
 
     private static func isNewline(_ byte: UInt8) -> Bool { byte == Byte.lf || byte == Byte.cr }

@@ -16,13 +16,13 @@ public enum MarkdownReader {
     public static func read(utf8 markdown: [UInt8], file: String = "", options: ReaderOptions = .init())
         -> NoteDocument
     {
-        let notes = options.syntax == .notes ? NotesSource(utf8: markdown, file: file) : nil
+        let obsidian = options.syntax == .obsidian ? ObsidianSource(utf8: markdown, file: file) : nil
         var flags = CMARK_OPT_SOURCEPOS
         if options.unsafe { flags |= CMARK_OPT_UNSAFE }
         if options.smart { flags |= CMARK_OPT_SMART }
-        let source = notes?.parsed ?? SourceText(bytes: markdown)
+        let source = obsidian?.parsed ?? SourceText(bytes: markdown)
         var extensions = options.syntax.hasGFM ? GFMExtensions(source: source) : nil
-        extensions?.anyTaskState = notes != nil
+        extensions?.anyTaskState = obsidian != nil
         // cmark turns embedded NULs into U+FFFD.
         let bytes = extensions?.markdown ?? source.bytes
         // Every tree of this read (the note's, table cells', footnote bodies') lives in the thread's
@@ -31,8 +31,8 @@ public enum MarkdownReader {
         defer { notesite_cmark_arena_leave() }
         guard let root = CmarkTree.parse(bytes, flags: flags) else { return NoteDocument() }
         var converter = CmarkConverter(file: file, source: source)
-        converter.notes = notes?.expander
-        if let notes { converter.originalBytes = notes.originalBytes }
+        converter.obsidian = obsidian?.expander
+        if let obsidian { converter.originalBytes = obsidian.originalBytes }
         var document: NoteDocument
         if let extensions {
             let applied = extensions.apply(root, flags: flags)
@@ -41,7 +41,7 @@ public enum MarkdownReader {
         } else {
             document = converter.convert(root)
         }
-        if let notes { notes.finish(&document) }
+        if let obsidian { obsidian.finish(&document) }
         return document
     }
 }

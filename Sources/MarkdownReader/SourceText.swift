@@ -14,7 +14,7 @@ struct SourceText {
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
-        lines = LineTable(bytes)
+        lines = Byte.lineTable(bytes)
     }
 
     /// Bytes whose line table is already known (the same lines, as after an edit that keeps them).

@@ -5,8 +5,9 @@ public enum Syntax: String, Sendable, Hashable, CaseIterable {
     /// CommonMark plus GitHub's extensions: tables, task lists, strikethrough, extended autolinks,
     /// footnotes and the raw-HTML tag filter.
     case gfm
-    /// GFM plus the syntax of notes (Obsidian's), and front matter.
-    case notes
+    /// GFM plus Obsidian's syntax for notes (wikilinks, embeds, callouts, math, tags...) and
+    /// front matter. Named `notes` on the command line (`--syntax notes`), as it always was.
+    case obsidian = "notes"
 
     /// Whether GitHub's extensions apply.
     public var hasGFM: Bool { self != .commonmark }

@@ -2,28 +2,16 @@
 /// bytes from disk to model, and the `String` a check would make was most of the check's cost.
 public enum UTF8Validation {
     /// Well-formed as Unicode defines it: no overlong forms, no surrogates, nothing past U+10FFFF,
-    /// no sequence cut short. ASCII, most of any note, is passed eight bytes at a time.
+    /// no sequence cut short. ASCII, most of any note, is passed over eight bytes at a time
+    /// (``Byte/asciiEnd(in:from:)``): the standard library's validator took five times as long.
     public static func isValid(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer(isValid(buffer:))
-    }
-
-    /// The kernel, on the bytes' pointer: eight bytes are read as one word.
-    private static func isValid(buffer bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
+        let bytes = bytes.span
         let count = bytes.count
         var index = 0
         while index < count {
-            while index + 8 <= count,
-                UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-            {
-                index += 8
-            }
+            index = Byte.asciiEnd(in: bytes, from: index)
             guard index < count else { break }
-            let lead = base[index]
-            guard lead >= 0x80 else {
-                index += 1
-                continue
-            }
+            let lead = bytes[index]
             // The second byte's range depends on the lead (Unicode's table 3-7); later ones are
             // any continuation byte.
             var low: UInt8 = 0x80
@@ -39,8 +27,8 @@ public enum UTF8Validation {
             case 0xF1...0xF3: length = 4
             default: return false
             }
-            guard index + length <= count, (low...high).contains(base[index + 1]) else { return false }
-            for next in index + 2..<index + length where base[next] & 0xC0 != 0x80 { return false }
+            guard index + length <= count, (low...high).contains(bytes[index + 1]) else { return false }
+            for next in index + 2..<index + length where bytes[next] & 0xC0 != 0x80 { return false }
             index += length
         }
         return true

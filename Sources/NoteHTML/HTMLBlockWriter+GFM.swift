@@ -2,11 +2,11 @@ import NoteModel
 
 /// cmark-gfm's HTML for tables and task items.
 extension HTMLBlockWriter {
-    mutating func enterGFM(_ block: borrowing Block, index: Int) {
-        switch block.kind {
+    mutating func enterGFM(_ blocks: Span<Block>, index: Int) {
+        switch blocks[index].kind {
         case .table:
             output.newlineIfNeeded()
-            appendTag("<table", block, ">")
+            appendTag("<table", blocks[index].anchor, ">")
             inTableBody = false
         case .tableRow(let header):
             output.newlineIfNeeded()
@@ -25,7 +25,7 @@ extension HTMLBlockWriter {
             output.append(inTableHeader ? "<th" : "<td")
             if alignment != .none { output.appendRaw(" align=\"\(alignment.rawValue)\"") }
             output.append(">")
-            writeInlines(block.content)
+            writeInlines(blocks[index].content)
         case .taskItem(let checked, let state):
             output.newlineIfNeeded()
             guard let state else {
@@ -54,8 +54,8 @@ extension HTMLBlockWriter {
         }
     }
 
-    mutating func exitGFM(_ block: borrowing Block, index: Int) {
-        switch block.kind {
+    mutating func exitGFM(_ blocks: Span<Block>, index: Int) {
+        switch blocks[index].kind {
         case .table:
             if inTableBody {
                 output.newlineIfNeeded()

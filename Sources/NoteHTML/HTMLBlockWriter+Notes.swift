@@ -3,19 +3,19 @@ import NoteModel
 extension HTMLBlockWriter {
     /// `start`, then ` id="..."` for a block with an anchor (notes syntax), then `end`: written in
     /// place, where a string made per block for the attribute showed in every page.
-    mutating func appendTag(_ start: StaticString, _ block: borrowing Block, _ end: StaticString) {
+    mutating func appendTag(_ start: StaticString, _ anchor: String?, _ end: StaticString) {
         output.append(start)
-        appendID(block)
+        appendID(anchor)
         output.append(end)
     }
 
-    mutating func appendID(_ block: borrowing Block) {
-        guard let anchor = block.anchor else { return }
+    mutating func appendID(_ anchor: String?) {
+        guard let anchor else { return }
         output.appendID(anchor)
     }
 
     /// A callout: a `<div>` (or `<details>` when foldable) with a title and a content `<div>`.
-    mutating func enterCallout(_ block: borrowing Block, type: String, fold: CalloutFold?) {
+    mutating func enterCallout(type: String, fold: CalloutFold?, title: AttributedText?, anchor: String?) {
         output.newlineIfNeeded()
         output.append(
             fold == nil
@@ -23,10 +23,10 @@ extension HTMLBlockWriter {
         output.appendEscaped(type)
         output.append("\"")
         if fold == .open { output.append(" open") }
-        appendID(block)
+        appendID(anchor)
         output.append(
             fold == nil ? ">\n<div class=\"callout-title\">" : ">\n<summary class=\"callout-title\">")
-        if let title = block.content, !title.isEmpty {
+        if let title, !title.isEmpty {
             writeInlines(title)
         } else {
             output.appendEscaped(type.prefix(1).uppercased() + type.dropFirst())
@@ -38,14 +38,14 @@ extension HTMLBlockWriter {
     /// A paragraph that is nothing but a note embed its hook places goes without `<p>` (the note's
     /// blocks inside a `<p>` would be invalid HTML); a block id (`![[Note]]^id`) goes on a `<div>`
     /// around it. Returns whether it was written so.
-    mutating func writeBareEmbed(_ block: borrowing Block, index: Int) -> Bool {
-        guard let hook = notes.embed, let text = block.content, let link = soleEmbed(text),
+    mutating func writeBareEmbed(_ content: AttributedText?, anchor: String?, index: Int) -> Bool {
+        guard let hook = notes.embed, let text = content, let link = soleEmbed(text),
             let html = hook(link)
         else { return false }
         output.newlineIfNeeded()
-        let named = block.anchor != nil
+        let named = anchor != nil
         if named {
-            appendTag("<div", block, ">")
+            appendTag("<div", anchor, ">")
             output.newlineIfNeeded()
         }
         output.appendRaw(html)
@@ -84,10 +84,10 @@ extension HTMLBlockWriter {
     }
 
     /// Display math, verbatim for MathJax or KaTeX: `<div class="math display">\[...\]</div>`.
-    mutating func writeMath(_ block: borrowing Block, literal: String) {
+    mutating func writeMath(_ literal: String, anchor: String?) {
         output.newlineIfNeeded()
         output.features.math = true
-        appendTag("<div class=\"math display\"", block, ">\\[")
+        appendTag("<div class=\"math display\"", anchor, ">\\[")
         output.appendEscaped(literal)
         output.append("\\]</div>\n")
     }

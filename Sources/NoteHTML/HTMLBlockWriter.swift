@@ -41,53 +41,55 @@ struct HTMLBlockWriter: BlockWalker {
             linkHook: linkHook, notes: notes, tagFilter: tagFilter)
     }
 
-    mutating func willEnter(_ block: borrowing Block, index: Int, ancestors: [Int]) -> Bool {
-        switch block.kind {
+    mutating func willEnter(_ blocks: Span<Block>, index: Int, ancestors: [Int]) -> Bool {
+        switch blocks[index].kind {
         case .blockQuote:
             output.newlineIfNeeded()
-            appendTag("<blockquote", block, ">\n")
+            appendTag("<blockquote", blocks[index].anchor, ">\n")
         case .list(let style):
             output.newlineIfNeeded()
             if style.kind == .bullet {
-                appendTag("<ul", block, ">\n")
+                appendTag("<ul", blocks[index].anchor, ">\n")
             } else if style.start == 1 {
-                appendTag("<ol", block, ">\n")
+                appendTag("<ol", blocks[index].anchor, ">\n")
             } else {
                 output.appendRaw("<ol start=\"\(style.start)\"")
-                appendID(block)
+                appendID(blocks[index].anchor)
                 output.append(">\n")
             }
         case .item:
             output.newlineIfNeeded()
-            appendTag("<li", block, ">")
+            appendTag("<li", blocks[index].anchor, ">")
         case .heading(let level):
             output.newlineIfNeeded()
             appendHeadingOpen(level)
-            appendID(block)
+            appendID(blocks[index].anchor)
             output.append(">")
-            writeInlines(block.content)
+            writeInlines(blocks[index].content)
         case .paragraph:
-            if writeBareEmbed(block, index: index) { return true }
+            if writeBareEmbed(blocks[index].content, anchor: blocks[index].anchor, index: index) {
+                return true
+            }
             if !isTight(ancestors) {
                 output.newlineIfNeeded()
-                appendTag("<p", block, ">")
+                appendTag("<p", blocks[index].anchor, ">")
             }
-            writeInlines(block.content)
+            writeInlines(blocks[index].content)
         case .codeBlock(let info, let literal):
             writeCodeBlock(info: info, literal: literal)
         case .htmlBlock(let literal):
-            writeHTMLBlock(block, literal: literal)
+            writeHTMLBlock(blocks[index].content, literal: literal)
         case .thematicBreak:
             output.newlineIfNeeded()
             output.append("<hr />\n")
         case .callout(let type, let fold):
-            enterCallout(block, type: type, fold: fold)
+            enterCallout(type: type, fold: fold, title: blocks[index].content, anchor: blocks[index].anchor)
         case .math(let literal):
-            writeMath(block, literal: literal)
+            writeMath(literal, anchor: blocks[index].anchor)
         case .footnoteDefinition(let label, _, _):
             enterFootnote(label: label)
         case .taskItem, .table, .tableRow, .tableCell:
-            enterGFM(block, index: index)
+            enterGFM(blocks, index: index)
         }
         return true
     }
@@ -108,15 +110,15 @@ struct HTMLBlockWriter: BlockWalker {
         output.append("</code></pre>\n")
     }
 
-    private mutating func writeHTMLBlock(_ block: borrowing Block, literal: String) {
+    private mutating func writeHTMLBlock(_ content: AttributedText?, literal: String) {
         output.newlineIfNeeded()
-        let images = block.content?.attachmentIndices ?? []
+        let images = content?.attachmentIndices ?? []
         if marksAuthored {
             document.appendAuthored(literal, images: images, hook: imageHook, to: &output)
         } else if !unsafe && !images.isEmpty {
             // The rest of the HTML is omitted; its `<img>` tags are images of the note.
             output.append("<p>")
-            writeInlines(block.content)
+            writeInlines(content)
             output.append("</p>")
         } else if !unsafe {
             output.append("<!-- raw HTML omitted -->")
@@ -127,8 +129,8 @@ struct HTMLBlockWriter: BlockWalker {
         output.newlineIfNeeded()
     }
 
-    mutating func didExit(_ block: borrowing Block, index: Int, ancestors: [Int]) {
-        switch block.kind {
+    mutating func didExit(_ blocks: Span<Block>, index: Int, ancestors: [Int]) {
+        switch blocks[index].kind {
         case .blockQuote:
             output.newlineIfNeeded()
             output.append("</blockquote>\n")
@@ -149,7 +151,7 @@ struct HTMLBlockWriter: BlockWalker {
         case .footnoteDefinition(let label, _, let references):
             exitFootnote(label: label, references: references)
         case .taskItem, .table, .tableRow, .tableCell:
-            exitGFM(block, index: index)
+            exitGFM(blocks, index: index)
         }
     }
 

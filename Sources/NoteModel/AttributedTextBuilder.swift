@@ -3,7 +3,7 @@ public struct AttributedTextBuilder: Sendable {
     /// The runs and spans so far; the string is kept as UTF-8 bytes and made once, by ``finish()``
     /// (appending to a `String` piece by piece cost more than all else the builder does).
     private var parts = AttributedText()
-    private var utf8: [UInt8] = []
+    @usableFromInline var utf8: [UInt8] = []
     /// The innermost open span; the others are its ancestors (an array of them, made per leaf
     /// block, cost more than the spans).
     private var current: Int?
@@ -68,22 +68,23 @@ public struct AttributedTextBuilder: Sendable {
     public mutating func appendText(_ string: String) {
         let length = string.utf8.count
         guard length > 0 else { return }
-        // A native string's bytes in one copy (the generic append went byte by byte).
-        if string.utf8.withContiguousStorageIfAvailable({ utf8.append(contentsOf: $0) }) == nil {
-            utf8.append(contentsOf: string.utf8)
-        }
+        // A string's UTF-8 view copies its bytes at once.
+        utf8.append(contentsOf: string.utf8)
         extendRun(by: length)
     }
 
     /// Appends plain text given as UTF-8 bytes (valid UTF-8, as cmark's literals are), with no
-    /// `String` made for it.
-    public mutating func appendText(_ bytes: Span<UInt8>) {
-        guard !bytes.isEmpty else { return }
-        bytes.withUnsafeBufferPointer { utf8.append(contentsOf: $0) }
-        extendRun(by: bytes.count)
+    /// `String` made for it. Inlinable, so contiguous bytes are copied at once, not byte by byte.
+    @inlinable
+    public mutating func appendText(utf8 bytes: some Collection<UInt8>) {
+        let count = bytes.count
+        guard count > 0 else { return }
+        utf8.append(contentsOf: bytes)
+        extendRun(by: count)
     }
 
-    private mutating func extendRun(by length: Int) {
+    @usableFromInline
+    mutating func extendRun(by length: Int) {
         let span = currentSpan
         if let last = parts.runs.last, last.attachment == nil, last.span == span, last.length > 0 {
             parts.runs[parts.runs.count - 1].length += length

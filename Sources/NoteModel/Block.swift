@@ -12,9 +12,9 @@ public struct Block: Sendable, Hashable, Codable {
     /// Where the block is written, from its first byte to just past its last.
     public var range: SourceRange?
     /// The inline content of a paragraph or heading; nil for other blocks, except an HTML block of
-    /// the notes syntax holding `<img>` tags: then one attachment run per image.
+    /// Obsidian's syntax holding `<img>` tags: then one attachment run per image.
     public var content: AttributedText?
-    /// The HTML id (notes syntax): a heading's slug, or `^id` for a block id.
+    /// The HTML id (Obsidian's syntax): a heading's slug, or `^id` for a block id.
     public var anchor: String?
 
     /// Inlinable, so a reader's `append(Block(...))` builds the block in the array's storage

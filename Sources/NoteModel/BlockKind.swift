@@ -10,7 +10,7 @@ public enum BlockKind: Sendable, Hashable, Codable {
     case htmlBlock(literal: String)
     case thematicBreak
     /// A GFM task list item (`- [x] done`); its children are as an ``item``'s. `state` is the
-    /// character between the brackets in the notes syntax, where any one character is a state
+    /// character between the brackets in Obsidian's syntax, where any one character is a state
     /// (`- [?] question`, `- [/] half done`, Obsidian's custom tasks); nil in GFM, whose items are
     /// written as cmark-gfm writes them.
     case taskItem(checked: Bool, state: String? = nil)
@@ -22,9 +22,9 @@ public enum BlockKind: Sendable, Hashable, Codable {
     /// A footnote's text (`[^label]: ...`), numbered in order of first reference, with how many
     /// references point at it (one back-link each); its children are blocks. Footnotes come last.
     case footnoteDefinition(label: String, number: Int, references: Int)
-    /// Notes syntax: `> [!type] Title`, the block's content is the title (empty: the type's name).
+    /// Obsidian syntax: `> [!type] Title`, the block's content is the title (empty: the type's name).
     case callout(type: String, fold: CalloutFold?)
-    /// Notes syntax: a paragraph that is only `$$...$$`; `literal` is the TeX between the `$$`.
+    /// Obsidian syntax: a paragraph that is only `$$...$$`; `literal` is the TeX between the `$$`.
     case math(literal: String)
 
     /// Whether the block holds inline content (an ``AttributedText``).

@@ -1,19 +1,19 @@
 /// Visits a ``NoteDocument``'s blocks in pre-order, each entered before its children and exited
 /// after them. The walk keeps an explicit stack, so 10,000-deep nesting is fine.
 ///
-/// Each block is borrowed, not copied: a `Block` passed by value was copied for every call (its
-/// strings and arrays retained, then released), whatever the walk read it from.
+/// A walker gets the document's blocks as a span and the index of the block: it reads the fields
+/// it needs in place. A `Block` passed by value, or borrowed from the span, was copied for every
+/// call (its strings and arrays retained, then released).
 public protocol BlockWalker {
-    /// Called on entering `block` (at `index` in ``NoteDocument/blocks``); `ancestors` are the indices
-    /// of the enclosing blocks, outermost first. Return false to skip the block's children.
-    mutating func willEnter(_ block: borrowing Block, index: Int, ancestors: [Int]) -> Bool
+    /// Called on entering `blocks[index]`; `ancestors` are the indices of the enclosing blocks,
+    /// outermost first. Return false to skip the block's children.
+    mutating func willEnter(_ blocks: Span<Block>, index: Int, ancestors: [Int]) -> Bool
     /// Called after the block's children.
-    mutating func didExit(_ block: borrowing Block, index: Int, ancestors: [Int])
+    mutating func didExit(_ blocks: Span<Block>, index: Int, ancestors: [Int])
 }
 
 extension NoteDocument {
-    /// Inlinable, so it is specialized in the walker's module; blocks are read through a span of
-    /// the array this document holds, which the walk cannot change, so each is lent, not copied.
+    /// Inlinable, so it is specialized in the walker's module.
     @inlinable
     public func walk(_ walker: inout some BlockWalker) {
         let blocks = blocks.span
@@ -27,14 +27,14 @@ extension NoteDocument {
             }
             while let top = open.last, blocks[top].depth >= depth {
                 open.removeLast()
-                walker.didExit(blocks[top], index: top, ancestors: open)
+                walker.didExit(blocks, index: top, ancestors: open)
             }
-            let descend = walker.willEnter(blocks[index], index: index, ancestors: open)
+            let descend = walker.willEnter(blocks, index: index, ancestors: open)
             open.append(index)
             if !descend { skipDeeperThan = depth }
         }
         while let top = open.popLast() {
-            walker.didExit(blocks[top], index: top, ancestors: open)
+            walker.didExit(blocks, index: top, ancestors: open)
         }
     }
 }

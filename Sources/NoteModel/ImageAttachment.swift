@@ -13,7 +13,7 @@ public struct ImageAttachment: Sendable, Hashable, Codable {
     public var size: ImageSize?
     /// The image's whole source, `!` to the closing `)` or `]]`, or the `<img>` tag.
     public var range: SourceRange?
-    /// Set for an `<img>` tag in raw HTML (notes syntax): the attachment run sits inside the HTML
+    /// Set for an `<img>` tag in raw HTML (Obsidian's syntax): the attachment run sits inside the HTML
     /// span, or in the content of the HTML block, that holds the tag.
     public var html: RawHTMLImage?
 

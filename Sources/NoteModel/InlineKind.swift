@@ -16,15 +16,15 @@ public enum InlineKind: Sendable, Hashable, Codable {
     /// A reference to a footnote (`[^label]`): `number` is the footnote's, `occurrence` counts
     /// references to the same footnote from 1 (for back-links). Covers the label's text.
     case footnoteReference(label: String, number: Int, occurrence: Int)
-    /// Notes syntax: `[[Note#Heading|shown]]`; covers the text shown.
+    /// Obsidian syntax: `[[Note#Heading|shown]]`; covers the text shown.
     case wikilink(WikiLink)
-    /// Notes syntax: `![[Note]]` of anything but an image (those are attachments); covers the text shown.
+    /// Obsidian syntax: `![[Note]]` of anything but an image (those are attachments); covers the text shown.
     case embed(WikiLink)
-    /// Notes syntax: `==text==`.
+    /// Obsidian syntax: `==text==`.
     case highlight
-    /// Notes syntax: an inline `#tag` (the name without `#`); covers `#name`.
+    /// Obsidian syntax: an inline `#tag` (the name without `#`); covers `#name`.
     case tag(String)
-    /// Notes syntax: `$tex$` (or `$$tex$$` inside text); covers the TeX verbatim.
+    /// Obsidian syntax: `$tex$` (or `$$tex$$` inside text); covers the TeX verbatim.
     case math(display: Bool)
 
     /// Whether the span covers literal text rather than other inline content.

@@ -5,9 +5,9 @@ public protocol InlineWalker {
     mutating func exitSpan(_ span: InlineSpan, id: Int)
     /// Text inside the innermost span `span` (nil at the top).
     mutating func visitText(_ text: Substring, span: Int?)
-    /// The same text as its UTF-8 bytes, valid during the call only; `text()` makes the
-    /// Substring. A walker that copies or escapes bytes implements this one: a Substring made
-    /// for every run, its ends checked against the string's scalars, cost more than escaping it.
+    /// The same text as its UTF-8 bytes, lent for the call; `text()` makes the Substring. A
+    /// walker that copies or escapes bytes implements this one: a Substring made for every run,
+    /// its ends checked against the string's scalars, cost more than escaping it.
     mutating func visitText(utf8: Span<UInt8>, span: Int?, text: () -> Substring)
     /// An attachment run: `index` into ``NoteDocument/imageAttachments``.
     mutating func visitAttachment(_ index: Int, span: Int?)
@@ -25,112 +25,116 @@ extension AttributedText {
     /// generic, it called every walker method through its witness table and copied each span.
     @inlinable
     public func walk(_ walker: inout some InlineWalker) {
-        // Native strings lend their bytes without a copy (the copy is only a reference).
-        var bytes = string
-        bytes.withUTF8 { utf8 in
-            spans.withUnsafeBufferPointer { spans in
-                walk(&walker, utf8: utf8, spans: spans)
-            }
-        }
+        // The string's bytes and the spans are read in place, through spans of their storage.
+        walk(&walker, utf8: string.utf8.span, spans: spans.span)
     }
 
     @inlinable
-    func walk(
-        _ walker: inout some InlineWalker, utf8: UnsafeBufferPointer<UInt8>,
-        spans: UnsafeBufferPointer<InlineSpan>
-    ) {
+    func walk(_ walker: inout some InlineWalker, utf8: Span<UInt8>, spans: Span<InlineSpan>) {
         // Plain text alone, as most headings and many paragraphs are: no span to open or close.
         if spans.isEmpty, runs.count == 1, runs[0].span == nil, runs[0].attachment == nil,
             runs[0].length == utf8.count
         {
-            if !utf8.isEmpty { walker.visitText(utf8: utf8.span, span: nil) { string[...] } }
+            if !utf8.isEmpty { walker.visitText(utf8: utf8, span: nil) { string[...] } }
             return
         }
         // The open spans, outermost first: each the parent of the next, so their ids ascend and
         // whether a span is open is a binary search. Both stacks hold at most every span, and
         // live on the call stack when they are small (two arrays per text were 28,000 allocations
         // in a build of 1,086 notes).
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * spans.count) { stacks in
-            var open = SpanStack(stacks.baseAddress)
-            var toOpen = SpanStack(stacks.baseAddress.map { $0 + spans.count })
-            var position = 0
-            for run in runs {
-                // Climb from the run's innermost span to the first one already open.
-                toOpen.count = 0
-                var ancestor = run.span
-                while let id = ancestor, spans.indices.contains(id), !open.contains(id) {
-                    toOpen.push(id)
-                    ancestor = parent(of: id)
-                }
-                if let id = ancestor, !spans.indices.contains(id) { ancestor = nil }
-                while let top = open.last, top != ancestor {
-                    open.count -= 1
-                    walker.exitSpan(spans[top], id: top)
-                }
-                while let id = toOpen.last {
-                    toOpen.count -= 1
-                    open.push(id)
-                    walker.enterSpan(spans[id], id: id)
-                }
-                let start = position
-                let end = start + min(max(0, run.length), utf8.count - start)
-                position = end
-                if let attachment = run.attachment {
-                    walker.visitAttachment(attachment, span: run.span)
-                } else if end > start {
-                    // As a Substring of the string would be: both ends rounded down to a scalar's
-                    // first byte (runs a builder made always start at one).
-                    let range = Self.scalarStart(start, in: utf8)..<Self.scalarStart(end, in: utf8)
-                    walker.visitText(utf8: utf8.span.extracting(range), span: run.span) {
-                        let base = string.utf8
-                        let from = base.index(base.startIndex, offsetBy: start)
-                        return string[from..<base.index(from, offsetBy: end - start)]
-                    }
-                }
+        var open = SpanStack(capacity: spans.count)
+        var toOpen = SpanStack(capacity: spans.count)
+        var position = 0
+        for run in runs {
+            // Climb from the run's innermost span to the first one already open.
+            toOpen.count = 0
+            var ancestor = run.span
+            while let id = ancestor, spans.indices.contains(id), !open.contains(id) {
+                toOpen.push(id)
+                ancestor = parent(of: id)
             }
-            while let top = open.last {
+            if let id = ancestor, !spans.indices.contains(id) { ancestor = nil }
+            while let top = open.last, top != ancestor {
                 open.count -= 1
                 walker.exitSpan(spans[top], id: top)
             }
+            while let id = toOpen.last {
+                toOpen.count -= 1
+                open.push(id)
+                walker.enterSpan(spans[id], id: id)
+            }
+            let start = position
+            let end = start + min(max(0, run.length), utf8.count - start)
+            position = end
+            if let attachment = run.attachment {
+                walker.visitAttachment(attachment, span: run.span)
+            } else if end > start {
+                // As a Substring of the string would be: both ends rounded down to a scalar's
+                // first byte (runs a builder made always start at one).
+                let range = Self.scalarStart(start, in: utf8)..<Self.scalarStart(end, in: utf8)
+                walker.visitText(utf8: utf8.extracting(range), span: run.span) {
+                    let base = string.utf8
+                    let from = base.index(base.startIndex, offsetBy: start)
+                    return string[from..<base.index(from, offsetBy: end - start)]
+                }
+            }
+        }
+        while let top = open.last {
+            open.count -= 1
+            walker.exitSpan(spans[top], id: top)
         }
     }
 
     @inlinable
-    static func scalarStart(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    static func scalarStart(_ offset: Int, in bytes: Span<UInt8>) -> Int {
         var offset = offset
         while offset > 0, offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
         return offset
     }
 }
 
-/// A stack of span ids in memory the walk lends it; ids pushed on `open` ascend.
+/// A stack of span ids: on the call stack up to ``inlineCapacity`` ids (nearly every text), in an
+/// array past that; ids pushed on `open` ascend.
 @usableFromInline
 struct SpanStack {
-    @usableFromInline let base: UnsafeMutablePointer<Int>?
+    @usableFromInline static var inlineCapacity: Int { 16 }
+    @usableFromInline var small = InlineArray<16, Int>(repeating: 0)
+    @usableFromInline var large: [Int]
+    @usableFromInline let isLarge: Bool
     @usableFromInline var count = 0
 
     @inlinable
-    init(_ base: UnsafeMutablePointer<Int>?) { self.base = base }
+    init(capacity: Int) {
+        isLarge = capacity > Self.inlineCapacity
+        large = isLarge ? Array(repeating: 0, count: capacity) : []
+    }
 
     @inlinable
-    var last: Int? { count > 0 ? base?[count - 1] : nil }
+    subscript(index: Int) -> Int {
+        get { isLarge ? large[index] : small[index] }
+        set {
+            if isLarge { large[index] = newValue } else { small[index] = newValue }
+        }
+    }
+
+    @inlinable
+    var last: Int? { count > 0 ? self[count - 1] : nil }
 
     @inlinable
     mutating func push(_ id: Int) {
-        base?[count] = id
+        self[count] = id
         count += 1
     }
 
     /// Whether `id` is on the stack, by binary search: the open spans' ids ascend.
     @inlinable
     func contains(_ id: Int) -> Bool {
-        guard let base else { return false }
         var low = 0
         var high = count
         while low < high {
             let middle = (low + high) / 2
-            if base[middle] < id { low = middle + 1 } else { high = middle }
+            if self[middle] < id { low = middle + 1 } else { high = middle }
         }
-        return low < count && base[low] == id
+        return low < count && self[low] == id
     }
 }

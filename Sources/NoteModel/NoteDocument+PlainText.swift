@@ -4,7 +4,7 @@ public struct HeadingSummary: Sendable, Hashable, Codable {
     public var text: String
     /// Where the heading starts (the file is the note's).
     public var start: LineColumn?
-    /// The heading's HTML id (notes syntax), unique in the note.
+    /// The heading's HTML id (Obsidian's syntax), unique in the note.
     public var id: String?
 }
 

@@ -9,7 +9,7 @@ public struct NoteDocument: Sendable, Hashable, Codable {
     /// Every image attachment in document order (pre-order; nested ones inside alt text included).
     /// An attachment run in an ``AttributedText`` refers to its index here.
     public var imageAttachments: [ImageAttachment]
-    /// The YAML front matter (notes syntax only), nil when the note has none or it is invalid.
+    /// The YAML front matter (Obsidian's syntax only), nil when the note has none or it is invalid.
     public var frontMatter: FrontMatter?
     /// Problems found while reading (invalid front matter...), for the site builder to report.
     public var diagnostics: [Diagnostic]

@@ -1,4 +1,4 @@
-/// What an image written as a raw HTML `<img>` tag (notes syntax) keeps of its tag: where the tag
+/// What an image written as a raw HTML `<img>` tag (Obsidian's syntax) keeps of its tag: where the tag
 /// is inside the HTML that holds it, and its attributes as written, so that HTML kept as is
 /// (`allow_html`) can have the tag's `src` replaced in place.
 public struct RawHTMLImage: Sendable, Hashable, Codable {

@@ -28,7 +28,7 @@ struct RenderCommand {
 
     init(_ arguments: [String]) throws(Arguments.UsageError) {
         let parsed = try Arguments(arguments, spec: Self.spec)
-        let name = parsed.options["--syntax"] ?? Syntax.notes.rawValue
+        let name = parsed.options["--syntax"] ?? Syntax.obsidian.rawValue
         guard let syntax = Syntax(rawValue: name) else {
             throw .init(
                 "unsupported --syntax '\(name)' (supported: commonmark, gfm, notes)"

@@ -15,6 +15,8 @@ import Testing
         (0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "" }.joined()
     }
 
+    /// The reader's line table (memchr from line end to line end when there is no CR) against
+    /// the model's byte loop.
     @Test(arguments: 0..<8)
     func lineTableMatchesTheByteLoop(seed: UInt64) {
         var generator = SeededGenerator(seed: seed)
@@ -24,12 +26,10 @@ import Testing
             for _ in 0..<20 {
                 let text = Self.randomText(alphabet, length: length, using: &generator)
                 let bytes = Array(text.utf8)
-                let table = LineTable(bytes)
-                #expect(
-                    table.starts == bytes.withUnsafeBufferPointer(LineTable.anyEndingStarts),
-                    "\(text.debugDescription)")
+                let table = Byte.lineTable(bytes)
+                #expect(table == LineTable(bytes), "\(text.debugDescription)")
                 #expect(table.count == bytes.count)
-                #expect(LineTable(text).starts == table.starts)
+                #expect(LineTable(text) == table)
             }
         }
     }
@@ -47,43 +47,14 @@ import Testing
                 let depth = Int.random(in: 0...2, using: &generator)
                 var fastDepth = depth
                 var loopDepth = depth
-                let (fast, loop) = bytes.withUnsafeBufferPointer {
-                    (
-                        AutolinkPass.mayHoldURL($0, bracketDepth: &fastDepth),
-                        AutolinkPass.mayHoldURLByByte($0, bracketDepth: &loopDepth)
-                    )
-                }
+                let fast = AutolinkPass.mayHoldURL(bytes.span, bracketDepth: &fastDepth)
+                let loop = AutolinkPass.mayHoldURLByByte(bytes.span, bracketDepth: &loopDepth)
                 #expect(fast == loop, "\(bytes) from depth \(depth)")
                 if !fast { #expect(fastDepth == loopDepth, "\(bytes) from depth \(depth)") }
                 if fast { found += 1 }
             }
         }
         #expect(found > 20)
-    }
-
-    /// The word-at-a-time check for bytes the inline walk treats specially, against byte by byte:
-    /// text of near misses (bytes one off the special ones, non-ASCII) with at most one special
-    /// byte, at every length and place around a word.
-    @Test(arguments: 0..<8)
-    func plainTextCheckMatchesTheByteLoop(seed: UInt64) {
-        var generator = SeededGenerator(seed: seed)
-        let nearMisses = ["a", "%", "'", "[", "]", "\u{0B}", "\u{0C}", "\u{0E}", "é", "\u{09}"]
-        let specials: [UInt8] = [UInt8(ascii: "&"), UInt8(ascii: "\\"), 0x0A, 0x0D]
-        var plain = 0
-        for length in 0..<40 {
-            for _ in 0..<20 {
-                var bytes = Array(Self.randomText(nearMisses, length: length, using: &generator).utf8)
-                if !bytes.isEmpty, Bool.random(using: &generator) {
-                    let place = Int.random(in: 0..<bytes.count, using: &generator)
-                    bytes[place] = specials.randomElement(using: &generator) ?? 0x0A
-                }
-                let expected = !bytes.isEmpty && !bytes.contains(where: InlineLocator.isSpecial)
-                let found = bytes.withUnsafeBufferPointer(InlineLocator.isPlain)
-                #expect(found == expected, "\(bytes)")
-                if found { plain += 1 }
-            }
-        }
-        #expect(plain > 200)
     }
 
     /// The task pass is skipped for text without `[ ]`, `[x]` or `[X]`: no task line may be missed.

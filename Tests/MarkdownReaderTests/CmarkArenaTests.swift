@@ -82,7 +82,7 @@ import Testing
     @Test func aReadReleasesItsArena() {
         let markdown =
             "| a | b |\n|---|---|\n| [x] | *y* |\n\nText[^1] www.example.com ~~s~~\n\n[^1]: Note.\n"
-        let document = MarkdownReader.read(markdown, file: "a.md", options: ReaderOptions(syntax: .notes))
+        let document = MarkdownReader.read(markdown, file: "a.md", options: ReaderOptions(syntax: .obsidian))
         #expect(!document.blocks.isEmpty)
         #expect(notesite_cmark_arena_bytes() == 0)
     }

@@ -28,7 +28,7 @@ struct SourceRangeCorpusTests {
         var spans = 0
         for file in files {
             let markdown = try String(contentsOf: file, encoding: .utf8)
-            let found = Self.problems(in: markdown, syntax: .notes, count: &spans)
+            let found = Self.problems(in: markdown, syntax: .obsidian, count: &spans)
             problems += found.map { "\(file.lastPathComponent): \($0)" }
         }
         print("\(name): \(files.count) notes, \(spans) spans checked")

@@ -6,7 +6,7 @@ struct RangedNote {
     let source: [UInt8]
     let document: NoteDocument
 
-    init(_ markdown: String, syntax: Syntax = .notes) {
+    init(_ markdown: String, syntax: Syntax = .obsidian) {
         source = Array(markdown.utf8)
         document = MarkdownReader.read(markdown, file: "n.md", options: ReaderOptions(syntax: syntax))
     }

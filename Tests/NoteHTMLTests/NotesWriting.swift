@@ -9,6 +9,6 @@ enum Notes {
         var writer = HTMLWriter()
         configure(&writer)
         return writer.render(
-            MarkdownReader.read(markdown, file: "note.md", options: ReaderOptions(syntax: .notes)))
+            MarkdownReader.read(markdown, file: "note.md", options: ReaderOptions(syntax: .obsidian)))
     }
 }

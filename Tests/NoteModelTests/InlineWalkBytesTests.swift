@@ -18,13 +18,13 @@ import Testing
             events.append("[\(index) in \(span ?? -1)]")
         }
 
-        mutating func visitText(utf8 view: Span<UInt8>, span: Int?, text: () -> Substring) {
-            let utf8 = view.indices.map { view[$0] }
+        mutating func visitText(utf8: Span<UInt8>, span: Int?, text: () -> Substring) {
             let made = text()
             // The bytes are the Substring's own.
-            if !Array(made.utf8).elementsEqual(utf8) { events.append("bytes differ from text") }
+            let lent = utf8.indices.map { utf8[$0] }
+            if !Array(made.utf8).elementsEqual(lent) { events.append("bytes differ from text") }
             if bytes {
-                events.append("\(span ?? -1):\(String(decoding: utf8, as: UTF8.self))")
+                events.append("\(span ?? -1):\(String(decoding: lent, as: UTF8.self))")
             } else {
                 visitText(made, span: span)
             }

@@ -66,13 +66,13 @@ struct ModelTests {
         var events: [String] = []
         var skipLists = false
 
-        mutating func willEnter(_ block: borrowing Block, index: Int, ancestors: [Int]) -> Bool {
+        mutating func willEnter(_ blocks: Span<Block>, index: Int, ancestors: [Int]) -> Bool {
             events.append("enter \(index) under \(ancestors)")
-            if case .list = block.kind { return !skipLists }
+            if case .list = blocks[index].kind { return !skipLists }
             return true
         }
 
-        mutating func didExit(_ block: borrowing Block, index: Int, ancestors: [Int]) {
+        mutating func didExit(_ blocks: Span<Block>, index: Int, ancestors: [Int]) {
             events.append("exit \(index)")
         }
 
@@ -124,7 +124,7 @@ struct ModelTests {
         }
         let fromStrings = build { $0.appendText($1) }
         let fromBytes = build { builder, string in
-            builder.appendText(Array(string.utf8).span)
+            builder.appendText(utf8: Array(string.utf8))
         }
         #expect(fromBytes == fromStrings)
         #expect(fromBytes.string == "abécd\u{FFFC}e")

@@ -16,7 +16,7 @@ import Testing
     static let hasCorpus = FileManager.default.fileExists(atPath: corpus.path)
 
     static func document(_ text: String) -> NoteDocument {
-        MarkdownReader.read(text, file: "n.md", options: ReaderOptions(syntax: .notes))
+        MarkdownReader.read(text, file: "n.md", options: ReaderOptions(syntax: .obsidian))
     }
 
     /// The document as the index read it before the byte walk: plain text Strings per block.

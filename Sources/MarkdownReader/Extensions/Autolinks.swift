@@ -1,11 +1,5 @@
 internal import CCmark
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// GFM's extended autolinks on libcmark's tree: `www.` and `http(s)://`/`ftp://` links in text
 /// outside links and brackets (cmark-gfm finds those while parsing inlines), then e-mail addresses
 /// (cmark-gfm's post-processing). Each becomes an ordinary link node.
@@ -103,28 +97,23 @@ struct AutolinkPass {
     /// backslashes of escapes (`www\.`, `:\/\/`) and with entities decoded (any `&`): without
     /// `www`, `:/`, `:\` and `&` in the source, no text holds either.
     static func mayHoldURL(_ source: [UInt8]) -> Bool {
-        source.withUnsafeBufferPointer { bytes in
-            Byte.contains("www", in: bytes) || Byte.contains(":/", in: bytes)
-                || Byte.contains(":\\", in: bytes)
-                || Byte.contains("&", in: bytes)
-        }
+        let bytes = source.span
+        return Byte.contains("www", in: bytes) || Byte.contains(":/", in: bytes)
+            || Byte.contains(":\\", in: bytes)
+            || Byte.contains("&", in: bytes)
     }
 
     /// Whether the text may hold a `www.` or `://` link outside brackets, read in place; when not
     /// (almost every text), the bracket depth is moved past it and the text is neither copied nor cut.
     private static func mayHoldURL(_ node: OpaquePointer, bracketDepth: inout Int) -> Bool {
-        guard let literal = cmark_node_get_literal(node) else { return false }
-        return literal.withMemoryRebound(to: UInt8.self, capacity: 1) { start in
-            mayHoldURL(UnsafeBufferPointer(start: start, count: strlen(literal)), bracketDepth: &bracketDepth)
-        }
+        CmarkTree.withLiteral(node) { mayHoldURL($0, bracketDepth: &bracketDepth) } ?? false
     }
 
-    static func mayHoldURL(_ data: UnsafeBufferPointer<UInt8>, bracketDepth: inout Int) -> Bool {
-        guard let start = data.baseAddress else { return false }
+    static func mayHoldURL(_ data: Span<UInt8>, bracketDepth: inout Int) -> Bool {
         // Without a bracket (nearly every text) the depth stays as it is, and only whether
         // `www.` or `://` occurs matters: memchr answers that faster than the loop.
-        if memchr(start, Int32(UInt8(ascii: "[")), data.count) == nil,
-            memchr(start, Int32(UInt8(ascii: "]")), data.count) == nil
+        if Byte.firstIndex(of: UInt8(ascii: "["), in: data, from: 0) == nil,
+            Byte.firstIndex(of: UInt8(ascii: "]"), in: data, from: 0) == nil
         {
             return bracketDepth == 0 && (Byte.contains("www.", in: data) || Byte.contains("://", in: data))
         }
@@ -132,7 +121,7 @@ struct AutolinkPass {
     }
 
     /// ``mayHoldURL(_:bracketDepth:)`` byte by byte, counting brackets.
-    static func mayHoldURLByByte(_ data: UnsafeBufferPointer<UInt8>, bracketDepth: inout Int) -> Bool {
+    static func mayHoldURLByByte(_ data: Span<UInt8>, bracketDepth: inout Int) -> Bool {
         var depth = bracketDepth
         for index in data.indices {
             switch data[index] {
@@ -222,8 +211,7 @@ struct AutolinkPass {
     /// cmark-gfm's `postprocess_text`, as a loop (it gives up after 1,000 tries in one text).
     private func linkEmails(_ node: OpaquePointer) {
         // Without an `@` there is nothing to find: look in place before copying the text.
-        guard let literal = cmark_node_get_literal(node), strchr(literal, Int32(UInt8(ascii: "@"))) != nil
-        else { return }
+        guard CmarkTree.literal(node, contains: UInt8(ascii: "@")) else { return }
         let data = CmarkTree.literal(node)
         var pieces: [Piece] = []
         var consumed = 0

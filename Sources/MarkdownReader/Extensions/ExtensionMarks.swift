@@ -74,8 +74,8 @@ struct ExtensionMarks {
 
     /// The node's entry, nil when it has none (or user data these marks did not set).
     private func index(of node: OpaquePointer) -> Int? {
-        guard let data = cmark_node_get_user_data(node) else { return nil }
-        let index = Int(bitPattern: data) - 1
+        guard let tag = CmarkTree.tag(of: node) else { return nil }
+        let index = tag - 1
         return entries.indices.contains(index) ? index : nil
     }
 
@@ -83,7 +83,7 @@ struct ExtensionMarks {
     private mutating func entry(for node: OpaquePointer) -> Int {
         if let index = index(of: node) { return index }
         entries.append(Entry())
-        cmark_node_set_user_data(node, UnsafeMutableRawPointer(bitPattern: entries.count))
+        CmarkTree.setTag(node, entries.count)
         return entries.count - 1
     }
 }

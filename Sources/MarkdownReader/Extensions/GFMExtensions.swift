@@ -7,7 +7,7 @@ import NoteModel
 struct GFMExtensions {
     let source: SourceText
     let footnotes: FootnoteScanner
-    /// Whether any one character in `- [?]` is a task's state (the notes syntax).
+    /// Whether any one character in `- [?]` is a task's state (Obsidian's syntax).
     var anyTaskState = false
 
     /// `source` is the note's source; the passes read it with escaped tildes marked (same

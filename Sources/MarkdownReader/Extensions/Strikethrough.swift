@@ -1,12 +1,6 @@
 internal import CCmark
 import NoteModel
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// GFM strikethrough on libcmark's tree: runs of one or two `~` in text nodes are delimiters,
 /// matched as cmark-gfm's delimiter stack does within each inline container.
 ///
@@ -94,9 +88,7 @@ struct StrikethroughPass {
     private static func hasTilde(_ container: OpaquePointer) -> Bool {
         var child = cmark_node_first_child(container)
         while let node = child {
-            if cmark_node_get_type(node) == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(node),
-                strchr(literal, Int32(UInt8(ascii: "~"))) != nil
-            {
+            if cmark_node_get_type(node) == CMARK_NODE_TEXT, CmarkTree.literal(node, contains: Byte.tilde) {
                 return true
             }
             child = cmark_node_next(node)

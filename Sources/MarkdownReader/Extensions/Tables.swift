@@ -1,12 +1,6 @@
 internal import CCmark
 import NoteModel
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// GFM tables. libcmark reads a table as (part of) a paragraph; this pass finds the paragraphs whose
 /// lines hold a header row followed by a delimiter row, as cmark-gfm's block parser checks line by
 /// line, and replaces them with custom table blocks. Cell text is parsed by cmark in a second
@@ -132,15 +126,13 @@ struct TablePass {
         cuts.append(source.lineCount + 1)
         var result: [UInt8] = []
         var start = 1
-        bytes.withUnsafeBufferPointer { buffer in
-            for cut in cuts where cut > start {
-                let stretch = source.lineStart(start)..<source.lineStart(cut)
-                if Byte.contains("]:", in: UnsafeBufferPointer(rebasing: buffer[stretch])) {
-                    if !result.isEmpty { result += Self.guardPrefix + [10, 10] }
-                    result += buffer[stretch]
-                }
-                start = cut
+        for cut in cuts where cut > start {
+            let stretch = source.lineStart(start)..<source.lineStart(cut)
+            if Byte.contains("]:", in: bytes.span.extracting(stretch)) {
+                if !result.isEmpty { result += Self.guardPrefix + [10, 10] }
+                result += bytes[stretch]
             }
+            start = cut
         }
         return result
     }
@@ -149,10 +141,8 @@ struct TablePass {
     private static func hasBracketText(_ root: OpaquePointer) -> Bool {
         var found = false
         CmarkTree.walk(root) { node, entering in
-            guard !found, entering, cmark_node_get_type(node) == CMARK_NODE_TEXT,
-                let literal = cmark_node_get_literal(node)
-            else { return }
-            found = strchr(literal, Int32(UInt8(ascii: "]"))) != nil
+            guard !found, entering, cmark_node_get_type(node) == CMARK_NODE_TEXT else { return }
+            found = CmarkTree.literal(node, contains: UInt8(ascii: "]"))
         }
         return found
     }
@@ -262,25 +252,19 @@ struct TablePass {
     /// Whether any line of `bytes` is made of delimiter row bytes only, with a `-`: the lines
     /// ``mayHoldDelimiterRow(_:)`` looks for, found from each `-` (memchr) to the ends of its line.
     static func mayHoldDelimiterRow(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return false }
-            var offset = 0
-            while offset < buffer.count,
-                let found = memchr(base + offset, Int32(UInt8(ascii: "-")), buffer.count - offset)
-            {
-                let dash = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                var start = dash
-                while start > 0, isDelimiterRowByte(buffer[start - 1]) { start -= 1 }
-                var end = dash + 1
-                while end < buffer.count, isDelimiterRowByte(buffer[end]) { end += 1 }
-                let startsLine = start == 0 || buffer[start - 1] == 10 || buffer[start - 1] == 13
-                if startsLine && (end == buffer.count || buffer[end] == 10 || buffer[end] == 13) {
-                    return true
-                }
-                offset = end
+        var offset = 0
+        while let dash = Byte.firstIndex(of: UInt8(ascii: "-"), in: bytes, from: offset) {
+            var start = dash
+            while start > 0, isDelimiterRowByte(bytes[start - 1]) { start -= 1 }
+            var end = dash + 1
+            while end < bytes.count, isDelimiterRowByte(bytes[end]) { end += 1 }
+            let startsLine = start == 0 || bytes[start - 1] == 10 || bytes[start - 1] == 13
+            if startsLine && (end == bytes.count || bytes[end] == 10 || bytes[end] == 13) {
+                return true
             }
-            return false
+            offset = end
         }
+        return false
     }
 
     /// What a delimiter row and its container prefix are made of (`spacechar` included).
@@ -397,15 +381,19 @@ struct TablePass {
             return
         }
         // Read and cut in place: cmark copies the rest before freeing its old literal.
-        guard let literal = cmark_node_get_literal(text) else { return }
-        let bytes = UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self)
-        // The C string ends at its NUL, which no guard byte is: a byte is read only after a match.
-        for (offset, byte) in Self.guardPrefix.enumerated() where bytes[offset] != byte { return }
-        if bytes[Self.guardPrefix.count] == 0 {
+        let prefix = Self.guardPrefix
+        let guarded = CmarkTree.withLiteral(text) { bytes -> Int? in
+            guard bytes.count >= prefix.count, prefix.indices.allSatisfy({ bytes[$0] == prefix[$0] }) else {
+                return nil
+            }
+            return bytes.count
+        }
+        guard let count = guarded ?? nil else { return }
+        if count == prefix.count {
             cmark_node_unlink(text)
             cmark_node_free(text)
         } else {
-            cmark_node_set_literal(text, literal + Self.guardPrefix.count)
+            CmarkTree.dropLiteralPrefix(text, prefix.count)
         }
     }
 

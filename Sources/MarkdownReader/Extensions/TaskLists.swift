@@ -3,7 +3,7 @@ import NoteModel
 
 /// GFM task list items: an item whose line reads `- [ ] ` or `1. [x] ` from its very start (as
 /// cmark-gfm scans it: so not inside a block quote) becomes a task, and the `[ ]` leaves its text.
-/// With `anyState` (the notes syntax), any one character between the brackets is a task's state,
+/// With `anyState` (Obsidian's syntax), any one character between the brackets is a task's state,
 /// as in Obsidian: `- [?] question`, `- [/] half done`.
 struct TaskListPass {
     let source: SourceText

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Where each line of a text starts, to turn byte offsets into 1-based lines and columns and back.
 /// Lines end at LF, CR LF or CR, as cmark ends them. The one line table of notesite: the reader
 /// makes ranges with it, and nothing after reading needs another.
@@ -13,64 +7,34 @@ public struct LineTable: Sendable, Hashable {
     /// The text's length in bytes.
     public let count: Int
 
-    /// Any bytes; contiguous ones (arrays, a string's UTF-8) are read in place, which matters:
-    /// a generic loop across the module boundary is not specialized and took a fifth of a build.
-    public init(_ bytes: some Collection<UInt8>) {
-        let table = bytes.withContiguousStorageIfAvailable { LineTable(buffer: $0) }
-        self = table ?? Array(bytes).withUnsafeBufferPointer { LineTable(buffer: $0) }
-    }
-
-    /// A table already known: `starts` (0 first, ascending) are where the lines of a text of
-    /// `count` bytes start, as ``init(_:)`` would find them (the reader derives an edited
-    /// text's table from its source's).
-    package init(starts: [Int], count: Int) {
-        self.starts = starts
-        self.count = count
-    }
-
-    public init(_ text: String) {
-        var text = text
-        self = text.withUTF8 { LineTable(buffer: $0) }
-    }
-
-    private init(buffer bytes: UnsafeBufferPointer<UInt8>) {
+    /// The bytes' lines, read through a span of them.
+    public init(_ bytes: Span<UInt8>) {
         count = bytes.count
-        guard let base = bytes.baseAddress, !bytes.isEmpty else {
-            starts = [0]
-            return
-        }
-        // Almost every note ends lines with LF alone: then memchr finds each line end (a byte loop
-        // here was a tenth of reading a note). A CR anywhere takes the general loop.
-        if memchr(base, 0x0D, bytes.count) == nil {
-            starts = Self.lineFeedStarts(base, bytes.count)
-        } else {
-            starts = Self.anyEndingStarts(bytes)
-        }
-    }
-
-    private static func lineFeedStarts(_ base: UnsafePointer<UInt8>, _ count: Int) -> [Int] {
-        var starts = [0]
-        starts.reserveCapacity(count / 32 + 2)
-        var offset = 0
-        while offset < count, let found = memchr(base + offset, 0x0A, count - offset) {
-            offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-            starts.append(offset)
-        }
-        return starts
-    }
-
-    /// Line starts for LF, CR LF and CR endings, byte by byte.
-    static func anyEndingStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         var starts = [0]
         var previous: UInt8 = 0
-        for index in 0..<bytes.count {
+        for index in bytes.indices {
             let byte = bytes[index]
             if previous == 0x0D && byte != 0x0A { starts.append(index) }
             if byte == 0x0A { starts.append(index + 1) }
             previous = byte
         }
         if previous == 0x0D { starts.append(bytes.count) }
-        return starts
+        self.starts = starts
+    }
+
+    public init(_ bytes: [UInt8]) { self.init(bytes.span) }
+
+    public init(_ text: String) { self.init(text.utf8.span) }
+
+    /// Any bytes, copied first unless they are an array or a string.
+    public init(_ bytes: some Collection<UInt8>) { self.init(Array(bytes)) }
+
+    /// A table already known: `starts` (0 first, ascending) are where the lines of a text of
+    /// `count` bytes start, as the byte-reading initializers would find them (the reader finds them
+    /// faster, and derives an edited text's table from its source's).
+    package init(starts: [Int], count: Int) {
+        self.starts = starts
+        self.count = count
     }
 
     public var lineCount: Int { starts.count }

@@ -213,7 +213,7 @@ enum NoteLoading {
             }
         }
         let document = MarkdownReader.read(
-            utf8: utf8, file: displayName, options: ReaderOptions(syntax: .notes))
+            utf8: utf8, file: displayName, options: ReaderOptions(syntax: .obsidian))
         return SourceNote(
             path: path, displayName: displayName, utf8: utf8, document: document,
             diagnostics: diagnostics + document.diagnostics)

@@ -72,7 +72,7 @@ struct DiagramFenceTests {
     ])
     func findsMermaidFences(info: String, expected: Bool) {
         let text = "```\(info)\ngraph TD\n```\n"
-        let document = MarkdownReader.read(text, file: "n.md", options: ReaderOptions(syntax: .notes))
+        let document = MarkdownReader.read(text, file: "n.md", options: ReaderOptions(syntax: .obsidian))
         #expect(SiteScripts.hasDiagram(document) == expected)
     }
 

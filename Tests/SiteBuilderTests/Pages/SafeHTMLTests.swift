@@ -283,7 +283,8 @@ import Testing
 
     @Test func theWriterMarksTheAuthorsHTMLAndNothingElse() throws {
         let read = { (text: String) in
-            MarkdownReader.read(utf8: Array(text.utf8), file: "n.md", options: ReaderOptions(syntax: .notes))
+            MarkdownReader.read(
+                utf8: Array(text.utf8), file: "n.md", options: ReaderOptions(syntax: .obsidian))
         }
         var writer = HTMLWriter(tagFilter: true)
         writer.marksAuthoredHTML = true

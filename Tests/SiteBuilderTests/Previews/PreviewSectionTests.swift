@@ -9,7 +9,7 @@ import Testing
 /// or block's section, cleaned of what another page cannot show, and trimmed.
 struct PreviewSectionTests {
     static func document(_ text: String) -> NoteDocument {
-        MarkdownReader.read(text, file: "n.md", options: ReaderOptions(syntax: .notes))
+        MarkdownReader.read(text, file: "n.md", options: ReaderOptions(syntax: .obsidian))
     }
 
     static func first(_ text: String, limit: Int = 400) -> String {

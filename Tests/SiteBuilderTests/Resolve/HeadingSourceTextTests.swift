@@ -8,7 +8,7 @@ import Testing
 struct HeadingSourceTextTests {
     @Test func atxAndSetextHeadingsAsWritten() {
         let text = "Intro\n\n## The `code` *x* ##\n\n> Two\n>   lines\n> ---\n\n  # Ünïcode\r\nafter\n"
-        let document = MarkdownReader.read(text, file: "n.md", options: ReaderOptions(syntax: .notes))
+        let document = MarkdownReader.read(text, file: "n.md", options: ReaderOptions(syntax: .obsidian))
         let sources = document.blocks.compactMap { block -> String? in
             guard case .heading = block.kind else { return nil }
             return NoteOutline.sourceText(ofHeading: block, in: Array(text.utf8))

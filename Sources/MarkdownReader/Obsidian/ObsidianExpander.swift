@@ -2,8 +2,8 @@ import NoteModel
 
 /// After cmark: turns placeholders in text into the model's spans and attachments, puts the
 /// original source back where cmark keeps text literally, and maps positions back to the source.
-struct NotesExpander: Sendable {
-    let tokens: [NotesToken]
+struct ObsidianExpander: Sendable {
+    let tokens: [ObsidianToken]
     let map: SourceMap
 
     /// Each placeholder replaced by the source it stands for (code, raw HTML, destinations).
@@ -44,7 +44,7 @@ struct NotesExpander: Sendable {
     }
 
     private func append(
-        _ token: NotesToken, range: SourceRange?, into builder: inout AttributedTextBuilder,
+        _ token: ObsidianToken, range: SourceRange?, into builder: inout AttributedTextBuilder,
         attachments: inout [ImageAttachment], insideLink: Bool
     ) {
         switch token.kind {
@@ -54,7 +54,7 @@ struct NotesExpander: Sendable {
             alt.appendText(link.alias ?? String(link.target.split(separator: "/").last ?? ""))
             attachments.append(
                 ImageAttachment(
-                    destination: NotesExpander.percentEncoded(link.target), title: "",
+                    destination: ObsidianExpander.percentEncoded(link.target), title: "",
                     location: link.location,
                     alt: alt.finish(), size: link.size, range: range))
             builder.appendAttachment(attachments.count - 1)

@@ -35,12 +35,12 @@ struct WikilinkTests {
         ("[x [[Note]]](y)", #"<p><a href="y">x Note</a></p>"#),
     ])
     func wikilinks(markdown: String, html: String) {
-        #expect(Notes.html(markdown) == html + "\n")
+        #expect(Obsidian.html(markdown) == html + "\n")
     }
 
     @Test func definitionDoesNotSwallowWikilink() {
         #expect(
-            Notes.html("[[foo]]\n\n[foo]: /url")
+            Obsidian.html("[[foo]]\n\n[foo]: /url")
                 == #"<p><a href="foo.html" class="internal-link">foo</a></p>"# + "\n")
         // In CommonMark the definition wins, as cmark does.
         #expect(
@@ -50,12 +50,13 @@ struct WikilinkTests {
 
     @Test func escapedPipeSeparatesAlias() {
         #expect(
-            Notes.html(#"[[Note\|shown]]"#) == #"<p><a href="Note.html" class="internal-link">shown</a></p>"#
+            Obsidian.html(#"[[Note\|shown]]"#)
+                == #"<p><a href="Note.html" class="internal-link">shown</a></p>"#
                 + "\n")
     }
 
     @Test func modelKeepsTargetFragmentAliasAndPlace() throws {
-        let document = Notes.read("Intro\n\nSee [[folder/Note#Part two|the part]].")
+        let document = Obsidian.read("Intro\n\nSee [[folder/Note#Part two|the part]].")
         let link = try #require(document.wikilinks.first)
         #expect(link.target == "folder/Note")
         #expect(link.fragment == "Part two")
@@ -67,7 +68,7 @@ struct WikilinkTests {
     }
 
     @Test func hookGivesHref() {
-        let html = Notes.html("[[Trip#Day 1]]") { writer in
+        let html = Obsidian.html("[[Trip#Day 1]]") { writer in
             writer.wikilinkHook = { target, fragment in "notes/\(target.lowercased()).html#\(fragment ?? "")"
             }
         }
@@ -78,7 +79,8 @@ struct WikilinkTests {
 
     @Test func tableCellsKeepWikilinksAndEmbedsWithEscapedPipes() throws {
         // The placeholders have no `|`, so GFM's table rows split around them.
-        let document = Notes.read("| Note | Pic |\n| --- | --- |\n| [[Trip\\|Lisbon]] | ![[a.png\\|30]] |\n")
+        let document = Obsidian.read(
+            "| Note | Pic |\n| --- | --- |\n| [[Trip\\|Lisbon]] | ![[a.png\\|30]] |\n")
         #expect(
             HTMLWriter().render(document) == """
                 <table>

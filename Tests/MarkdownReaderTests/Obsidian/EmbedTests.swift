@@ -17,11 +17,11 @@ struct EmbedTests {
         (#"\![[Note]]"#, #"<p>!<a href="Note.html" class="internal-link">Note</a></p>"#),
     ])
     func embeds(markdown: String, html: String) {
-        #expect(Notes.html(markdown) == html + "\n")
+        #expect(Obsidian.html(markdown) == html + "\n")
     }
 
     @Test func imageEmbedIsAnAttachmentWithPlaceAndSize() throws {
-        let document = Notes.read(
+        let document = Obsidian.read(
             "---\ntitle: x\n---\nText `code` and ![[photos/beach 1.png|300x200]] and ![[b.gif|120]]")
         #expect(document.imageAttachments.count == 2)
         let first = try #require(document.imageAttachments.first)
@@ -33,14 +33,14 @@ struct EmbedTests {
     }
 
     @Test func embedsAndMarkdownImagesKeepDocumentOrder() throws {
-        let document = Notes.read("![a](1.png) ![[2.png]]\n\n![b](3.png)")
+        let document = Obsidian.read("![a](1.png) ![[2.png]]\n\n![b](3.png)")
         #expect(document.imageAttachments.map(\.destination) == ["1.png", "2.png", "3.png"])
         #expect(document.imageAttachments.map { $0.location?.line } == [1, 1, 3])
         #expect(document.imageAttachments.map { $0.location?.column } == [1, 13, 1])
     }
 
     @Test func imageHookReceivesEmbeds() {
-        let html = Notes.html("![[a.png|300]]") { writer in
+        let html = Obsidian.html("![[a.png|300]]") { writer in
             writer.imageHook = { index, image, _ in
                 "<img data-i=\"\(index)\" width=\"\(image.size?.width ?? 0)\">"
             }
@@ -49,18 +49,18 @@ struct EmbedTests {
     }
 
     @Test func embedHookPlacesNotes() throws {
-        let html = Notes.html("See ![[Other#Part]]") { writer in
+        let html = Obsidian.html("See ![[Other#Part]]") { writer in
             writer.embedHook = { link in "<section>\(link.target)/\(link.fragment ?? "")</section>" }
         }
         #expect(html == "<p>See <section>Other/Part</section></p>\n")
-        let link = try #require(Notes.read("x ![[Other]]").wikilinks.first)
+        let link = try #require(Obsidian.read("x ![[Other]]").wikilinks.first)
         #expect(link.isEmbed && link.location?.column == 3)
     }
 }
 
 struct BareEmbedTests {
     @Test func embedAloneInItsParagraphIsPlacedWithoutP() {
-        let html = Notes.html("Before\n\n![[Other]]\n\n- ![[Item]]\n- x ![[Inline]]") { writer in
+        let html = Obsidian.html("Before\n\n![[Other]]\n\n- ![[Item]]\n- x ![[Inline]]") { writer in
             writer.embedHook = { "<div class=\"embed\">\($0.target)</div>" }
         }
         #expect(

@@ -2,10 +2,10 @@ import MarkdownReader
 import NoteHTML
 import NoteModel
 
-/// Reads and writes with the notes syntax.
-enum Notes {
+/// Reads and writes with Obsidian's syntax.
+enum Obsidian {
     static func read(_ markdown: String) -> NoteDocument {
-        MarkdownReader.read(markdown, file: "note.md", options: ReaderOptions(syntax: .notes))
+        MarkdownReader.read(markdown, file: "note.md", options: ReaderOptions(syntax: .obsidian))
     }
 
     static func html(_ markdown: String, _ configure: (inout HTMLWriter) -> Void = { _ in }) -> String {

@@ -47,13 +47,13 @@ struct MathDelimiterTests {
         ("- $x$\n- y", "<ul>\n<li>\(inline)\\(x\\)</span></li>\n<li>y</li>\n</ul>"),
     ])
     func delimiters(markdown: String, html: String) {
-        let written = Notes.html(markdown).trimmingCharacters(in: .newlines)
+        let written = Obsidian.html(markdown).trimmingCharacters(in: .newlines)
         // A display block's lines are joined by real newlines; the table above writes them as &#10;.
         #expect(written == html.replacingOccurrences(of: "&#10;", with: "\n"))
     }
 
     @Test func mathIsKeptVerbatimInTheModel() {
-        let document = Notes.read(#"$\frac{a}{b}_*x*$"#)
+        let document = Obsidian.read(#"$\frac{a}{b}_*x*$"#)
         let text = document.blocks.first?.content
         #expect(text?.string == #"\frac{a}{b}_*x*"#)
         #expect(text?.spans.map(\.kind) == [.math(display: false)])

@@ -27,7 +27,7 @@ struct RawHTMLImageModelTests {
     }
 
     @Test func writersShowTheImagesOfOmittedHTMLAndSpliceKeptHTML() {
-        let document = Notes.read(Self.markdown)
+        let document = Obsidian.read(Self.markdown)
         #expect(
             HTMLWriter().render(document)
                 == "<p>Text <img src=\"i9.png\" alt=\"i9\" /> here.</p>\n<p><img src=\"i10.png\" alt=\"\" width=\"300\" /></p>\n"
@@ -44,7 +44,7 @@ struct RawHTMLImageModelTests {
 
     @Test func remoteSourcesAndOtherSyntaxesMakeNoImages() {
         #expect(
-            Notes.read("<img src=\"https://x.org/a.png\"> <img src=\"data:image/png;base64,A\">")
+            Obsidian.read("<img src=\"https://x.org/a.png\"> <img src=\"data:image/png;base64,A\">")
                 .imageAttachments.isEmpty)
         for syntax in [Syntax.commonmark, .gfm] {
             let document = MarkdownReader.read(Self.markdown, options: ReaderOptions(syntax: syntax))

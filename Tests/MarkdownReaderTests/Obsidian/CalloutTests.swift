@@ -6,7 +6,7 @@ import Testing
 struct CalloutTests {
     @Test func titledCallout() {
         #expect(
-            Notes.html("> [!NOTE] Read *this*\n> Body text.\n>\n> More.")
+            Obsidian.html("> [!NOTE] Read *this*\n> Body text.\n>\n> More.")
                 == """
                 <div class="callout" data-callout="note">
                 <div class="callout-title">Read <em>this</em></div>
@@ -21,22 +21,23 @@ struct CalloutTests {
 
     @Test func defaultTitleAndEmptyBody() {
         #expect(
-            Notes.html("> [!warning]")
+            Obsidian.html("> [!warning]")
                 == "<div class=\"callout\" data-callout=\"warning\">\n<div class=\"callout-title\">Warning</div>\n<div class=\"callout-content\">\n</div>\n</div>\n"
         )
     }
 
     @Test func foldable() {
         #expect(
-            Notes.html("> [!tip]- Hidden\n> inside")
+            Obsidian.html("> [!tip]- Hidden\n> inside")
                 == "<details class=\"callout\" data-callout=\"tip\">\n<summary class=\"callout-title\">Hidden</summary>\n<div class=\"callout-content\">\n<p>inside</p>\n</div>\n</details>\n"
         )
         #expect(
-            Notes.html("> [!faq]+\n> x").hasPrefix("<details class=\"callout\" data-callout=\"faq\" open>\n"))
+            Obsidian.html("> [!faq]+\n> x").hasPrefix(
+                "<details class=\"callout\" data-callout=\"faq\" open>\n"))
     }
 
     @Test func nestedCallouts() {
-        let document = Notes.read("> [!note] Outer\n> > [!bug] Inner\n> > text\n")
+        let document = Obsidian.read("> [!note] Outer\n> > [!bug] Inner\n> > text\n")
         #expect(
             document.blocks.map(\.kind) == [
                 .callout(type: "note", fold: nil), .callout(type: "bug", fold: nil), .paragraph,
@@ -46,8 +47,8 @@ struct CalloutTests {
     }
 
     @Test func notCallouts() {
-        #expect(Notes.html("> [!note text") == "<blockquote>\n<p>[!note text</p>\n</blockquote>\n")
-        #expect(Notes.html("> text [!note]") == "<blockquote>\n<p>text [!note]</p>\n</blockquote>\n")
+        #expect(Obsidian.html("> [!note text") == "<blockquote>\n<p>[!note text</p>\n</blockquote>\n")
+        #expect(Obsidian.html("> text [!note]") == "<blockquote>\n<p>text [!note]</p>\n</blockquote>\n")
         #expect(
             HTMLWriter().render(MarkdownReader.read("> [!note] x"))
                 == "<blockquote>\n<p>[!note] x</p>\n</blockquote>\n")

@@ -1,20 +1,14 @@
 import NoteModel
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// The raw-source pass of the notes syntax, before cmark: finds wikilinks, embeds, comments, math,
+/// The raw-source pass of Obsidian's syntax, before cmark: finds wikilinks, embeds, comments, math,
 /// highlights and tags (outside fenced code and code spans) and records each as an edit, so that
 /// cmark cannot eat them (`[[foo]]` with a `[foo]:` definition, `\` escapes in `$math$`, `_` in a
 /// link's file name). One pass, each byte looked at a bounded number of times: linear.
-struct NotesScanner {
+struct ObsidianScanner {
     struct Found {
         var range: Range<Int>
         /// nil: removed without a trace (a comment on lines of its own).
-        var token: NotesToken?
+        var token: ObsidianToken?
     }
 
     let bytes: [UInt8]
@@ -39,7 +33,7 @@ struct NotesScanner {
     init(bytes: [UInt8], file: String) {
         self.bytes = bytes
         self.file = file
-        lines = LineTable(bytes)
+        lines = Byte.lineTable(bytes)
         hasCarriageReturn = Byte.contains(bytes, Byte.cr)
         terminated = bytes.last.map(Self.startsConstruct) == true ? bytes : bytes + [0]
     }
@@ -104,20 +98,7 @@ struct NotesScanner {
     /// `strcspn` finds the next of those bytes many bytes a step, where a loop over the bytes
     /// took one step a byte; it stops at a NUL too, which is passed over here.
     func plainRunEnd(from start: Int) -> Int {
-        terminated.withUnsafeBufferPointer { buffer in
-            Self.constructSet.withUnsafeBufferPointer { set in
-                guard let base = buffer.baseAddress, let set = set.baseAddress else { return start }
-                var index = start
-                while index < bytes.count {
-                    index += base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                        strcspn($0 + index, set)
-                    }
-                    guard index < bytes.count, buffer[index] == 0 else { break }
-                    index += 1
-                }
-                return min(index, bytes.count)
-            }
-        }
+        Byte.runEnd(in: terminated, count: bytes.count, from: start, outside: Self.constructSet)
     }
 
     /// The bytes of ``startsConstruct(_:)``, as a C string.
@@ -210,7 +191,7 @@ struct NotesScanner {
 
     // MARK: Constructs
 
-    /// Skips a code span whole (nothing inside is notes syntax), or just its opening backticks.
+    /// Skips a code span whole (nothing inside is Obsidian's syntax), or just its opening backticks.
     private mutating func codeSpan(_ start: Int) -> Int {
         let count = runLength(start, of: Byte.backtick)
         let after = start + count
@@ -350,9 +331,9 @@ struct NotesScanner {
 
     // MARK: Helpers
 
-    private mutating func record(_ range: Range<Int>, _ kind: NotesToken.Kind?) {
+    private mutating func record(_ range: Range<Int>, _ kind: ObsidianToken.Kind?) {
         let original = String(decoding: bytes[range], as: UTF8.self)
-        found.append(Found(range: range, token: kind.map { NotesToken(kind: $0, original: original) }))
+        found.append(Found(range: range, token: kind.map { ObsidianToken(kind: $0, original: original) }))
     }
 
     private func at(_ index: Int, _ literal: StaticString) -> Bool {

@@ -1,6 +1,6 @@
 import NoteModel
 
-/// One `<img>` tag in raw HTML written in a note, found when the note is read (notes syntax). A
+/// One `<img>` tag in raw HTML written in a note, found when the note is read (Obsidian's syntax). A
 /// small tokenizer, enough for the tags authors write: attributes quoted with `"` or `'`,
 /// unquoted, or bare; comments are skipped.
 struct HTMLImageTag: Sendable, Hashable {

@@ -22,7 +22,7 @@ import Testing
             for _ in 0..<40 {
                 let note = (0..<length).map { _ in Self.pieces.randomElement(using: &generator) ?? "" }
                     .joined()
-                let parsed = NotesSource(utf8: Array(note.utf8), file: "n.md").parsed
+                let parsed = ObsidianSource(utf8: Array(note.utf8), file: "n.md").parsed
                 #expect(parsed.lines == LineTable(parsed.bytes), "\(note.debugDescription)")
             }
         }
@@ -31,7 +31,7 @@ import Testing
     /// Line ends with CR take the scan: the same table either way.
     @Test func carriageReturnNotesScanTheirText() {
         let note = "---\r\ntitle: a\r\n---\r\n[[a]]\r\n%%\r\nx\r\n%%\r\nend\r"
-        let parsed = NotesSource(utf8: Array(note.utf8), file: "n.md").parsed
+        let parsed = ObsidianSource(utf8: Array(note.utf8), file: "n.md").parsed
         #expect(parsed.lines == LineTable(parsed.bytes))
     }
 }

@@ -1,6 +1,6 @@
 import NoteModel
 
-extension NotesSource {
+extension ObsidianSource {
     /// The passes over cmark's converted tree: callouts, block ids, display math, heading ids.
     func finish(_ document: inout NoteDocument) {
         document.frontMatter = frontMatter

@@ -6,7 +6,7 @@ import Testing
 /// its own `[[` so a broken one is reported where it is written.
 struct PropertyLinksTests {
     @Test func linksAreFoundInTextListsAndNestedValuesWithTheirPlaces() throws {
-        let document = Notes.read(
+        let document = Obsidian.read(
             """
             ---
             title: T
@@ -40,12 +40,12 @@ struct PropertyLinksTests {
 
     @Test func knownKeysAndNonTextValuesHoldNoLinks() throws {
         let matter = try #require(
-            Notes.read("---\ntitle: \"[[a]]\"\naliases: [\"[[b]]\"]\nn: 4\nflag: true\n---\n").frontMatter)
+            Obsidian.read("---\ntitle: \"[[a]]\"\naliases: [\"[[b]]\"]\nn: 4\nflag: true\n---\n").frontMatter)
         #expect(matter.links.isEmpty)
     }
 
     @Test func aLinkWrittenWithAnEscapeIsPlacedAtItsScalar() throws {
-        let matter = try #require(Notes.read("---\nx: \"\\u0041 [[b]] [[\\u0063]]\"\n---\n").frontMatter)
+        let matter = try #require(Obsidian.read("---\nx: \"\\u0041 [[b]] [[\\u0063]]\"\n---\n").frontMatter)
         #expect(matter.links.map(\.link.target) == ["b", "c"])
         #expect(matter.links.map(\.link.location?.line) == [2, 2])
         // `[[b]]` is written as it reads; `[[c]]` is not, and is placed at its value.

@@ -3,7 +3,7 @@ import NoteHTML
 import NoteModel
 import Testing
 
-/// Obsidian's task states: in the notes syntax any one character between the brackets is a task's
+/// Obsidian's task states: in Obsidian's syntax any one character between the brackets is a task's
 /// state, written as Obsidian's reading view writes it; GFM keeps cmark-gfm's three.
 struct TaskStateTests {
     static func gfm(_ markdown: String) -> String {
@@ -12,7 +12,7 @@ struct TaskStateTests {
 
     @Test(arguments: ["?", "/", "-", ">", "!", "*", "i", "\u{2713}", "\u{1F525}"])
     func anyOneCharacterIsAStateAndChecked(state: String) {
-        let document = Notes.read("- [\(state)] the task\n")
+        let document = Obsidian.read("- [\(state)] the task\n")
         #expect(document.blocks.map(\.kind).contains(.taskItem(checked: true, state: state)))
         #expect(document.blocks.compactMap(\.content).map(\.string) == ["the task"])
         let html = HTMLWriter().render(document)
@@ -26,7 +26,7 @@ struct TaskStateTests {
     }
 
     @Test func openAndDoneTasksCarryTheirStateToo() {
-        let html = Notes.html("- [ ] open\n- [x] done\n- [X] Done\n1. [?] numbered\n")
+        let html = Obsidian.html("- [ ] open\n- [x] done\n- [X] Done\n1. [?] numbered\n")
         #expect(
             html.contains(
                 "<li class=\"task-list-item\" data-task=\"\"><input class=\"task-list-item-checkbox\" "
@@ -38,7 +38,7 @@ struct TaskStateTests {
 
     @Test func anOpenTaskMentioningXStaysOpen() {
         // cmark-gfm checks an item with `[x]` anywhere on its line; Obsidian reads the brackets.
-        let notes = Notes.read("- [ ] see [x]\n")
+        let notes = Obsidian.read("- [ ] see [x]\n")
         #expect(notes.blocks.map(\.kind).contains(.taskItem(checked: false, state: " ")))
         #expect(
             Self.gfm("- [ ] see [x]\n").contains(
@@ -46,7 +46,7 @@ struct TaskStateTests {
     }
 
     @Test func escapedStatesAreEscaped() {
-        let html = Notes.html("- [\"] quote\n- [<] back\n- [&] and\n")
+        let html = Obsidian.html("- [\"] quote\n- [<] back\n- [&] and\n")
         #expect(html.contains("data-task=\"&quot;\"><input"), "\(html)")
         #expect(html.contains("data-task=\"&lt;\"><input"))
         #expect(html.contains("data-task=\"&amp;\"><input"))
@@ -57,7 +57,7 @@ struct TaskStateTests {
         "> - [?] quoted\n", "- [?]\n",
     ])
     func notATask(markdown: String) {
-        let document = Notes.read(markdown)
+        let document = Obsidian.read(markdown)
         #expect(
             !document.blocks.contains { if case .taskItem = $0.kind { true } else { false } },
             "\(markdown.debugDescription)")
@@ -74,7 +74,7 @@ struct TaskStateTests {
     }
 
     @Test func aStateInAFootnoteAndANestedList() {
-        let html = Notes.html("- item\n  - [/] half\n\nText.[^n]\n\n[^n]: Note.\n\n    - [!] urgent\n")
+        let html = Obsidian.html("- item\n  - [/] half\n\nText.[^n]\n\n[^n]: Note.\n\n    - [!] urgent\n")
         #expect(html.contains("<li class=\"task-list-item is-checked\" data-task=\"/\">"), "\(html)")
         #expect(html.contains("<li class=\"task-list-item is-checked\" data-task=\"!\">"), "\(html)")
     }
@@ -84,21 +84,21 @@ struct TaskStateTests {
 struct EmbedBlockIDTests {
     @Test(arguments: ["![[x.png]]^pic", "![[Other note]]^pic", "![alt](x.png)^pic", "![[x.png]] ^pic"])
     func anIDRightAfterAnEmbedNamesTheParagraph(markdown: String) throws {
-        let document = Notes.read("Before.\n\n\(markdown)\n")
+        let document = Obsidian.read("Before.\n\n\(markdown)\n")
         let block = try #require(document.blocks.last)
         #expect(block.anchor == "^pic", "\(markdown)")
         #expect(block.content.map { !$0.string.contains("^") } == true, "the id leaves the text")
     }
 
     @Test func anIDAfterAnEmbedInAListNamesTheItem() throws {
-        let document = Notes.read("- ![[x.png]]^pic\n")
+        let document = Obsidian.read("- ![[x.png]]^pic\n")
         let item = try #require(document.blocks.first { $0.kind == .item })
         #expect(item.anchor == "^pic")
     }
 
     @Test(arguments: ["word^pic", "[[link]]^pic", "`code`^pic", "*em*^pic"])
     func anIDGluedToAnythingElseIsText(markdown: String) {
-        let document = Notes.read(markdown + "\n")
+        let document = Obsidian.read(markdown + "\n")
         #expect(document.blocks.allSatisfy { $0.anchor == nil }, "\(markdown)")
         #expect(document.blocks.first?.content?.string.hasSuffix("^pic") == true)
     }

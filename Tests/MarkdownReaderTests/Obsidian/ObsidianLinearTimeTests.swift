@@ -5,9 +5,9 @@ import NoteModel
 import TestSupport
 import Testing
 
-/// Hostile inputs stay linear with the notes syntax on: each renders well under a second (the
+/// Hostile inputs stay linear with Obsidian's syntax on: each renders well under a second (the
 /// bound is 10x generous for a loaded machine; a quadratic scan takes minutes on these sizes).
-struct NotesLinearTimeTests {
+struct ObsidianLinearTimeTests {
     static let cases: [(String, String)] = [
         ("20,000 [[", String(repeating: "[[a ", count: 20_000)),
         ("20,000 ![[ closed", String(repeating: "![[a.png|3]] [[b#c|d]] ", count: 20_000)),
@@ -27,7 +27,7 @@ struct NotesLinearTimeTests {
     func rendersQuickly(name: String, markdown: String) {
         var html = ""
         let elapsed = ThreadCPUClock.measure {
-            html = HTMLWriter().render(Notes.read(markdown))
+            html = HTMLWriter().render(Obsidian.read(markdown))
         }
         print("notes \(name): \(elapsed) for \(markdown.utf8.count) bytes")
         #expect(!html.isEmpty)

@@ -6,7 +6,7 @@ import Testing
 
 struct FrontMatterTests {
     @Test func typedKeysAndExtras() throws {
-        let document = Notes.read(
+        let document = Obsidian.read(
             """
             ---
             title: Lisbon
@@ -56,16 +56,17 @@ struct FrontMatterTests {
     }
 
     @Test func oneStringOfTagsAndDates() throws {
-        let matter = try #require(Notes.read("---\ntags: \"a, #b c\"\ndate: 2024-02-30\n---\n").frontMatter)
+        let matter = try #require(
+            Obsidian.read("---\ntags: \"a, #b c\"\ndate: 2024-02-30\n---\n").frontMatter)
         #expect(matter.tags == ["a", "b", "c"])
         #expect(matter.date?.text == "2024-02-30")
         #expect(matter.date?.date == nil)
-        let zoned = try #require(Notes.read("---\ndate: 2024-05-01T10:30:00+02:00\n---\n").frontMatter)
+        let zoned = try #require(Obsidian.read("---\ndate: 2024-05-01T10:30:00+02:00\n---\n").frontMatter)
         #expect(zoned.date?.date == Date(timeIntervalSince1970: 1_714_552_200))
     }
 
     @Test func invalidYAMLIsAnErrorAtItsLineAndTheNoteStillRenders() throws {
-        let document = Notes.read("---\ntitle: ok\ntags: [a, b\n---\nBody *text*\n")
+        let document = Obsidian.read("---\ntitle: ok\ntags: [a, b\n---\nBody *text*\n")
         #expect(document.frontMatter == nil)
         let diagnostic = try #require(document.diagnostics.first)
         #expect(diagnostic.severity == .error)
@@ -76,7 +77,7 @@ struct FrontMatterTests {
     }
 
     @Test func wrongTypeIsAnErrorAtTheValue() throws {
-        let document = Notes.read("---\ntitle: T\ndraft: maybe\ntags:\n  - {a: 1}\n---\nx")
+        let document = Obsidian.read("---\ntitle: T\ndraft: maybe\ntags:\n  - {a: 1}\n---\nx")
         #expect(
             document.diagnostics.map(\.description) == [
                 "note.md:3:8: error: front matter 'draft' must be true or false, found a string 'maybe'",
@@ -87,7 +88,7 @@ struct FrontMatterTests {
     }
 
     @Test func notAMappingIsAnError() {
-        let document = Notes.read("---\n- a\n- b\n---\nx")
+        let document = Obsidian.read("---\n- a\n- b\n---\nx")
         #expect(document.frontMatter == nil)
         #expect(
             document.diagnostics.map(\.description) == [
@@ -96,7 +97,7 @@ struct FrontMatterTests {
     }
 
     @Test func bomAndCRLF() throws {
-        let document = Notes.read(
+        let document = Obsidian.read(
             "\u{FEFF}---\r\ntitle: Windows\r\ndraft: true\r\n...\r\n\r\nText [[Link]]\r\n")
         #expect(document.frontMatter?.title == "Windows")
         #expect(document.frontMatter?.draft == true)
@@ -109,10 +110,10 @@ struct FrontMatterTests {
         let markdown = "---\ntitle: x\n---\n"
         #expect(MarkdownReader.read(markdown).frontMatter == nil)
         #expect(HTMLWriter().render(MarkdownReader.read(markdown)) == "<hr />\n<h2>title: x</h2>\n")
-        #expect(Notes.read("---\ntitle: x\n").frontMatter == nil)
-        #expect(Notes.html("---\ntitle: x\n") == "<hr />\n<p>title: x</p>\n")
+        #expect(Obsidian.read("---\ntitle: x\n").frontMatter == nil)
+        #expect(Obsidian.html("---\ntitle: x\n") == "<hr />\n<p>title: x</p>\n")
         #expect(
-            Notes.read("---\n---\nText").frontMatter
+            Obsidian.read("---\n---\nText").frontMatter
                 == FrontMatter(location: SourceLocation(file: "note.md", line: 1, column: 1)))
     }
 }
@@ -122,7 +123,7 @@ struct FrontMatterLimitTests {
         // Deeper than the decoder's 64 levels, within YAMLReader's 100 (past that the YAML is an error:
         // YAMLLinearTimeTests).
         let deep = String(repeating: "[", count: 80) + String(repeating: "]", count: 80)
-        let document = Notes.read("---\ntitle: x\ndeep: \(deep)\n---\nBody\n")
+        let document = Obsidian.read("---\ntitle: x\ndeep: \(deep)\n---\nBody\n")
         #expect(document.frontMatter?.title == "x")
         #expect(document.frontMatter?["deep"] == nil)
         let diagnostic = try #require(document.diagnostics.first)

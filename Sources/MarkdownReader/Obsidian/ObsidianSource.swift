@@ -1,35 +1,35 @@
 import NoteModel
 import YAMLReader
 
-/// The notes syntax's share of reading, before cmark: the front matter is read and blanked out
+/// The Obsidian syntax's share of reading, before cmark: the front matter is read and blanked out
 /// (its lines kept, so positions stay), and every construct the scanner finds becomes a placeholder.
-struct NotesSource {
+struct ObsidianSource {
     /// What cmark parses, with its line table (also the source map's).
     let parsed: SourceText
     /// The note's own bytes.
     let originalBytes: [UInt8]
-    let expander: NotesExpander
+    let expander: ObsidianExpander
     private(set) var frontMatter: FrontMatter?
     private(set) var diagnostics: [Diagnostic] = []
 
     init(utf8 bytes: [UInt8], file: String) {
-        var found: [NotesScanner.Found] = []
+        var found: [ObsidianScanner.Found] = []
         var scanStart = 0
         var frontMatterRange: Range<Int>?
         if let block = FrontMatterBlock(bytes) {
             frontMatterRange = block.range
             scanStart = block.range.upperBound
             (frontMatter, diagnostics) = Self.frontMatter(bytes[block.yaml], file: file)
-            found.append(NotesScanner.Found(range: block.range, token: nil))
+            found.append(ObsidianScanner.Found(range: block.range, token: nil))
         }
-        var scanner = NotesScanner(bytes: bytes, file: file)
+        var scanner = ObsidianScanner(bytes: bytes, file: file)
         scanner.scan(from: scanStart)
         found += scanner.found
         found.sort { $0.range.lowerBound < $1.range.lowerBound }
 
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
-        var tokens: [NotesToken] = []
+        var tokens: [ObsidianToken] = []
         var tagTokens: [String: Int] = [:]
         var edits: [SourceMap.Edit] = []
         var lineStarts = scanner.hasCarriageReturn ? nil : ParsedLineStarts(original: scanner.lines)
@@ -49,7 +49,7 @@ struct NotesSource {
                     }
                 }
                 if index == tokens.count { tokens.append(token) }
-                output += NotesToken.placeholder(index).utf8
+                output += ObsidianToken.placeholder(index).utf8
             } else if item.range == frontMatterRange {
                 // Keep the line count: blank lines at the top change nothing for cmark.
                 output += bytes[item.range].filter { $0 == Byte.lf || $0 == Byte.cr }
@@ -67,7 +67,7 @@ struct NotesSource {
             ?? SourceText(bytes: output)
         originalBytes = bytes
         let map = SourceMap(edits: edits, originalLines: scanner.lines, parsedLines: parsed.lines)
-        expander = NotesExpander(tokens: tokens, map: map)
+        expander = ObsidianExpander(tokens: tokens, map: map)
     }
 
     /// The front matter's YAML read and decoded, with what was wrong in it.

@@ -27,7 +27,7 @@ struct HTMLFeaturesTests {
         ("plain *text* with &lt;pre&gt;<code>\n", ""),
     ])
     func reportsWhatTheHTMLHolds(markdown: String, feature: String) {
-        let document = Notes.read(markdown)
+        let document = Obsidian.read(markdown)
         let (reported, read) = Self.both(document) { writer in
             writer.diagrams = true
             writer.embedHook = { _ in "<div class=\"math display\">\\[x\\]</div>" }
@@ -47,7 +47,7 @@ struct HTMLFeaturesTests {
     func corpusReportsMatchTheHTML(_ name: String) throws {
         var mismatches: [String] = []
         for file in Corpus.textFiles(name) {
-            let document = Notes.read(try String(contentsOf: file, encoding: .utf8))
+            let document = Obsidian.read(try String(contentsOf: file, encoding: .utf8))
             for unsafe in [false, true] {
                 let (reported, read) = Self.both(document) { writer in
                     writer.unsafe = unsafe

@@ -5,7 +5,7 @@ import Testing
 
 struct HeadingIDTests {
     @Test func uniqueGitHubSlugs() {
-        let html = Notes.html(
+        let html = Obsidian.html(
             "# Hello, World!\n## Hello World\n## Hello, world\n### Ünïcödé & *emphasis* `code`\n## Hello World-1\n#\n#"
         )
         #expect(
@@ -22,7 +22,7 @@ struct HeadingIDTests {
     }
 
     @Test func headingsCarryIDs() {
-        let document = Notes.read("# A\n\n> ## A\n")
+        let document = Obsidian.read("# A\n\n> ## A\n")
         #expect(document.headings.map(\.id) == ["a", "a-1"])
         #expect(document.headings.map(\.text) == ["A", "A"])
         #expect(MarkdownReader.read("# A").headings.map(\.id) == [nil])

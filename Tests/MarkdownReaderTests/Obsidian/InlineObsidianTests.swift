@@ -3,7 +3,7 @@ import NoteHTML
 import NoteModel
 import Testing
 
-struct InlineNotesTests {
+struct InlineObsidianTests {
     @Test(arguments: [
         // Highlights
         ("==marked==", "<p><mark>marked</mark></p>"),
@@ -57,24 +57,24 @@ struct InlineNotesTests {
         ),
     ])
     func inline(markdown: String, html: String) {
-        #expect(Notes.html(markdown) == html + "\n")
+        #expect(Obsidian.html(markdown) == html + "\n")
     }
 
     @Test func tagHookAndModel() {
-        let html = Notes.html("#a/b") { $0.tagHook = { "tags/\($0).html" } }
+        let html = Obsidian.html("#a/b") { $0.tagHook = { "tags/\($0).html" } }
         #expect(html == #"<p><a href="tags/a/b.html" class="tag">#a/b</a></p>"# + "\n")
-        #expect(Notes.read("#x #y #x").inlineTags == ["x", "y"])
+        #expect(Obsidian.read("#x #y #x").inlineTags == ["x", "y"])
     }
 
     @Test func mathKeepsEscapesInCodeAndHTML() {
         #expect(
-            Notes.html("<span>$a$ [[b]]</span>", ) == "<p><!-- raw HTML omitted -->"
+            Obsidian.html("<span>$a$ [[b]]</span>", ) == "<p><!-- raw HTML omitted -->"
                 + #"<span class="math inline">\(a\)</span> <a href="b.html" class="internal-link">b</a>"#
                 + "<!-- raw HTML omitted --></p>\n")
-        let document = Notes.read("<div title=\"#x $y$ [[z]]\">\n")
+        let document = Obsidian.read("<div title=\"#x $y$ [[z]]\">\n")
         #expect(HTMLWriter(unsafe: true).render(document) == "<div title=\"#x $y$ [[z]]\">\n")
         #expect(
-            HTMLWriter(unsafe: true).render(Notes.read("[a](<x #y $z$>)"))
+            HTMLWriter(unsafe: true).render(Obsidian.read("[a](<x #y $z$>)"))
                 == "<p><a href=\"x%20#y%20$z$\">a</a></p>\n")
     }
 }
@@ -83,7 +83,7 @@ struct FencedCodeTests {
     @Test func constructsNeverReachIntoFencedCode() {
         let markdown = "a %%\n\n```\n%% $$ ==x #t\n```\n\n> ~~~\n> $$ [[x]]\n> ~~~\n\nb $$ c\n"
         #expect(
-            Notes.html(markdown)
+            Obsidian.html(markdown)
                 == "<p>a %%</p>\n<pre><code>%% $$ ==x #t\n</code></pre>\n<blockquote>\n<pre><code>$$ [[x]]\n</code></pre>\n</blockquote>\n<p>b $$ c</p>\n"
         )
     }

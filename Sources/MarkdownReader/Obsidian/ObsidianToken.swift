@@ -1,10 +1,10 @@
 import NoteModel
 
-/// A construct of the notes syntax found in the raw source before cmark sees it. In the text cmark
+/// A construct of Obsidian's syntax found in the raw source before cmark sees it. In the text cmark
 /// parses it is a placeholder, U+E000, its index in decimal, U+E001, which cmark leaves alone as
 /// ordinary text; the converter expands it in text and puts the original back in literal contexts
 /// (code, raw HTML, link destinations), so those stay exactly as written.
-struct NotesToken: Sendable {
+struct ObsidianToken: Sendable {
     enum Kind: Sendable {
         case wikilink(WikiLink)
         /// `%%...%%` inside a line: nothing in the output.

@@ -4,12 +4,12 @@ import NoteHTML
 import NoteModel
 import Testing
 
-/// Real documents read with the notes syntax: nothing of the scan leaks (no placeholder in the
+/// Real documents read with Obsidian's syntax: nothing of the scan leaks (no placeholder in the
 /// HTML, code and raw HTML exactly as GFM reads them), and the model round-trips.
 @Suite(.enabled(if: Corpus.shouldRun, "../shared/corpora is absent: notes corpus skipped"))
-struct NotesCorpusTests {
+struct ObsidianCorpusTests {
     @Test(
-        "Real documents read with the notes syntax keep code and raw HTML",
+        "Real documents read with Obsidian's syntax keep code and raw HTML",
         arguments: ["hugo-docs", "rust-book"])
     func folder(_ name: String) throws {
         let files = Corpus.textFiles(name)
@@ -17,7 +17,7 @@ struct NotesCorpusTests {
         var problems: [String] = []
         for file in files {
             let markdown = try String(contentsOf: file, encoding: .utf8)
-            let notes = Notes.read(markdown)
+            let notes = Obsidian.read(markdown)
             let gfm = MarkdownReader.read(markdown, file: "note.md", options: ReaderOptions(syntax: .gfm))
             let decoded = try JSONDecoder().decode(NoteDocument.self, from: JSONEncoder().encode(notes))
             if decoded != notes { problems.append("\(file.lastPathComponent): model changed through JSON") }

@@ -4,8 +4,8 @@ import NoteHTML
 import NoteModel
 import Testing
 
-/// The notes syntax's model is as lossless as CommonMark's: through Codable unchanged.
-struct NotesModelTests {
+/// The Obsidian syntax's model is as lossless as CommonMark's: through Codable unchanged.
+struct ObsidianModelTests {
     static let sample = """
         ---
         title: Sample
@@ -23,7 +23,7 @@ struct NotesModelTests {
         """
 
     @Test func roundTripsThroughJSON() throws {
-        let document = Notes.read(Self.sample)
+        let document = Obsidian.read(Self.sample)
         let decoded = try JSONDecoder().decode(NoteDocument.self, from: JSONEncoder().encode(document))
         #expect(decoded == document)
         #expect(HTMLWriter().render(decoded) == HTMLWriter().render(document))
@@ -34,7 +34,7 @@ struct NotesModelTests {
 
     @Test func sampleRenders() {
         #expect(
-            HTMLWriter().render(Notes.read(Self.sample)) == """
+            HTMLWriter().render(Obsidian.read(Self.sample)) == """
                 <h1 id="heading-h">Heading ^h</h1>
                 <details class="callout" data-callout="note">
                 <summary class="callout-title">Title <a href="Link.html" class="internal-link">Link</a></summary>
@@ -55,9 +55,9 @@ struct NotesModelTests {
 }
 
 /// Positions after constructs that span lines (the parsed text has fewer lines than the note).
-struct NotesPositionTests {
+struct ObsidianPositionTests {
     @Test func imagesAndBlocksAfterMultilineConstructs() throws {
-        let document = Notes.read(
+        let document = Obsidian.read(
             "a %%one\ntwo\nthree%% b ![i](p.png)\n\n$$\nx\n$$\n\n# H ![[q.png]] ![j](r.png)\n")
         #expect(document.imageAttachments.map(\.destination) == ["p.png", "q.png", "r.png"])
         #expect(
