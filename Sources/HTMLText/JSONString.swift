@@ -9,12 +9,11 @@ public enum JSONString {
     public static func literal(_ text: String, inScript: Bool) -> String {
         // Most literals (the search vocabulary's thousands of terms) need no escape: quoted as they
         // are, without going through a buffer.
-        let plain = inScript ? scriptPlainBytes : plainBytes
-        // Checked through pointers: the generic walk of `text.utf8` cost six instructions a byte.
-        var copy = text
-        let isPlain = copy.withUTF8 { bytes in
-            plain.withUnsafeBufferPointer { table in bytes.allSatisfy { table[Int($0)] } }
-        }
+        let bytes = text.utf8.span
+        let isPlain =
+            inScript
+            ? plainCount(bytes, 0, Self.scriptPlainBytes) == bytes.count
+            : plainCount(bytes, 0, Self.plainBytes) == bytes.count
         if isPlain { return "\"" + text + "\"" }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 16)
@@ -25,62 +24,64 @@ public enum JSONString {
     /// ``literal(_:inScript:)``'s bytes appended to `out`, for JSON written as bytes: a string
     /// made (and checked) per literal, only to be copied into a larger one, showed in profiles.
     public static func append(_ text: String, inScript: Bool = true, to out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { append(utf8: $0, inScript: inScript, to: &out) }
+        append(utf8: text.utf8.span, inScript: inScript, to: &out)
     }
 
     /// ``append(_:inScript:to:)`` of text already in UTF-8 bytes (valid UTF-8: HTML the writer made).
-    public static func append(
-        utf8 bytes: UnsafeBufferPointer<UInt8>, inScript: Bool = true, to out: inout [UInt8]
-    ) {
-        let table = inScript ? scriptPlainBytes : plainBytes
-        // The table is read through its pointer: indexing the array checked each byte's bounds,
-        // which was half of escaping the search index's text.
-        table.withUnsafeBufferPointer { plain in
-            out.append(UInt8(ascii: "\""))
-            // Runs of bytes that need no escape are copied whole; the table finds their end.
-            var run = 0
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if plain[Int(byte)] {
-                    index += 1
-                    continue
-                }
-                let escaped = escape(byte, at: index, in: bytes, inScript: inScript)
-                guard escaped != 0 else {
-                    index += 1
-                    continue
-                }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
-                if escaped > 0xFF {
-                    appendUnicodeEscape(escaped, to: &out)
-                } else {
-                    out.append(92)
-                    out.append(UInt8(escaped))
-                }
-                index += escaped >= 0x2028 ? 3 : 1
-                run = index
+    public static func append(utf8 bytes: Span<UInt8>, inScript: Bool = true, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        // Runs of bytes that need no escape are copied whole; the table finds their end.
+        var run = 0
+        var index = 0
+        while true {
+            index =
+                inScript
+                ? plainCount(bytes, index, Self.scriptPlainBytes) : plainCount(bytes, index, Self.plainBytes)
+            guard index < bytes.count else { break }
+            let escaped = escape(bytes[index], at: index, in: bytes, inScript: inScript)
+            guard escaped != 0 else {
+                index += 1
+                continue
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
-            out.append(UInt8(ascii: "\""))
+            HTMLText.append(bytes, run..<index, to: &out)
+            if escaped > 0xFF {
+                appendUnicodeEscape(escaped, to: &out)
+            } else {
+                out.append(92)
+                out.append(UInt8(escaped))
+            }
+            index += escaped >= 0x2028 ? 3 : 1
+            run = index
         }
+        HTMLText.append(bytes, run..<bytes.count, to: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Where the run of plain bytes from `start` ends. The table is borrowed where it is, and its
+    /// size is part of its type: indexed by a byte, it needs no bounds check (an array's was half
+    /// of escaping the search index's text).
+    @inline(__always)
+    private static func plainCount(_ bytes: Span<UInt8>, _ start: Int, _ plain: borrowing Table) -> Int {
+        var index = start
+        while index < bytes.count, plain[Int(bytes[index])] { index &+= 1 }
+        return index
     }
 
     /// Per byte value, whether it is always written as it is: in a script, and anywhere. 0xE2 may
     /// start U+2028 or U+2029.
+    private typealias Table = InlineArray<256, Bool>
     private static let scriptPlainBytes = table(special: Array("\"\\<>&".utf8) + [0xE2])
     private static let plainBytes = table(special: Array("\"\\".utf8) + [0xE2])
 
-    private static func table(special: [UInt8]) -> [Bool] {
-        (0...255).map { $0 >= 0x20 && !special.contains(UInt8($0)) }
+    private static func table(special: [UInt8]) -> Table {
+        Table { $0 >= 0x20 && !special.contains(UInt8($0)) }
     }
 
     /// How the byte at `index` is written: 0 as it is, a letter below 0x100 after a backslash
     /// (`"`, `\`, `n`, `r`, `t`), else the code point written as `\uXXXX` (U+2028 and U+2029 take
     /// their three bytes).
     private static func escape(
-        _ byte: UInt8, at index: Int, in bytes: UnsafeBufferPointer<UInt8>, inScript: Bool
+        _ byte: UInt8, at index: Int, in bytes: Span<UInt8>, inScript: Bool
     ) -> UInt32 {
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"): return UInt32(byte)
