@@ -70,11 +70,9 @@ import Testing
                     for after in (place + 1)..<8 { chunk[after] = filler }
                     let expected = chunk.firstIndex { $0 <= 0x20 } ?? 8
                     var copy = [UInt8](repeating: 0, count: 8)
-                    let plain = chunk.withUnsafeBufferPointer { source in
-                        copy.withUnsafeMutableBufferPointer { target in
-                            SnippetText.copyPlain(from: source.baseAddress!, to: target.baseAddress!)
-                        }
-                    }
+                    var span = copy.mutableSpan
+                    var target = span.mutableBytes
+                    let plain = SnippetText.copyPlain(from: chunk.span.bytes, at: 0, to: &target, at: 0)
                     #expect(plain == expected, "byte \(byte) at \(place), then \(filler)")
                     #expect(copy == chunk)
                 }
@@ -105,7 +103,7 @@ extension SearchIndex {
     /// The snippet text of blocks given as strings, as ``SnippetText`` writes a note's.
     fileprivate static func text(of blocks: [String]) -> String {
         let bytes = SnippetText.write { snippet in
-            for var block in blocks { block.withUTF8 { snippet.appendBlock($0) } }
+            for block in blocks { snippet.appendBlock(block.utf8.span) }
         }
         // The bytes are left unchecked by the build: they must be valid UTF-8 as they stand.
         guard let text = String(validating: bytes, as: UTF8.self) else {
