@@ -10,10 +10,7 @@ public enum JSONString {
         // Most literals (the search vocabulary's thousands of terms) need no escape: quoted as they
         // are, without going through a buffer.
         let bytes = text.utf8.span
-        let isPlain =
-            inScript
-            ? plainCount(bytes, 0, Self.scriptPlainBytes) == bytes.count
-            : plainCount(bytes, 0, Self.plainBytes) == bytes.count
+        let isPlain = plainCount(bytes, 0, inScript ? Self.scriptPlainBytes : Self.plainBytes) == bytes.count
         if isPlain { return "\"" + text + "\"" }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 16)
@@ -29,14 +26,13 @@ public enum JSONString {
 
     /// ``append(_:inScript:to:)`` of text already in UTF-8 bytes (valid UTF-8: HTML the writer made).
     public static func append(utf8 bytes: Span<UInt8>, inScript: Bool = true, to out: inout [UInt8]) {
+        let table = inScript ? Self.scriptPlainBytes : Self.plainBytes
         out.append(UInt8(ascii: "\""))
         // Runs of bytes that need no escape are copied whole; the table finds their end.
         var run = 0
         var index = 0
         while true {
-            index =
-                inScript
-                ? plainCount(bytes, index, Self.scriptPlainBytes) : plainCount(bytes, index, Self.plainBytes)
+            index = plainCount(bytes, index, table)
             guard index < bytes.count else { break }
             let escaped = escape(bytes[index], at: index, in: bytes, inScript: inScript)
             guard escaped != 0 else {
@@ -57,11 +53,13 @@ public enum JSONString {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// Where the run of plain bytes from `start` ends. The table is borrowed where it is, and its
-    /// size is part of its type: indexed by a byte, it needs no bounds check (an array's was half
-    /// of escaping the search index's text).
+    /// Where the run of plain bytes from `start` ends. The table is read through its span, whose
+    /// count, checked once, frees each byte's read of it from a bounds check (an array's checks
+    /// were half of escaping the search index's text).
     @inline(__always)
-    private static func plainCount(_ bytes: Span<UInt8>, _ start: Int, _ plain: borrowing Table) -> Int {
+    private static func plainCount(_ bytes: Span<UInt8>, _ start: Int, _ table: [Bool]) -> Int {
+        let plain = table.span
+        guard plain.count == 256, start >= 0 else { return start }
         var index = start
         while index < bytes.count, plain[Int(bytes[index])] { index &+= 1 }
         return index
@@ -69,12 +67,11 @@ public enum JSONString {
 
     /// Per byte value, whether it is always written as it is: in a script, and anywhere. 0xE2 may
     /// start U+2028 or U+2029.
-    private typealias Table = InlineArray<256, Bool>
     private static let scriptPlainBytes = table(special: Array("\"\\<>&".utf8) + [0xE2])
     private static let plainBytes = table(special: Array("\"\\".utf8) + [0xE2])
 
-    private static func table(special: [UInt8]) -> Table {
-        Table { $0 >= 0x20 && !special.contains(UInt8($0)) }
+    private static func table(special: [UInt8]) -> [Bool] {
+        (0...255).map { $0 >= 0x20 && !special.contains(UInt8($0)) }
     }
 
     /// How the byte at `index` is written: 0 as it is, a letter below 0x100 after a backslash
