@@ -31,7 +31,7 @@ enum SearchTokenizer {
     ) {
         var terms: [String] = []
         split(Array(word.unicodeScalars), into: &terms, folds: &folds)
-        for var term in terms { term.withUTF8 { body(HashedTerm($0)) } }
+        for term in terms { HashedTerm.with(term.utf8.span, body) }
     }
 
     /// A word with more than ASCII letters and digits, character by character (a letter or digit

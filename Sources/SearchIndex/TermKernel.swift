@@ -13,10 +13,13 @@ struct HashedTerm {
     let hash: UInt64
     let head: SIMD2<UInt64>
 
-    /// The hash of any bytes: the same as a term's.
-    static func digest(_ bytes: Span<UInt8>) -> UInt64 {
-        bytes.withUnsafeBufferPointer { HashedTerm($0).hash }
+    /// `body` given `bytes` as a term, valid only during the call.
+    static func with<Result>(_ bytes: Span<UInt8>, _ body: (HashedTerm) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { body(HashedTerm($0)) }
     }
+
+    /// The hash of any bytes: the same as a term's.
+    static func digest(_ bytes: Span<UInt8>) -> UInt64 { with(bytes) { $0.hash } }
 
     /// Any bytes.
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -97,7 +100,7 @@ struct TermCounter: ~Copyable {
     /// Counts one occurrence of `term` in `field`.
     mutating func add(_ term: Span<UInt8>, field: Int) {
         fieldLengths[field] += 1
-        term.withUnsafeBufferPointer { count(HashedTerm($0), adding: Self.one(in: field)) }
+        HashedTerm.with(term) { count($0, adding: Self.one(in: field)) }
     }
 
     /// Counts the terms `forEachTerm` gives in `field` (the field's length added once). Inlined
