@@ -73,50 +73,37 @@ enum PostingList {
         return list
     }
 
-    /// JavaScript's order of strings: by UTF-16 code units. Compared as UTF-8 bytes, which order
-    /// like code points, and so like UTF-16 code units unless one side is past U+FFFF (a surrogate
-    /// pair) and the other from U+E000 to U+FFFF: lead bytes 0xEE and above, where the UTF-16 view
-    /// decides. (Walking the UTF-16 views of every pair was most of the sort of the vocabulary.)
+    /// JavaScript's order of strings: by UTF-16 code units. (The vocabulary is sorted by
+    /// ``VocabularyOrder``'s keys; this decides only between terms whose first eight bytes agree,
+    /// and in `serve`'s binary searches: a byte-wise shortcut beside it saved nothing measurable.)
     static func precedes(_ a: String, _ b: String) -> Bool {
-        guard let known = byteOrder(a.utf8.span, b.utf8.span) else {
-            return a.utf16.lexicographicallyPrecedes(b.utf16)
-        }
-        return known
+        a.utf16.lexicographicallyPrecedes(b.utf16)
     }
 
-    /// Whether `a` sorts before `b` by bytes; nil when their first difference may sort otherwise
-    /// in UTF-16.
-    private static func byteOrder(_ a: Span<UInt8>, _ b: Span<UInt8>) -> Bool? {
-        let common = min(a.count, b.count)
-        var index = 0
-        while index < common, a[index] == b[index] { index += 1 }
-        guard index < common else { return a.count < b.count }
-        guard a[index] < 0xEE, b[index] < 0xEE else { return nil }
-        return a[index] < b[index]
-    }
-
-    /// One note's entry after its gap: `textCount << 3 | fields`, then each set field's count.
+    /// One note's entry after its gap (``write(counts:to:at:)`` at the end of `bytes`).
     static func append(counts: SIMD4<UInt32>, to bytes: inout [UInt8]) {
-        var mask = 0
-        for field in 0..<3 where counts[field] > 0 { mask |= 1 << field }
-        append(Int(counts[3]) << 3 | mask, to: &bytes)
-        for field in 0..<3 where counts[field] > 0 { append(Int(counts[field]), to: &bytes) }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: maxEntryBytes))
+        var out = bytes.mutableSpan
+        let count = write(counts: counts, to: &out, at: start)
+        bytes.removeLast(maxEntryBytes - count)
     }
 
+    /// One number (``write(_:to:at:)`` at the end of `bytes`).
     static func append(_ value: Int, to bytes: inout [UInt8]) {
-        var rest = max(0, value)
-        repeat {
-            let low = rest & 31
-            rest >>= 5
-            bytes.append(digit(rest > 0 ? low | 32 : low))
-        } while rest > 0
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: maxGapBytes))
+        var out = bytes.mutableSpan
+        let count = write(value, to: &out, at: start)
+        bytes.removeLast(maxGapBytes - count)
     }
 
-    /// The most bytes `write(_:to:)` and `write(counts:to:)` take for one note: a gap (any `Int`,
+    /// The most bytes `write(_:to:at:)` and `write(counts:to:at:)` take for one note: a gap (any `Int`,
     /// 13 digits) and four counts (`UInt32`, the first shifted by three: 7 digits each).
     static let maxEntryBytes = 13 + 4 * 7
 
-    /// `append(_:to:)` into `out` from `start`, which has room for it; returns the bytes written.
+    /// One number, little-endian base-32 digits, into `out` from `start`, which has room for it;
+    /// returns the bytes written.
     @inline(__always)
     static func write(_ value: Int, to out: inout MutableSpan<UInt8>, at start: Int) -> Int {
         var rest = max(0, value)
@@ -130,7 +117,8 @@ enum PostingList {
         return index &- start
     }
 
-    /// `append(counts:to:)` into `out` from `start`, which has room for it; returns the bytes written.
+    /// One note's entry after its gap, `textCount << 3 | fields` then each set field's count, into
+    /// `out` from `start`, which has room for it; returns the bytes written.
     @inline(__always)
     static func write(counts: SIMD4<UInt32>, to out: inout MutableSpan<UInt8>, at start: Int) -> Int {
         var mask = 0
