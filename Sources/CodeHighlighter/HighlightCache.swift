@@ -1,4 +1,3 @@
-import ContentDigest
 public import Foundation
 
 /// Pygments' answers kept between builds, in one file: `<cache folder>/highlight/entries.pack`,
@@ -82,10 +81,7 @@ struct HighlightCache: Sendable {
         }
     }
 
-    static func digest(_ code: String) -> UInt64 {
-        var code = code
-        return code.withUTF8 { BulkDigest.of(UnsafeRawBufferPointer($0)) }
-    }
+    static func digest(_ code: String) -> UInt64 { UTF8Key.digest(code.utf8.span) }
 
     /// Writes the entries used within `keepDays` when anything changed; false when writing failed.
     /// An entry is a line `DAY STATUS` and the byte counts of its four texts, then the texts:
@@ -134,10 +130,7 @@ struct HighlightCache: Sendable {
     /// where `String(validating:)` went byte by byte through a slice (half of loading a pack).
     static func string(validating bytes: ArraySlice<UInt8>) -> String? {
         let text = String(decoding: bytes, as: UTF8.self)
-        let decoded = text.utf8.span
-        let original = bytes.span
-        guard decoded.count == original.count else { return nil }
-        return decoded.indices.allSatisfy { decoded[$0] == original[$0] } ? text : nil
+        return UTF8Key.same(text.utf8.span, bytes.span) ? text : nil
     }
 }
 

@@ -109,8 +109,6 @@ struct HighlightPack: Sendable {
 
     /// Whether the bytes at `range` of `all` are `text`'s.
     private static func same(_ all: Span<UInt8>, _ range: Range<Int>, _ text: Span<UInt8>) -> Bool {
-        guard range.count == text.count else { return false }
-        let offset = range.lowerBound
-        return text.indices.allSatisfy { all[offset + $0] == text[$0] }
+        range.count == text.count && UTF8Key.same(all.extracting(range), text)
     }
 }

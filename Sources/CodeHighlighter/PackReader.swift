@@ -1,5 +1,3 @@
-import ContentDigest
-
 /// Reads the entries of a highlight pack (``HighlightCache``) in place: each is a line
 /// `DAY STATUS SIZE SIZE SIZE SIZE` (single spaces, decimal numbers of 1 to 18 digits), then its
 /// four texts. Only the structure is checked; nil for any entry that breaks it.
@@ -34,7 +32,7 @@ struct PackReader {
         index += total
         let code = bytes[start + sizes[0] + sizes[1]..<start + total - sizes[3]]
         return HighlightPack.Entry(
-            day: day, status: status, digest: code.withUnsafeBytes { BulkDigest.of($0) }, start: start,
+            day: day, status: status, digest: UTF8Key.digest(code.span), start: start,
             sizes: (Int32(sizes[0]), Int32(sizes[1]), Int32(sizes[2]), Int32(sizes[3])))
     }
 

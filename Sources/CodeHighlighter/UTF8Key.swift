@@ -1,5 +1,4 @@
 import ContentDigest
-import Foundation
 
 /// Equality and hashing of texts by their UTF-8 bytes. Swift's own `==` and `hash(into:)` on
 /// String follow canonical equivalence: code with `é` as one scalar and as `e` with a combining
@@ -7,21 +6,41 @@ import Foundation
 /// normalizes it first (most of a warm highlight stage's time).
 enum UTF8Key {
     static func same(_ first: String, _ second: String) -> Bool {
-        var first = first
-        var second = second
-        return first.withUTF8 { one in
-            second.withUTF8 { other in
-                one.count == other.count
-                    && (one.isEmpty || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0)
-            }
+        same(first.utf8.span, second.utf8.span)
+    }
+
+    /// Whether two runs of bytes are equal, eight bytes at a time. The loads are checked against
+    /// the spans' bounds, and any eight bytes are a valid `UInt64`, so this reads nothing it may
+    /// not. (Byte by byte, the highlight cache's comparisons cost 9M instructions more on the
+    /// bench vault's warm build than memcmp.)
+    static func same(_ first: Span<UInt8>, _ second: Span<UInt8>) -> Bool {
+        guard first.count == second.count else { return false }
+        let (one, other) = (first.bytes, second.bytes)
+        let count = first.count
+        var offset = 0
+        while offset &+ 8 <= count {
+            guard
+                one.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == other.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            else { return false }
+            offset &+= 8
         }
+        while offset < count {
+            guard first[offset] == second[offset] else { return false }
+            offset &+= 1
+        }
+        return true
+    }
+
+    /// The bytes' digest (``BulkDigest``), the one hash for the code of blocks and pack entries.
+    static func digest(_ bytes: Span<UInt8>) -> UInt64 {
+        bytes.bytes.withUnsafeBytes { BulkDigest.of($0) }
     }
 
     /// The bytes' digest, then their count, which ends the field: ("ab", "c") and ("a", "bc")
     /// differ. (SipHash over every block's code was a fifth of a warm highlight stage.)
     static func hash(_ text: String, into hasher: inout Hasher) {
-        var text = text
-        text.withUTF8 { hasher.combine(BulkDigest.of(UnsafeRawBufferPointer($0))) }
+        hasher.combine(digest(text.utf8.span))
         hasher.combine(text.utf8.count)
     }
 }

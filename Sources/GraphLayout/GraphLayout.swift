@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A force-directed layout (Fruchterman and Reingold's forces, Barnes-Hut for the pushes): linked
 /// nodes pull together, all nodes push apart, a weak pull to the centre keeps unlinked notes
@@ -88,24 +89,32 @@ public struct GraphLayout: Sendable, Hashable {
         // Threads pay off only for big graphs.
         let chunks = count >= 2_000 ? max(1, min(jobs, 16)) : 1
         let strength = linkLength * linkLength
-        forceX.withUnsafeMutableBufferPointer { forceX in
-            forceY.withUnsafeMutableBufferPointer { forceY in
-                // Each chunk writes only its own nodes' entries, and reads only the tree and the
-                // positions, which nothing writes until all chunks are done: sharing is safe.
-                nonisolated(unsafe) let forceX = forceX
-                nonisolated(unsafe) let forceY = forceY
-                // Each node's push is summed alone: any order of the nodes gives the same forces.
-                let order = tree.pointsInTreeOrder(count: count)
-                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                    var stack: [Int32] = []
-                    stack.reserveCapacity(256)
-                    for place in chunk * count / chunks..<(chunk + 1) * count / chunks {
-                        let node = order[place]
-                        let push = tree.push(
-                            on: node, x: x[node], y: y[node], strength: strength, theta: theta, stack: &stack)
-                        forceX[node] = push.x - gravity * x[node]
-                        forceY[node] = push.y - gravity * y[node]
-                    }
+        // Each node's push is summed alone: any order of the nodes gives the same forces. Each
+        // chunk sums its own nodes' pushes into an array of its own, handed back under a lock;
+        // the forces are written once all chunks are done.
+        let order = tree.pointsInTreeOrder(count: count)
+        let pushes = Mutex([[(x: Double, y: Double)]](repeating: [], count: chunks))
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let places = chunk * count / chunks..<(chunk + 1) * count / chunks
+            var stack: [Int32] = []
+            stack.reserveCapacity(256)
+            var mine: [(x: Double, y: Double)] = []
+            mine.reserveCapacity(places.count)
+            for place in places {
+                let node = order[place]
+                mine.append(
+                    tree.push(
+                        on: node, x: x[node], y: y[node], strength: strength, theta: theta, stack: &stack))
+            }
+            pushes.withLock { $0[chunk] = mine }
+        }
+        pushes.withLock { pushes in
+            for chunk in 0..<chunks {
+                let first = chunk * count / chunks
+                for (offset, push) in pushes[chunk].enumerated() {
+                    let node = order[first + offset]
+                    forceX[node] = push.x - gravity * x[node]
+                    forceY[node] = push.y - gravity * y[node]
                 }
             }
         }

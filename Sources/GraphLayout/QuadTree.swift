@@ -123,22 +123,19 @@ extension QuadTree {
         // A cell is on the stack at most once: as many slots as cells never overflow.
         if stack.count < cells.count { stack = [Int32](repeating: 0, count: cells.count) }
         let thetaSquared = theta * theta
-        return cells.withUnsafeBufferPointer { cells in
-            stack.withUnsafeMutableBufferPointer { stack in
-                Self.push(
-                    on: index, x: x, y: y, strength: strength, thetaSquared: thetaSquared, cells: cells,
-                    stack: stack)
-            }
-        }
+        var stack = stack.mutableSpan
+        return Self.push(
+            on: index, x: x, y: y, strength: strength, thetaSquared: thetaSquared, cells: cells.span,
+            stack: &stack)
     }
 
-    /// ``push(on:x:y:strength:theta:stack:)`` over raw buffers: this loop is most of the graph
-    /// stage, and the array's checks on every push and pop of the stack were a third of it.
+    /// ``push(on:x:y:strength:theta:stack:)`` over spans: this loop is most of the graph stage,
+    /// and the array's uniqueness checks on every push and pop of the stack were a third of it.
     /// Empty children are never stacked (they push nothing); the others are visited in the same
     /// order as before, so the sums, and the layout, are the same to the last bit.
     private static func push(
         on index: Int, x: Double, y: Double, strength: Double, thetaSquared: Double,
-        cells: UnsafeBufferPointer<Cell>, stack: UnsafeMutableBufferPointer<Int32>
+        cells: Span<Cell>, stack: inout MutableSpan<Int32>
     ) -> (x: Double, y: Double) {
         var forceX = 0.0
         var forceY = 0.0

@@ -9,12 +9,8 @@ public enum JSONString {
     public static func literal(_ text: String, inScript: Bool) -> String {
         // Most literals (the search vocabulary's thousands of terms) need no escape: quoted as they
         // are, without going through a buffer.
-        let plain = inScript ? scriptPlainBytes : plainBytes
-        // Checked through pointers: the generic walk of `text.utf8` cost six instructions a byte.
-        var copy = text
-        let isPlain = copy.withUTF8 { bytes in
-            plain.withUnsafeBufferPointer { table in bytes.allSatisfy { table[Int($0)] } }
-        }
+        let bytes = text.utf8.span
+        let isPlain = plainCount(bytes, 0, inScript ? Self.scriptPlainBytes : Self.plainBytes) == bytes.count
         if isPlain { return "\"" + text + "\"" }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 16)
@@ -25,46 +21,48 @@ public enum JSONString {
     /// ``literal(_:inScript:)``'s bytes appended to `out`, for JSON written as bytes: a string
     /// made (and checked) per literal, only to be copied into a larger one, showed in profiles.
     public static func append(_ text: String, inScript: Bool = true, to out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { append(utf8: $0, inScript: inScript, to: &out) }
+        append(utf8: text.utf8.span, inScript: inScript, to: &out)
     }
 
     /// ``append(_:inScript:to:)`` of text already in UTF-8 bytes (valid UTF-8: HTML the writer made).
-    public static func append(
-        utf8 bytes: UnsafeBufferPointer<UInt8>, inScript: Bool = true, to out: inout [UInt8]
-    ) {
-        let table = inScript ? scriptPlainBytes : plainBytes
-        // The table is read through its pointer: indexing the array checked each byte's bounds,
-        // which was half of escaping the search index's text.
-        table.withUnsafeBufferPointer { plain in
-            out.append(UInt8(ascii: "\""))
-            // Runs of bytes that need no escape are copied whole; the table finds their end.
-            var run = 0
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if plain[Int(byte)] {
-                    index += 1
-                    continue
-                }
-                let escaped = escape(byte, at: index, in: bytes, inScript: inScript)
-                guard escaped != 0 else {
-                    index += 1
-                    continue
-                }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
-                if escaped > 0xFF {
-                    appendUnicodeEscape(escaped, to: &out)
-                } else {
-                    out.append(92)
-                    out.append(UInt8(escaped))
-                }
-                index += escaped >= 0x2028 ? 3 : 1
-                run = index
+    public static func append(utf8 bytes: Span<UInt8>, inScript: Bool = true, to out: inout [UInt8]) {
+        let table = inScript ? Self.scriptPlainBytes : Self.plainBytes
+        out.append(UInt8(ascii: "\""))
+        // Runs of bytes that need no escape are copied whole; the table finds their end.
+        var run = 0
+        var index = 0
+        while true {
+            index = plainCount(bytes, index, table)
+            guard index < bytes.count else { break }
+            let escaped = escape(bytes[index], at: index, in: bytes, inScript: inScript)
+            guard escaped != 0 else {
+                index += 1
+                continue
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
-            out.append(UInt8(ascii: "\""))
+            HTMLText.append(bytes, run..<index, to: &out)
+            if escaped > 0xFF {
+                appendUnicodeEscape(escaped, to: &out)
+            } else {
+                out.append(92)
+                out.append(UInt8(escaped))
+            }
+            index += escaped >= 0x2028 ? 3 : 1
+            run = index
         }
+        HTMLText.append(bytes, run..<bytes.count, to: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Where the run of plain bytes from `start` ends. The table is read through its span, whose
+    /// count, checked once, frees each byte's read of it from a bounds check (an array's checks
+    /// were half of escaping the search index's text).
+    @inline(__always)
+    private static func plainCount(_ bytes: Span<UInt8>, _ start: Int, _ table: [Bool]) -> Int {
+        let plain = table.span
+        guard plain.count == 256, start >= 0 else { return start }
+        var index = start
+        while index < bytes.count, plain[Int(bytes[index])] { index &+= 1 }
+        return index
     }
 
     /// Per byte value, whether it is always written as it is: in a script, and anywhere. 0xE2 may
@@ -80,7 +78,7 @@ public enum JSONString {
     /// (`"`, `\`, `n`, `r`, `t`), else the code point written as `\uXXXX` (U+2028 and U+2029 take
     /// their three bytes).
     private static func escape(
-        _ byte: UInt8, at index: Int, in bytes: UnsafeBufferPointer<UInt8>, inScript: Bool
+        _ byte: UInt8, at index: Int, in bytes: Span<UInt8>, inScript: Bool
     ) -> UInt32 {
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"): return UInt32(byte)

@@ -66,13 +66,12 @@ struct NoteWords {
     }
 
     /// Each heading's bytes, in order.
-    func forEachHeading(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        headings.withUnsafeBufferPointer { all in
-            var start = 0
-            for end in headingEnds {
-                body(UnsafeBufferPointer(rebasing: all[start..<end]))
-                start = end
-            }
+    func forEachHeading(_ body: (Span<UInt8>) -> Void) {
+        let all = headings.span
+        var start = 0
+        for end in headingEnds {
+            body(all.extracting(start..<end))
+            start = end
         }
     }
 }

@@ -39,28 +39,23 @@ enum PostingList {
         }
         let starts = ends
         var previous = [Int](repeating: -1, count: room.count)
-        let lists = [UInt8](unsafeUninitializedCapacity: max(1, total)) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            // The room a list does not use stays zero.
-            base.initialize(repeating: 0, count: max(1, total))
+        // The room a list does not use stays zero.
+        var lists = [UInt8](repeating: 0, count: max(1, total))
+        do {
+            var out = lists.mutableSpan
             for (index, run) in runs.enumerated() {
                 for (position, number) in numbered[index].enumerated() {
                     let term = Int(number)
                     let written = run.write(
-                        position, ofRun: index, after: previous[term], to: base + ends[term])
+                        position, ofRun: index, after: previous[term], to: &out, at: ends[term])
                     previous[term] = written.last
                     ends[term] += written.count
                 }
             }
-            initialized = max(1, total)
         }
         let terms = numbers.terms
         let order = VocabularyOrder.order(of: terms)
-        let encoded = lists.withUnsafeBufferPointer { lists in
-            order.map {
-                String(decoding: UnsafeBufferPointer(rebasing: lists[starts[$0]..<ends[$0]]), as: UTF8.self)
-            }
-        }
+        let encoded = order.map { String(decoding: lists[starts[$0]..<ends[$0]], as: UTF8.self) }
         return (order.map { terms[$0] }, encoded)
     }
 
@@ -78,71 +73,60 @@ enum PostingList {
         return list
     }
 
-    /// JavaScript's order of strings: by UTF-16 code units. Compared as UTF-8 bytes, which order
-    /// like code points, and so like UTF-16 code units unless one side is past U+FFFF (a surrogate
-    /// pair) and the other from U+E000 to U+FFFF: lead bytes 0xEE and above, where the UTF-16 view
-    /// decides. (Walking the UTF-16 views of every pair was most of the sort of the vocabulary.)
+    /// JavaScript's order of strings: by UTF-16 code units. (The vocabulary is sorted by
+    /// ``VocabularyOrder``'s keys; this decides only between terms whose first eight bytes agree,
+    /// and in `serve`'s binary searches: a byte-wise shortcut beside it saved nothing measurable.)
     static func precedes(_ a: String, _ b: String) -> Bool {
-        let order = a.utf8.withContiguousStorageIfAvailable { a in
-            b.utf8.withContiguousStorageIfAvailable { b in byteOrder(a, b) } ?? nil
-        }
-        guard let known = order ?? nil else { return a.utf16.lexicographicallyPrecedes(b.utf16) }
-        return known
+        a.utf16.lexicographicallyPrecedes(b.utf16)
     }
 
-    /// Whether `a` sorts before `b` by bytes; nil when their first difference may sort otherwise
-    /// in UTF-16.
-    private static func byteOrder(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool? {
-        let common = min(a.count, b.count)
-        var index = 0
-        while index < common, a[index] == b[index] { index += 1 }
-        guard index < common else { return a.count < b.count }
-        guard a[index] < 0xEE, b[index] < 0xEE else { return nil }
-        return a[index] < b[index]
-    }
-
-    /// One note's entry after its gap: `textCount << 3 | fields`, then each set field's count.
+    /// One note's entry after its gap (``write(counts:to:at:)`` at the end of `bytes`).
     static func append(counts: SIMD4<UInt32>, to bytes: inout [UInt8]) {
-        var mask = 0
-        for field in 0..<3 where counts[field] > 0 { mask |= 1 << field }
-        append(Int(counts[3]) << 3 | mask, to: &bytes)
-        for field in 0..<3 where counts[field] > 0 { append(Int(counts[field]), to: &bytes) }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: maxEntryBytes))
+        var out = bytes.mutableSpan
+        let count = write(counts: counts, to: &out, at: start)
+        bytes.removeLast(maxEntryBytes - count)
     }
 
+    /// One number (``write(_:to:at:)`` at the end of `bytes`).
     static func append(_ value: Int, to bytes: inout [UInt8]) {
-        var rest = max(0, value)
-        repeat {
-            let low = rest & 31
-            rest >>= 5
-            bytes.append(digit(rest > 0 ? low | 32 : low))
-        } while rest > 0
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: maxGapBytes))
+        var out = bytes.mutableSpan
+        let count = write(value, to: &out, at: start)
+        bytes.removeLast(maxGapBytes - count)
     }
 
-    /// The most bytes `write(_:to:)` and `write(counts:to:)` take for one note: a gap (any `Int`,
+    /// The most bytes `write(_:to:at:)` and `write(counts:to:at:)` take for one note: a gap (any `Int`,
     /// 13 digits) and four counts (`UInt32`, the first shifted by three: 7 digits each).
     static let maxEntryBytes = 13 + 4 * 7
 
-    /// `append(_:to:)` into memory with room for it; returns the bytes written.
+    /// One number, little-endian base-32 digits, into `out` from `start`, which has room for it;
+    /// returns the bytes written.
     @inline(__always)
-    static func write(_ value: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    static func write(_ value: Int, to out: inout MutableSpan<UInt8>, at start: Int) -> Int {
         var rest = max(0, value)
-        var count = 0
+        var index = start
         repeat {
             let low = rest & 31
             rest >>= 5
-            out[count] = digit(rest > 0 ? low | 32 : low)
-            count += 1
+            out[index] = digit(rest > 0 ? low | 32 : low)
+            index &+= 1
         } while rest > 0
-        return count
+        return index &- start
     }
 
-    /// `append(counts:to:)` into memory with room for it; returns the bytes written.
+    /// One note's entry after its gap, `textCount << 3 | fields` then each set field's count, into
+    /// `out` from `start`, which has room for it; returns the bytes written.
     @inline(__always)
-    static func write(counts: SIMD4<UInt32>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    static func write(counts: SIMD4<UInt32>, to out: inout MutableSpan<UInt8>, at start: Int) -> Int {
         var mask = 0
         for field in 0..<3 where counts[field] > 0 { mask |= 1 << field }
-        var count = write(Int(counts[3]) << 3 | mask, to: out)
-        for field in 0..<3 where counts[field] > 0 { count += write(Int(counts[field]), to: out + count) }
+        var count = write(Int(counts[3]) << 3 | mask, to: &out, at: start)
+        for field in 0..<3 where counts[field] > 0 {
+            count += write(Int(counts[field]), to: &out, at: start &+ count)
+        }
         return count
     }
 

@@ -27,7 +27,8 @@ public struct PostingRun: Sendable {
         // Per term, how many notes it is in: counted after, not as each term is met (through
         // three arrays, that was most of numbering an entry).
         var notesOfTerm = [Int](repeating: 0, count: numbers.count)
-        notesOfTerm.withUnsafeMutableBufferPointer { notes in
+        do {
+            var notes = notesOfTerm.mutableSpan
             for term in termOfEntry { notes[Int(term)] &+= 1 }
         }
         let postings = Self.byTerm(documents, termOfEntry: termOfEntry, notesOfTerm: notesOfTerm)
@@ -46,19 +47,18 @@ public struct PostingRun: Sendable {
     private static func numberTerms(of documents: ArraySlice<SearchDocument>, into numbers: inout TermNumbers)
         -> [Int32]
     {
-        let entries = documents.reduce(0) { $0 + $1.counted.count }
-        return [Int32](unsafeUninitializedCapacity: entries) { termOfEntry, initialized in
-            for document in documents {
-                document.termBytes.withUnsafeBufferPointer { bytes in
-                    for entry in document.counted where initialized < entries {
-                        let start = Int(entry.start)
-                        let term = UnsafeBufferPointer(rebasing: bytes[start..<start + Int(entry.length)])
-                        termOfEntry[initialized] = Int32(numbers.number(of: term, hash: entry.hash).number)
-                        initialized += 1
-                    }
-                }
+        var termOfEntry: [Int32] = []
+        termOfEntry.reserveCapacity(documents.reduce(0) { $0 + $1.counted.count })
+        for document in documents {
+            let termBytes = document.termBytes
+            let bytes = termBytes.span
+            for entry in document.counted {
+                let start = Int(entry.start)
+                let term = bytes.extracting(start..<start &+ Int(entry.length))
+                termOfEntry.append(Int32(numbers.number(of: term, hash: entry.hash).number))
             }
         }
+        return termOfEntry
     }
 
     /// One note's posting of a term: the note's run-relative number and the term's counts in it.
@@ -80,48 +80,53 @@ public struct PostingRun: Sendable {
             total += count
         }
         var postings = [Posting](repeating: Posting(note: 0, counts: .zero), count: total)
-        postings.withUnsafeMutableBufferPointer { postings in
-            place.withUnsafeMutableBufferPointer { place in
-                var index = 0
-                for (offset, document) in documents.enumerated() {
-                    for entry in document.counted {
-                        let term = Int(termOfEntry[index])
-                        postings[place[term]] = Posting(note: Int32(offset), counts: entry.counts)
-                        place[term] &+= 1
-                        index += 1
-                    }
+        do {
+            var out = postings.mutableSpan
+            var place = place.mutableSpan
+            let termOfEntry = termOfEntry.span
+            var index = 0
+            for (offset, document) in documents.enumerated() {
+                for entry in document.counted {
+                    let term = Int(termOfEntry[index])
+                    out[place[term]] = Posting(note: Int32(offset), counts: entry.counts)
+                    place[term] &+= 1
+                    index &+= 1
                 }
             }
         }
         return postings
     }
 
-    /// Each term's postings after its first note's gap, written into one buffer of the most they
-    /// can take; and where each term's start, with the end after the last.
+    /// Each term's postings after its first note's gap, written one after another into one buffer;
+    /// and where each term's start, with the end after the last.
     private static func encode(_ postings: [Posting], notesOfTerm: [Int]) -> (bytes: [UInt8], starts: [Int]) {
         var starts: [Int] = []
         starts.reserveCapacity(notesOfTerm.count + 1)
-        let capacity = max(1, postings.count) * PostingList.maxEntryBytes
-        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) {
-            buffer, written in
-            guard let base = buffer.baseAddress else { return }
-            var end = 0
-            var index = 0
-            for count in notesOfTerm {
-                starts.append(end)
-                for posting in 0..<count {
-                    let current = postings[index + posting]
-                    if posting > 0 {
-                        end += PostingList.write(
-                            Int(current.note - postings[index + posting - 1].note), to: base + end)
-                    }
-                    end += PostingList.write(counts: current.counts, to: base + end)
-                }
-                index += count
-            }
+        // Zeros ahead, grown (doubling) before a term whose most could pass them: zeroing the most
+        // every posting can take cost 3.8M instructions, where a posting takes about three bytes.
+        var bytes = [UInt8](repeating: 0, count: 4 * postings.count + 256)
+        var end = 0
+        var index = 0
+        for count in notesOfTerm {
             starts.append(end)
-            written = end
+            let most = end + count * PostingList.maxEntryBytes
+            if most > bytes.count {
+                bytes.append(contentsOf: repeatElement(0, count: max(most, 2 * bytes.count) - bytes.count))
+            }
+            var out = bytes.mutableSpan
+            let postings = postings.span
+            for posting in 0..<count {
+                let current = postings[index &+ posting]
+                if posting > 0 {
+                    let gap = Int(current.note &- postings[index &+ posting &- 1].note)
+                    end &+= PostingList.write(gap, to: &out, at: end)
+                }
+                end &+= PostingList.write(counts: current.counts, to: &out, at: end)
+            }
+            index &+= count
         }
+        starts.append(end)
+        bytes.removeSubrange(end...)
         return (bytes, starts)
     }
 
@@ -149,20 +154,22 @@ public struct PostingRun: Sendable {
     /// The bytes of term `position`'s postings after its first note's gap.
     func tailCount(_ position: Int) -> Int { tailStarts[position + 1] - tailStarts[position] }
 
-    /// ``append(_:ofRun:after:to:)`` into memory with room for it (`PostingList.maxGapBytes` and
-    /// `tailCount(position)`); returns this run's last note and the bytes written.
-    func write(_ position: Int, ofRun index: Int, after previous: Int, to out: UnsafeMutablePointer<UInt8>)
-        -> (last: Int, count: Int)
-    {
+    /// ``append(_:ofRun:after:to:)`` into `out` from `start`, with room for it
+    /// (`PostingList.maxGapBytes` and `tailCount(position)`); returns this run's last note and the
+    /// bytes written.
+    func write(
+        _ position: Int, ofRun index: Int, after previous: Int, to out: inout MutableSpan<UInt8>,
+        at start: Int
+    ) -> (last: Int, count: Int) {
         let base = index * Self.size
-        var count = PostingList.write(base + Int(first[position]) - previous, to: out)
-        let tail = tailCount(position)
-        tailBytes.withUnsafeBufferPointer { bytes in
-            guard let bytes = bytes.baseAddress else { return }
-            (out + count).update(from: bytes + tailStarts[position], count: tail)
+        let gap = PostingList.write(base + Int(first[position]) - previous, to: &out, at: start)
+        let tail = tailBytes.span
+        var target = start &+ gap
+        for source in tailStarts[position]..<tailStarts[position + 1] {
+            out[target] = tail[source]
+            target &+= 1
         }
-        count += tail
-        return (base + Int(last[position]), count)
+        return (base + Int(last[position]), target &- start)
     }
 
     /// The runs of `documents`, each `size` notes (the last may hold fewer).

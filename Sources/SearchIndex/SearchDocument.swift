@@ -118,7 +118,7 @@ public final class SearchDocument: Sendable, Hashable {
         counter.add(termsOf: title, field: .title)
         words.forEachHeading { counter.add(termsOf: $0, field: .headings) }
         for tag in tags { counter.add(termsOf: tag, field: .tags) }
-        words.body.withUnsafeBufferPointer { counter.add(termsOf: $0, field: .text) }
+        counter.add(termsOf: words.body.span, field: .text)
         self.init(title: title, url: url, counting: counter, text: words.snippet)
     }
 
@@ -144,12 +144,11 @@ extension TermCounter {
     /// loop keeps its pointers in registers and its loads inlined (inside the search index's
     /// whole per-note stage, neither was, 30 instructions a word).
     @inline(never)
-    mutating func add(termsOf text: UnsafeBufferPointer<UInt8>, field: SearchDocument.Field) {
+    mutating func add(termsOf text: Span<UInt8>, field: SearchDocument.Field) {
         add(field: field.rawValue) { SearchTokenizer.forEachTerm(inUTF8: text, $0) }
     }
 
     mutating func add(termsOf text: String, field: SearchDocument.Field) {
-        var text = text
-        text.withUTF8 { add(termsOf: $0, field: field) }
+        add(termsOf: text.utf8.span, field: field)
     }
 }

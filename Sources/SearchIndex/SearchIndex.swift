@@ -80,7 +80,8 @@ public enum SearchIndex {
             contentsOf: "(window.notesiteSearchText=window.notesiteSearchText||{})[\(number)]=[\n".utf8)
         for (index, document) in documents.enumerated() {
             if index > 0 { script.append(contentsOf: ",\n".utf8) }
-            document.text.withUnsafeBufferPointer { JSONString.append(utf8: $0, to: &script) }
+            let text = document.text
+            JSONString.append(utf8: text.span, to: &script)
         }
         script.append(contentsOf: "\n];\n".utf8)
         return Data(script)

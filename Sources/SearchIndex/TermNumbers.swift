@@ -1,5 +1,3 @@
-import ContentDigest
-
 /// Terms numbered in the order first met, found by the hash (``HashedTerm``) ``TermCounter`` already made of each
 /// note's terms: joining the notes' terms into runs and the runs into the vocabulary hashed every
 /// term of every note again, with Swift's seeded hash, through a `[String: Int]`.
@@ -32,7 +30,7 @@ struct TermNumbers: Sendable {
     /// The number of the term whose bytes are `term`, added (as the next number, and as a String)
     /// when it is new. A table numbers either bytes or Strings, never both.
     @inline(__always)
-    mutating func number(of term: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (number: Int, isNew: Bool) {
+    mutating func number(of term: Span<UInt8>, hash: UInt64) -> (number: Int, isNew: Bool) {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] >= 0 {
@@ -44,49 +42,27 @@ struct TermNumbers: Sendable {
         return (terms.count - 1, true)
     }
 
-    private mutating func add(_ term: UnsafeBufferPointer<UInt8>, hash: UInt64, at slot: Int) {
+    private mutating func add(_ term: Span<UInt8>, hash: UInt64, at slot: Int) {
         slots[slot] = Int32(terms.count)
-        // Written in place: a String of at most 15 ASCII bytes is then made without validation.
-        terms.append(
-            String(unsafeUninitializedCapacity: term.count) { out in
-                UnsafeMutableRawBufferPointer(out).copyMemory(from: UnsafeRawBufferPointer(term))
-                return term.count
-            })
+        let start = bytes.count
+        for index in term.indices { bytes.append(term[index]) }
+        terms.append(String(decoding: bytes[start...], as: UTF8.self))
         hashes.append(hash)
-        bytes.append(contentsOf: term)
         byteStarts.append(bytes.count)
         if terms.count * 2 > slots.count { grow() }
     }
 
-    /// Whether term `number`'s bytes are `term`'s, compared eight at a time.
+    /// Whether term `number`'s bytes are `term`'s.
     @inline(__always)
-    private func hasBytes(_ number: Int, _ term: UnsafeBufferPointer<UInt8>) -> Bool {
+    private func hasBytes(_ number: Int, _ term: Span<UInt8>) -> Bool {
         let start = byteStarts[number]
-        let count = term.count
-        guard byteStarts[number + 1] - start == count else { return false }
-        return bytes.withUnsafeBufferPointer { stored in
-            guard let known = stored.baseAddress.map({ UnsafeRawPointer($0 + start) }),
-                let other = term.baseAddress.map(UnsafeRawPointer.init)
-            else { return count == 0 }
-            var offset = 0
-            while offset &+ 8 <= count {
-                let a = known.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                guard a == other.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
-                offset &+= 8
-            }
-            while offset < count {
-                let a = known.load(fromByteOffset: offset, as: UInt8.self)
-                guard a == other.load(fromByteOffset: offset, as: UInt8.self) else { return false }
-                offset &+= 1
-            }
-            return true
-        }
+        guard byteStarts[number + 1] - start == term.count else { return false }
+        return SameBytes.same(bytes.span.extracting(start..<start + term.count), term)
     }
 
     /// The number of `term`, nil when it is not here.
     func number(of term: String) -> Int? {
-        var term = term
-        return probe(term, hash: term.withUTF8 { BulkDigest.of(UnsafeRawBufferPointer($0)) }).number
+        probe(term, hash: HashedTerm.digest(term.utf8.span)).number
     }
 
     /// The slot that holds `term`, with its number, or the free slot where it would go.

@@ -19,32 +19,33 @@ enum VocabularyOrder {
     }
 
     /// The indices of `keys` sorted by key (least significant byte first, each pass stable).
-    /// Through buffers: the arrays' uniqueness checks were half of each pass.
+    /// Through spans: the arrays' uniqueness checks were half of each pass.
     static func sortedByKey(_ keys: [UInt64]) -> [Int] {
         var order = Array(keys.indices)
         var next = order
-        var counts = [Int](repeating: 0, count: 256)
-        keys.withUnsafeBufferPointer { keys in
-            counts.withUnsafeMutableBufferPointer { counts in
-                for shift in stride(from: UInt64(0), to: 64, by: 8) {
-                    for index in counts.indices { counts[index] = 0 }
-                    for key in keys { counts[Int(truncatingIfNeeded: key &>> shift) & 0xFF] &+= 1 }
-                    // A pass whose byte is the same in every key moves nothing.
-                    if counts.contains(keys.count) { continue }
-                    var place = 0
-                    for index in counts.indices { (counts[index], place) = (place, place &+ counts[index]) }
-                    order.withUnsafeBufferPointer { order in
-                        next.withUnsafeMutableBufferPointer { next in
-                            for index in order {
-                                let digit = Int(truncatingIfNeeded: keys[index] &>> shift) & 0xFF
-                                next[counts[digit]] = index
-                                counts[digit] &+= 1
-                            }
-                        }
-                    }
-                    swap(&order, &next)
+        var countsArray = [Int](repeating: 0, count: 256)
+        let keySpan = keys.span
+        var counts = countsArray.mutableSpan
+        for shift in stride(from: UInt64(0), to: 64, by: 8) {
+            for index in counts.indices { counts[index] = 0 }
+            for index in keySpan.indices {
+                counts[Int(truncatingIfNeeded: keySpan[index] &>> shift) & 0xFF] &+= 1
+            }
+            // A pass whose byte is the same in every key moves nothing.
+            if counts.indices.contains(where: { counts[$0] == keySpan.count }) { continue }
+            var place = 0
+            for index in counts.indices { (counts[index], place) = (place, place &+ counts[index]) }
+            do {
+                let from = order.span
+                var to = next.mutableSpan
+                for position in from.indices {
+                    let index = from[position]
+                    let digit = Int(truncatingIfNeeded: keySpan[index] &>> shift) & 0xFF
+                    to[counts[digit]] = index
+                    counts[digit] &+= 1
                 }
             }
+            swap(&order, &next)
         }
         return order
     }
@@ -56,17 +57,15 @@ enum VocabularyOrder {
     /// that differ order as their terms do. (A term ended or a NUL byte both give zero: a prefix
     /// sorts first either way.)
     static func key(_ term: String) -> UInt64 {
-        var term = term
         // Through the bytes: the generic walk of `term.utf8.prefix(8)` was 400 instructions a term.
-        return term.withUTF8 { bytes in
-            var key: UInt64 = 0
-            var shift: UInt64 = 56
-            for byte in bytes.prefix(8) {
-                key |= UInt64(sortingByte(byte)) << shift
-                shift &-= 8
-            }
-            return key
+        let bytes = term.utf8.span
+        var key: UInt64 = 0
+        var shift: UInt64 = 56
+        for index in 0..<min(8, bytes.count) {
+            key |= UInt64(sortingByte(bytes[index])) << shift
+            shift &-= 8
         }
+        return key
     }
 
     /// 0xF0 to 0xF4 become 0xEE to 0xF2, 0xEE and 0xEF become 0xF3 and 0xF4; every other byte is

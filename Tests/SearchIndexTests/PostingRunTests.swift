@@ -3,29 +3,36 @@ import Testing
 
 @testable import SearchIndex
 
-/// A run's postings are written into one buffer by pointer; these hold them to the plain
-/// definition: per term, each note it is in, in order, as appended one number at a time.
+/// A run's postings are written into one buffer through its span; these hold them to the plain
+/// definition: per term, each note it is in, in order, each number as the decoder reads it.
 @Suite struct PostingRunTests {
     @Test func writtenNumbersAreAppendedNumbers() {
         var random = SeededGenerator(seed: 4)
         let edges = [0, 1, 31, 32, 1023, 1024, Int(UInt32.max), Int.max]
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PostingList.maxEntryBytes) { buffer in
-            guard let out = buffer.baseAddress else { return }
-            for round in 0..<3_000 {
-                let value = round < edges.count ? edges[round] : random.next(1 << random.next(40))
-                let counts = SIMD4<UInt32>(
-                    (0..<4).map { field in
-                        random.next(3) == 0
-                            ? 0 : UInt32(truncatingIfNeeded: random.next(1 << random.next(33)))
-                    })
-                var appended: [UInt8] = []
-                PostingList.append(value, to: &appended)
-                PostingList.append(counts: counts, to: &appended)
-                let gap = PostingList.write(value, to: out)
-                let written = gap + PostingList.write(counts: counts, to: out + gap)
-                #expect(written <= PostingList.maxEntryBytes)
-                #expect(Array(UnsafeBufferPointer(start: out, count: written)) == appended, "round \(round)")
-            }
+        for round in 0..<3_000 {
+            let value = round < edges.count ? edges[round] : random.next(1 << random.next(40))
+            let counts = SIMD4<UInt32>(
+                (0..<4).map { field in
+                    random.next(3) == 0 ? 0 : UInt32(truncatingIfNeeded: random.next(1 << random.next(33)))
+                })
+            // The numbers as the browser's decoder reads them: the gap, the fields' mask with the
+            // text's count, then each set field's count.
+            let fields = (0..<3).filter { counts[$0] > 0 }
+            let numbers =
+                [value, Int(counts[3]) << 3 | fields.reduce(0) { $0 | 1 << $1 }]
+                + fields.map { Int(counts[$0]) }
+            var appended: [UInt8] = []
+            PostingList.append(value, to: &appended)
+            PostingList.append(counts: counts, to: &appended)
+            #expect(
+                PostingList.decode(String(decoding: appended, as: UTF8.self)) == numbers, "round \(round)")
+            // Written after a byte that must stay as it is.
+            var buffer = [UInt8](repeating: 0xAA, count: 1 + PostingList.maxEntryBytes)
+            var out = buffer.mutableSpan
+            let gap = PostingList.write(value, to: &out, at: 1)
+            let written = gap + PostingList.write(counts: counts, to: &out, at: 1 + gap)
+            #expect(written <= PostingList.maxEntryBytes)
+            #expect(Array(buffer[..<(1 + written)]) == [0xAA] + appended, "round \(round)")
         }
     }
 

@@ -123,8 +123,7 @@ import Testing
                     String(repeating: "ab", count: random.next(13)) + (random.next(3) == 0 ? "é" : "")
                     + String(random.next(round * 40 + 1))
                 let field = random.next(4)
-                var bytes = term
-                bytes.withUTF8 { counter.add($0, field: field) }
+                counter.add(term.utf8.span, field: field)
                 if counts[term] == nil { order.append(term) }
                 counts[term, default: [0, 0, 0, 0]][field] += 1
                 lengths[field] += 1
@@ -143,10 +142,7 @@ import Testing
             #expect(entries.allSatisfy { entry in (0..<4).map { entry.counts[$0] } == counts[entry.term] })
             #expect(counter.lengths == lengths)
             #expect(
-                entries.allSatisfy { entry in
-                    var term = entry.term
-                    return entry.hash == term.withUTF8 { HashedTerm($0).hash }
-                })
+                entries.allSatisfy { entry in entry.hash == HashedTerm.digest(entry.term.utf8.span) })
         }
     }
 }

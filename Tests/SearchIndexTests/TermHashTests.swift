@@ -17,7 +17,7 @@ import Testing
                 word + (0..<(48 - count)).map { _ in UInt8(truncatingIfNeeded: 1 + random.next(255)) }
             let exact = word.withUnsafeBufferPointer { HashedTerm($0) }
             let padded = buffer.withUnsafeMutableBufferPointer { buffer in
-                HashedTerm(padded: UnsafePointer(buffer.baseAddress!), count: count)
+                HashedTerm(padded: buffer.baseAddress!, count: count)
             }
             #expect(padded.hash == exact.hash && padded.head == exact.head, "round \(round), \(count) bytes")
             #expect(Array(padded.bytes) == word)
@@ -87,18 +87,15 @@ extension HashedTerm {
     }
 
     static func words(_ bytes: UnsafeBufferPointer<UInt8>, fast: Bool) -> [String] {
-        SearchTokenizer.byteClasses.withUnsafeBufferPointer { table in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { lowered in
-                var scanner = SearchTokenizer.WordScanner(
-                    bytes: bytes, lowered: lowered, table: table.baseAddress!)
-                var found: [String] = []
-                while let word = fast ? scanner.next() : scanner.nextByGeneralWalk() {
-                    let text = UnsafeBufferPointer(rebasing: lowered[..<word.loweredCount])
-                    let shown = word.isASCII ? String(decoding: text, as: UTF8.self) : "(not ASCII)"
-                    found.append("\(word.range) \(word.isASCII) \(word.loweredCount) \(shown)")
-                }
-                return found
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { lowered in
+            var scanner = SearchTokenizer.WordScanner(bytes: bytes, lowered: lowered)
+            var found: [String] = []
+            while let word = fast ? scanner.next() : scanner.nextByGeneralWalk() {
+                let text = UnsafeBufferPointer(rebasing: lowered[..<word.loweredCount])
+                let shown = word.isASCII ? String(decoding: text, as: UTF8.self) : "(not ASCII)"
+                found.append("\(word.range) \(word.isASCII) \(word.loweredCount) \(shown)")
             }
+            return found
         }
     }
 }
