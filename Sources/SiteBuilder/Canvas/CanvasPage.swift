@@ -74,7 +74,7 @@ struct CanvasPage: Sendable, Hashable {
         }
         let utf8 = Array(markdown.utf8)
         var document = MarkdownReader.read(
-            utf8: utf8, file: displayName, options: ReaderOptions(syntax: .notes))
+            utf8: utf8, file: displayName, options: ReaderOptions(syntax: .obsidian))
         // The board has no front matter; its `title` is its file name.
         document.frontMatter = nil
         var page = CanvasPage(canvas: canvas, parts: parts)

@@ -318,7 +318,7 @@ import Testing
             [^n]: The note.
             """
         let document = MarkdownReader.read(
-            utf8: Array(text.utf8), file: "n.md", options: ReaderOptions(syntax: .notes))
+            utf8: Array(text.utf8), file: "n.md", options: ReaderOptions(syntax: .obsidian))
         var writer = HTMLWriter(tagFilter: true) { _, _, _ in "<img id=\"hooked\" src=\"x.png\">" }
         writer.marksAuthoredHTML = true
         let output = writer.renderOutput(document)
