@@ -38,7 +38,7 @@ final class SourceNote: Sendable, Hashable {
         hasher.combine(displayName)
         // Byte for byte: `String`'s own hash normalizes, slower and looser than what makes a page.
         hasher.combine(utf8.count)
-        utf8.withUnsafeBytes { hasher.combine(BulkDigest.of($0)) }
+        hasher.combine(BulkDigest.of(utf8.span.bytes))
         key = ContentKey(digest: hasher.finalize())
         outline = NoteOutline(document: document, utf8: utf8)
         outlineKey = ContentKey(outline)
