@@ -43,7 +43,7 @@ struct LinkPreview: Sendable, Hashable {
         entry.append(contentsOf: #":{"t":"#.utf8)
         JSONString.append(title, inScript: false, to: &entry)
         entry.append(contentsOf: #","s":"#.utf8)
-        JSONString.append(String(decoding: html, as: UTF8.self), inScript: false, to: &entry)
+        JSONString.append(utf8: html.span, inScript: false, to: &entry)
         if !sections.isEmpty {
             entry.append(contentsOf: #","h":{"#.utf8)
             for (number, section) in sections.enumerated() {
@@ -52,7 +52,7 @@ struct LinkPreview: Sendable, Hashable {
                 entry.append(contentsOf: ":[".utf8)
                 JSONString.append(section.title ?? "", inScript: false, to: &entry)
                 entry.append(UInt8(ascii: ","))
-                JSONString.append(String(decoding: section.html, as: UTF8.self), inScript: false, to: &entry)
+                JSONString.append(utf8: section.html.span, inScript: false, to: &entry)
                 entry.append(UInt8(ascii: "]"))
             }
             entry.append(UInt8(ascii: "}"))
