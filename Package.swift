@@ -45,6 +45,9 @@ let package = Package(
         // Programs run as child processes with posix_spawn (Foundation's Process can crash on Linux).
         .target(name: "CChildProcess"),
         .target(name: "ChildProcess", dependencies: ["CChildProcess"]),
+        // Glibc's file calls that need pointers (writing and comparing bytes lent as a span, a
+        // folder's entries), behind safe functions.
+        .target(name: "POSIXFiles"),
         // SHA-256 (GLib's) for cache keys and content-addressed names; the one 64-bit hash for
         // keys in memory.
         .target(name: "ContentDigest", dependencies: ["CGLib"]),
@@ -81,7 +84,7 @@ let package = Package(
                 "YAMLReader", "NoteModel", "MarkdownReader", "NoteHTML", "ImagePipeline", "Mustache",
                 "HTMLText",
                 "DefaultTheme", "CodeHighlighter", "ContentDigest", "SearchIndex",
-                "GraphLayout", "HTMLSanitizer", "JSONCanvas",
+                "GraphLayout", "HTMLSanitizer", "JSONCanvas", "POSIXFiles",
             ]),
         .target(
             name: "DevServer",
@@ -122,6 +125,7 @@ let package = Package(
         .testTarget(name: "HTMLSanitizerTests", dependencies: ["HTMLSanitizer", "CGumbo", "TestSupport"]),
         .testTarget(name: "CodeHighlighterTests", dependencies: ["CodeHighlighter", "TestSupport"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
+        .testTarget(name: "POSIXFilesTests", dependencies: ["POSIXFiles"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader", "TestSupport"]),
         .testTarget(name: "BasesTests", dependencies: ["Bases", "NoteModel"]),
         // What several test targets share (a thread's CPU clock for the linear-time bounds).

@@ -9,7 +9,14 @@ public enum BulkDigest {
 
     /// The digest of `bytes`, starting from `seed` (chain digests by passing one as the next seed).
     @inlinable
-    public static func of(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = processSeed) -> UInt64 {
+    public static func of(_ bytes: RawSpan, seed: UInt64 = processSeed) -> UInt64 {
+        bytes.withUnsafeBytes { of($0, seed: seed) }
+    }
+
+    /// The kernel behind ``of(_:seed:)``, for the search index's own kernels that hold a buffer;
+    /// not public, as it trusts the buffer it is given.
+    @inlinable
+    package static func of(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = processSeed) -> UInt64 {
         let count = bytes.count
         var hash = seed
         var offset = 0
@@ -41,9 +48,9 @@ public enum BulkDigest {
 
     /// The same digest of `count` bytes at `base`, which may be read up to the next multiple of
     /// eight (a tokenizer's word buffer): the last eight are loaded whole and the bytes past
-    /// `count` masked off.
+    /// `count` masked off. For the search index's tokenizer (a kernel of its own), not public.
     @inlinable
-    public static func of(padded base: UnsafeRawPointer, count: Int, seed: UInt64 = processSeed) -> UInt64 {
+    package static func of(padded base: UnsafeRawPointer, count: Int, seed: UInt64 = processSeed) -> UInt64 {
         guard count < 32 else { return of(UnsafeRawBufferPointer(start: base, count: count), seed: seed) }
         var hash = seed
         var offset = 0

@@ -7,12 +7,11 @@ struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
     private(set) var value: UInt64 = 0
 
     mutating func add(_ data: Data) {
-        value = data.withUnsafeBytes { BulkDigest.of($0, seed: value) }
+        value = BulkDigest.of(data.bytes, seed: value)
     }
 
     mutating func add(_ text: String) {
-        var text = text
-        value = text.withUTF8 { BulkDigest.of(UnsafeRawBufferPointer($0), seed: value) }
+        value = BulkDigest.of(text.utf8.span.bytes, seed: value)
     }
 
     /// 16 hex digits.

@@ -48,8 +48,7 @@ public struct SiteSnapshot: Sendable {
 
         /// Whether `data` is the very buffer printed (a page reused from the build before).
         func isBuffer(of data: Data) -> Bool {
-            bytes.count == data.count
-                && bytes.withUnsafeBytes { a in data.withUnsafeBytes { b in a.baseAddress == b.baseAddress } }
+            bytes.bytes.isIdentical(to: data.bytes)
         }
     }
 

@@ -105,7 +105,7 @@ final class VaultWatcher: Sendable {
             }
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, timeout) > 0 else { continue }
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = read(descriptor, &buffer, buffer.count)
             guard count > 0 else { continue }
             if let activity = handle(buffer, count: count, folders: &folders) {
                 saved = activity == .saved
@@ -121,6 +121,20 @@ final class VaultWatcher: Sendable {
         case changing
     }
 
+    /// The fixed part of the event at `offset` (watch, mask, cookie, name length: four 32-bit
+    /// words in the machine's order), read from the bytes.
+    private static func event(in buffer: [UInt8], at offset: Int) -> inotify_event {
+        func word(_ index: Int) -> UInt32 {
+            let start = offset + 4 * index
+            let value = buffer[start..<start + 4].reversed().reduce(0) { $0 << 8 | UInt32($1) }
+            return UInt32(littleEndian: value)
+        }
+        var event = inotify_event()
+        event.wd = Int32(bitPattern: word(0))
+        (event.mask, event.cookie, event.len) = (word(1), word(2), word(3))
+        return event
+    }
+
     /// Reads the events in `buffer`; nil when none of them is a change to the vault.
     private func handle(_ buffer: [UInt8], count: Int, folders: inout [Int32: String]) -> Activity? {
         var activity: Activity?
@@ -129,9 +143,7 @@ final class VaultWatcher: Sendable {
         var offset = 0
         let header = MemoryLayout<inotify_event>.size
         while offset + header <= count {
-            let event = buffer.withUnsafeBytes {
-                $0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-            }
+            let event = Self.event(in: buffer, at: offset)
             let nameBytes = buffer[(offset + header)..<min(count, offset + header + Int(event.len))]
             let rawName = nameBytes.prefix { $0 != 0 }
             let name = String(decoding: rawName, as: UTF8.self)

@@ -14,14 +14,10 @@ enum AVIFSupport {
         guard VipsRuntime.startupFailure == nil else { return false }
         let side: Int32 = 16
         let pixels = [UInt8](repeating: 128, count: Int(side * side * 3))
-        let made = pixels.withUnsafeBytes { raw in
-            vips_image_new_from_memory_copy(raw.baseAddress, raw.count, side, side, 3, VIPS_FORMAT_UCHAR)
+        guard let image = VipsImageRef.copied(from: pixels, width: side, height: side, bands: 3) else {
+            return false
         }
-        guard let image = VipsImageRef(made) else { return false }
-        var buffer: UnsafeMutableRawPointer?
-        var length = 0
-        let status = notesite_vips_save_avif(image.pointer, 50, &buffer, &length)
-        defer { g_free(buffer) }
-        return status == 0 && buffer != nil && length > 0
+        let encoded = VipsImageRef.encoded { notesite_vips_save_avif(image.pointer, 50, &$0, &$1) }
+        return encoded.map { !$0.isEmpty } ?? false
     }
 }

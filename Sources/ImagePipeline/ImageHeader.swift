@@ -31,8 +31,8 @@ public struct ImageHeader: Sendable, Hashable {
             throw ImageError(path: path, reason: failure)
         }
         let header: ImageHeader? = VipsRuntime.shared {
-            data.withUnsafeBytes { raw in
-                guard let base = raw.baseAddress, let image = format.open(base, raw.count) else { return nil }
+            VipsSourceBytes.lend(data) { bytes in
+                guard let bytes, let image = format.open(bytes) else { return nil }
                 return ImageHeader(
                     format: format, width: image.width, height: image.height,
                     pageCount: max(1, image.pageCount),

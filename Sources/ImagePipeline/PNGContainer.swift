@@ -35,23 +35,22 @@ enum PNGContainer {
     /// for 1.7 GB (found by the image fuzzer). Image data (`IDAT`) is read as it comes: a file cut
     /// short inside it is left to the decoder.
     static func overlongAncillaryChunk(in data: Data) -> (type: String, length: Int)? {
-        data.withUnsafeBytes { bytes in
-            guard bytes.starts(with: signature) else { return nil }
-            var offset = signature.count
-            while offset + 8 <= bytes.count {
-                let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-                let type = bytes[offset + 4..<offset + 8]
-                if type.elementsEqual("IEND".utf8) { return nil }
-                // Length, type, data and CRC.
-                let end = offset + 12 + length
-                if end > bytes.count {
-                    // Bit 5 of the first letter: lower case marks an ancillary chunk.
-                    let isAncillary = type.first.map { $0 & 0x20 != 0 } ?? false
-                    return isAncillary ? (String(decoding: type, as: UTF8.self), length) : nil
-                }
-                offset = end
+        let bytes = [UInt8](data)
+        guard bytes.starts(with: signature) else { return nil }
+        var offset = signature.count
+        while offset + 8 <= bytes.count {
+            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            let type = bytes[offset + 4..<offset + 8]
+            if type.elementsEqual("IEND".utf8) { return nil }
+            // Length, type, data and CRC.
+            let end = offset + 12 + length
+            if end > bytes.count {
+                // Bit 5 of the first letter: lower case marks an ancillary chunk.
+                let isAncillary = type.first.map { $0 & 0x20 != 0 } ?? false
+                return isAncillary ? (String(decoding: type, as: UTF8.self), length) : nil
             }
-            return nil
+            offset = end
         }
+        return nil
     }
 }

@@ -48,28 +48,25 @@ extension RasterJob {
     }
 
     func encode(_ image: VipsImageRef, as output: OutputFormat) throws(Failure) -> Data {
-        var buffer: UnsafeMutableRawPointer?
-        var length = 0
         let quality = output.quality(settings)
-        let status: Int32
-        switch output {
-        case .jpeg:
-            status = notesite_vips_save_jpeg(image.pointer, quality, &buffer, &length)
-        case .png(let palette):
-            status = notesite_vips_save_png(image.pointer, palette ? 1 : 0, quality, &buffer, &length)
-        case .webp(let lossless):
-            status = notesite_vips_save_webp(image.pointer, lossless ? 1 : 0, quality, &buffer, &length)
-        case .avif:
-            status = notesite_vips_save_avif(image.pointer, quality, &buffer, &length)
+        let made = VipsImageRef.encoded { buffer, length in
+            switch output {
+            case .jpeg:
+                notesite_vips_save_jpeg(image.pointer, quality, &buffer, &length)
+            case .png(let palette):
+                notesite_vips_save_png(image.pointer, palette ? 1 : 0, quality, &buffer, &length)
+            case .webp(let lossless):
+                notesite_vips_save_webp(image.pointer, lossless ? 1 : 0, quality, &buffer, &length)
+            case .avif:
+                notesite_vips_save_avif(image.pointer, quality, &buffer, &length)
+            }
         }
-        defer { g_free(buffer) }
-        guard status == 0, let buffer else {
+        guard let encoded = made else {
             // Pixels are decoded lazily, so a corrupt body usually fails here, not at load.
             throw .libvips(
                 VipsFailure(step: "cannot decode the \(format.name) pixels, the file is corrupt or truncated")
             )
         }
-        let encoded = Data(bytes: buffer, count: length)
         guard case .webp = output else { return encoded }
         guard let stripped = WebPContainer.strippingMetadata(encoded) else {
             throw .rejected(

@@ -26,9 +26,8 @@ extension RasterJob {
     /// Whether `encoded` (a PNG) decodes to exactly the pixels of `image` (8-bit, in memory),
     /// the colour of fully transparent pixels aside (no encoder keeps what cannot be seen).
     private func decodes(_ encoded: Data, toPixelsOf image: VipsImageRef) -> Bool {
-        let same: Bool?? = encoded.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress,
-                let opened = SourceFormat.png.open(base, raw.count),
+        let same: Bool?? = VipsSourceBytes.lend(encoded) { bytes in
+            guard let bytes, let opened = SourceFormat.png.open(bytes),
                 let decoded = VipsImageRef(vips_image_copy_memory(opened.pointer)),
                 decoded.width == image.width, decoded.height == image.height, decoded.bands == image.bands
             else { return nil }

@@ -7,7 +7,7 @@ extension RasterJob {
     /// profile to sRGB when there is one. The source is opened with its format's own loader,
     /// watched by `deadline` from the first pixel on.
     func thumbnail(
-        _ base: UnsafeRawPointer, _ count: Int, header: VipsImageRef, width: Int, animated: Bool,
+        _ bytes: VipsSourceBytes, header: VipsImageRef, width: Int, animated: Bool,
         deadline: VipsDeadline
     ) throws(Failure) -> VipsImageRef {
         let toSRGB = notesite_vips_has_field(header.pointer, "icc-profile-data") != 0
@@ -22,7 +22,7 @@ extension RasterJob {
             options.jpeg_shrink = Self.jpegShrink(for: shrink)
             options.webp_scale = 1 / max(1, shrink)
         }
-        guard let source = format.open(base, count, options: options) else {
+        guard let source = format.open(bytes, options: options) else {
             throw .libvips(
                 VipsFailure(step: "cannot open the \(format.name) image, the file is corrupt or truncated"))
         }

@@ -20,12 +20,12 @@ struct RasterJob {
 
     func result() -> Result<ImageRendition, Failure> {
         let deadline = VipsDeadline(seconds: settings.timeLimit)
-        let outcome = data.withUnsafeBytes { raw in
+        let outcome = VipsSourceBytes.lend(data) { bytes in
             Result { () throws(Failure) -> ImageRendition in
-                guard let base = raw.baseAddress, raw.count > 0 else {
+                guard let bytes else {
                     throw .rejected(ImageError(path: path, reason: "the file is empty"))
                 }
-                return try render(base, raw.count, deadline: deadline)
+                return try render(bytes, deadline: deadline)
             }
         }
         // A killed computation fails like a corrupt file would; running it again to read
@@ -44,10 +44,8 @@ struct RasterJob {
                 + " (image_timeout): too large to decode in time, or damaged")
     }
 
-    private func render(_ base: UnsafeRawPointer, _ count: Int, deadline: VipsDeadline) throws(Failure)
-        -> ImageRendition
-    {
-        guard let header = format.open(base, count) else {
+    private func render(_ bytes: VipsSourceBytes, deadline: VipsDeadline) throws(Failure) -> ImageRendition {
+        guard let header = format.open(bytes) else {
             throw .libvips(
                 VipsFailure(step: "cannot read the \(format.name) header, the file is corrupt or truncated"))
         }
@@ -68,7 +66,7 @@ struct RasterJob {
         }
 
         let resized = try thumbnail(
-            base, count, header: header, width: targetPixelWidth(css: css), animated: animated,
+            bytes, header: header, width: targetPixelWidth(css: css), animated: animated,
             deadline: deadline)
         let image = try withoutMetadata(try normalizedColour(resized))
         let pageHeight = animated ? image.pageHeight : image.height

@@ -46,17 +46,16 @@ extension RenditionCache {
     /// The file's bytes up to `size` (fewer on a read error or if it shrank: the entry's own
     /// length check then rejects it).
     private static func readAll(_ file: CInt, size: Int) -> Data {
-        var data = Data(count: max(size, 0))
-        var done = 0
-        while done < data.count {
-            let got = data.withUnsafeMutableBytes { buffer in
-                read(file, buffer.baseAddress.map { $0 + done }, buffer.count - done)
-            }
+        var data = Data(capacity: max(size, 0))
+        // Read whole in one call but for a signal or a file that shrank.
+        var chunk = [UInt8](repeating: 0, count: max(size, 0))
+        while data.count < size {
+            let got = read(file, &chunk, size - data.count)
             if got < 0, errno == EINTR { continue }
             guard got > 0 else { break }
-            done += got
+            data.append(contentsOf: chunk[..<got])
         }
-        return done == data.count ? data : data.prefix(done)
+        return data
     }
 
     /// Makes `directory` (a shard folder) a real folder: a symlink in its place is removed (the link,

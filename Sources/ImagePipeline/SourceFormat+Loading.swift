@@ -31,11 +31,9 @@ extension SourceFormat {
 
     /// Opens bytes in this format with its own loader (pixels are decoded on demand, top to
     /// bottom). The bytes must outlive the image. nil on error (or for SVG).
-    func open(
-        _ base: UnsafeRawPointer, _ count: Int, options: NotesiteLoadOptions = .header
-    ) -> VipsImageRef? {
+    func open(_ bytes: VipsSourceBytes, options: NotesiteLoadOptions = .header) -> VipsImageRef? {
         guard let loader else { return nil }
-        return VipsImageRef(notesite_vips_load_buffer(loader, base, count, options))
+        return VipsImageRef.loaded(from: bytes, by: loader, options: options)
     }
 }
 

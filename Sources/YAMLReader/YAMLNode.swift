@@ -43,18 +43,10 @@ extension YAMLNode {
         case "false", "False", "FALSE": return .bool(false)
         default: break
         }
-        // An ASCII first byte that no number starts with is text: Int and Double both refuse it,
-        // and this spares their parse and a Unicode property look-up for most scalars.
-        if let first = text.utf8.first, first < 0x80, !Self.mayStartNumber(first) { return .string(text) }
         return Self.number(text) ?? .string(text)
     }
 
-    private static func mayStartNumber(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
-            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
-    }
-
-    /// The number a plain scalar's text spells, if any (`scalarValue` before its shortcut).
+    /// The number a plain scalar's text spells, if any.
     static func number(_ text: String) -> ScalarValue? {
         if let int = Int(text) { return .int(int) }
         if text.first.map({ $0.isNumber || $0 == "-" || $0 == "+" || $0 == "." }) == true,

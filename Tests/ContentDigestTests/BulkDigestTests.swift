@@ -1,4 +1,5 @@
 import ContentDigest
+import Foundation
 import TestSupport
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// (``BulkDigest``).
 @Suite struct BulkDigestTests {
     static func digest(_ bytes: [UInt8]) -> UInt64 {
-        bytes.withUnsafeBytes { BulkDigest.of($0) }
+        BulkDigest.of(bytes.span.bytes)
     }
 
     /// Each step is a bijection of its lane, so a change of one byte anywhere, in the 32-byte blocks
@@ -61,17 +62,32 @@ import Testing
         }
     }
 
+    /// The same bytes give the same digest from a string, an array, `Data` or a slice of a larger
+    /// buffer: the span's own start and length are what is read.
+    @Test func sameBytesFromAnyHolder() {
+        let text = "a note long enough for the four lanes, and a tail"
+        let bytes = Array(text.utf8)
+        let data = Data(text.utf8)
+        let larger = Data("xx".utf8) + data + Data("yy".utf8)
+        let slice = larger[2..<(2 + data.count)]
+        for seed: UInt64 in [0, 7] {
+            let digest = BulkDigest.of(bytes.span.bytes, seed: seed)
+            #expect(BulkDigest.of(text.utf8.span.bytes, seed: seed) == digest)
+            #expect(BulkDigest.of(data.bytes, seed: seed) == digest)
+            #expect(BulkDigest.of(slice.bytes, seed: seed) == digest)
+            #expect(BulkDigest.of(bytes.span.bytes.extracting(first: 10), seed: seed) != digest)
+        }
+    }
+
     /// A digest depends on its seed (chained digests use the last as the next seed), and the same
     /// seed gives the same digest.
     @Test func seedsGiveOtherDigests() {
         let texts: [[UInt8]] = [[], [1], Array("a note".utf8), [UInt8](repeating: 9, count: 70)]
         for bytes in texts {
             let digests = Set(
-                [0, 1, 2, UInt64.max].map { seed in bytes.withUnsafeBytes { BulkDigest.of($0, seed: seed) } })
+                [0, 1, 2, UInt64.max].map { seed in BulkDigest.of(bytes.span.bytes, seed: seed) })
             #expect(digests.count == 4, "\(bytes.count) bytes")
-            #expect(
-                bytes.withUnsafeBytes { BulkDigest.of($0, seed: 5) }
-                    == bytes.withUnsafeBytes { BulkDigest.of($0, seed: 5) })
+            #expect(BulkDigest.of(bytes.span.bytes, seed: 5) == BulkDigest.of(bytes.span.bytes, seed: 5))
         }
     }
 

@@ -37,6 +37,9 @@ import Testing
                 JSONString.append(text, inScript: inScript, to: &out)
                 let literal = JSONString.literal(text, inScript: inScript)
                 #expect(out == Array("x=".utf8) + Array(literal.utf8))
+                var fromSpan = Array("x=".utf8)
+                JSONString.append(utf8: Array(text.utf8).span, inScript: inScript, to: &fromSpan)
+                #expect(fromSpan == out)
                 let decoded = try JSONSerialization.jsonObject(with: Data("[\(literal)]".utf8)) as? [String]
                 #expect(decoded == [text], "\(Array(text.unicodeScalars))")
                 if inScript { #expect(!literal.contains("<") && !literal.contains("&")) }

@@ -92,39 +92,3 @@ import Testing
         #expect(PlainYAML.parse(text, file: "n.md", lineOffset: 0) == nil)
     }
 }
-
-/// `scalarValue` takes text with an ASCII first byte no number starts with as a string at once.
-@Suite struct ScalarValueShortcutTests {
-    /// `scalarValue` as it was before the shortcut.
-    static func reference(_ text: String) -> YAMLNode.ScalarValue {
-        switch text {
-        case "", "~", "null", "Null", "NULL": return .null
-        case "true", "True", "TRUE": return .bool(true)
-        case "false", "False", "FALSE": return .bool(false)
-        default: break
-        }
-        if let int = Int(text) { return .int(int) }
-        if text.first.map({ $0.isNumber || $0 == "-" || $0 == "+" || $0 == "." }) == true,
-            let double = Double(text)
-        {
-            return .double(double)
-        }
-        return .string(text)
-    }
-
-    @Test func agreesWithTheFullResolution() {
-        let pieces = [
-            "1", "0", "9", "-", "+", ".", "e", "E", "x", "a", "inf", "nan", "NaN", "Infinity", "0x", "p", " ",
-            "_",
-            "٣", "½", "\u{301}", "é", "true", "null", "~", "/", "#", "1\u{20E3}", "\u{FF11}",
-        ]
-        var random = SeededGenerator(seed: 7)
-        for _ in 0..<20_000 {
-            let count = Int.random(in: 0...4, using: &random)
-            let text = (0..<count).map { _ in pieces.randomElement(using: &random)! }.joined()
-            let node = YAMLNode(.scalar(text, plain: true), at: SourceLocation(file: "", line: 1, column: 1))
-            // Described, as NaN is no value's equal.
-            #expect("\(node.scalarValue!)" == "\(Self.reference(text))", "\(text.debugDescription)")
-        }
-    }
-}

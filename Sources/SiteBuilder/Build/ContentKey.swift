@@ -39,6 +39,6 @@ struct WholeBytes: Hashable {
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(data.count)
-        data.withUnsafeBytes { hasher.combine(BulkDigest.of($0)) }
+        hasher.combine(BulkDigest.of(data.bytes))
     }
 }

@@ -29,7 +29,7 @@ struct GraphLayoutCache: Sendable {
         }
         let made = make()
         var data = header
-        (made.x + made.y).map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
+        data.append(contentsOf: Self.littleEndianBytes(of: made.x + made.y))
         try? CacheFile.replace(url, with: data)
         return made
     }
@@ -37,15 +37,23 @@ struct GraphLayoutCache: Sendable {
     /// The positions a file holds after `header`; nil when it is missing, of another layout or not whole.
     private static func positions(in data: Data?, after header: Data, count: Int) -> GraphPositions? {
         guard let data, data.count == header.count + 16 * count, data.starts(with: header) else { return nil }
-        var values = [Int](repeating: 0, count: 2 * count)
-        values.withUnsafeMutableBytes { values in
-            data.withUnsafeBytes { bytes in
-                values.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[header.count...]))
+        let bytes = [UInt8](data.dropFirst(header.count))
+        let values = (0..<2 * count).map { index in
+            bytes[8 * index..<8 * index + 8].reversed().reduce(0) { $0 << 8 | Int($1) }
+        }
+        return GraphPositions(x: Array(values[..<count]), y: Array(values[count...]))
+    }
+
+    /// Each of `values` as its bytes, least significant first (the file's order on any machine).
+    static func littleEndianBytes<Value: FixedWidthInteger>(of values: [Value]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(values.count * Value.bitWidth / 8)
+        for value in values {
+            for shift in stride(from: 0, to: Value.bitWidth, by: 8) {
+                bytes.append(UInt8(truncatingIfNeeded: value >> shift))
             }
         }
-        return GraphPositions(
-            x: values[..<count].map { Int(littleEndian: $0) },
-            y: values[count...].map { Int(littleEndian: $0) })
+        return bytes
     }
 
     /// `notesite-graph VERSION KEY COUNT\n`, KEY the SHA-256 of the layout's inputs.
@@ -57,9 +65,8 @@ struct GraphLayoutCache: Sendable {
                 "\(GraphLayout.linkLength) \(GraphLayout.gravity) \(GraphLayout.theta) \(layout.edges.count)\n"
                     .utf8
             ))
-        let ends = layout.edges.flatMap { [$0.low.littleEndian, $0.high.littleEndian] }
-        ends.withUnsafeBytes { inputs.append(contentsOf: $0) }
-        let key = inputs.withUnsafeBytes { SHA256.hex($0) }
+        inputs.append(contentsOf: littleEndianBytes(of: layout.edges.flatMap { [$0.low, $0.high] }))
+        let key = SHA256.hex(inputs)
         return Data("notesite-graph \(formatVersion) \(key) \(layout.nodeCount)\n".utf8)
     }
 

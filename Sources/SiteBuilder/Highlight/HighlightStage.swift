@@ -64,13 +64,12 @@ struct HighlightStage: BuildStage {
         var blocks = Set<CodeHighlighter.Block>(minimumCapacity: notes.count * 4)
         for note in notes {
             // Read in place: a block is not copied (with all its text) to see what kind it is.
-            note.document.blocks.withUnsafeBufferPointer { buffer in
-                for index in buffer.indices {
-                    guard case .codeBlock(let info, let literal) = buffer[index].kind,
-                        let language = FenceInfo.language(of: info), language != "mermaid"
-                    else { continue }
-                    blocks.insert(CodeHighlighter.Block(language: language, code: literal))
-                }
+            let span = note.document.blocks.span
+            for index in span.indices {
+                guard case .codeBlock(let info, let literal) = span[index].kind,
+                    let language = FenceInfo.language(of: info), language != "mermaid"
+                else { continue }
+                blocks.insert(CodeHighlighter.Block(language: language, code: literal))
             }
         }
         return blocks

@@ -13,18 +13,9 @@ struct PageFeatures: Sendable, Hashable {
 
     init() {}
 
-    /// `katex` and `mermaid` say whether the site publishes those scripts; without them the page
-    /// loads nothing for math or diagrams and their source stays readable.
-    init(body: String, katex: Bool, mermaid: Bool) {
-        self.init(body: Array(body.utf8), katex: katex, mermaid: mermaid)
-    }
-
-    init(body: [UInt8], katex: Bool, mermaid: Bool) {
-        let found = HTMLFeatures(html: body)
-        self.init(found: found, katex: katex, mermaid: mermaid)
-    }
-
-    /// The features the writer found in a body (``HTMLWriter/renderWithFeatures(_:)``).
+    /// The features the writer found in a body (``HTMLWriter/renderWithFeatures(_:)``). `katex`
+    /// and `mermaid` say whether the site publishes those scripts; without them the page loads
+    /// nothing for math or diagrams and their source stays readable.
     init(found: HTMLFeatures, katex: Bool, mermaid: Bool) {
         code = found.code
         math = katex && found.math

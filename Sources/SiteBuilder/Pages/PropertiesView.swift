@@ -60,7 +60,7 @@ struct PropertiesView {
     }
 
     /// The value's type, as Obsidian names its property types (`object` for nested keys).
-    static func type(of value: FrontMatterValue) -> StaticString {
+    static func type(of value: FrontMatterValue) -> String {
         switch value {
         case .null, .string: break
         case .bool: return "checkbox"
@@ -145,8 +145,8 @@ struct PropertiesView {
         }
     }
 
-    private mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { html.append(contentsOf: $0) }
+    private mutating func append(_ text: String) {
+        html.append(contentsOf: text.utf8)
     }
 
     private mutating func escaped(_ text: some StringProtocol) {

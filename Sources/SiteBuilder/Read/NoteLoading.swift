@@ -44,7 +44,7 @@ final class SourceNote: Sendable, Hashable {
         if case .canvas(let page) = content { hasher.combine(page) }
         // Byte for byte: `String`'s own hash normalizes, slower and looser than what makes a page.
         hasher.combine(utf8.count)
-        utf8.withUnsafeBytes { hasher.combine(BulkDigest.of($0)) }
+        hasher.combine(BulkDigest.of(utf8.span.bytes))
         key = ContentKey(digest: hasher.finalize())
         outline = NoteOutline(document: document, utf8: utf8)
         outlineKey = ContentKey(outline)

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import POSIXFiles
 
 extension OutputFolder {
     /// Whether the output's regular file at `relativePath` holds exactly `bytes`, read and compared
@@ -8,31 +9,7 @@ extension OutputFolder {
         let descriptor = open(targetPath + "/" + relativePath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        let block = 1 << 16
-        return span.withUnsafeBytes { bytes in
-            holds(descriptor, exactly: bytes, block: block)
-        }
-    }
-
-    private func holds(_ descriptor: Int32, exactly bytes: UnsafeRawBufferPointer, block: Int) -> Bool {
-        withUnsafeTemporaryAllocation(byteCount: block, alignment: 16) { buffer in
-            guard let into = buffer.baseAddress else { return false }
-            var offset = 0
-            while true {
-                // One byte past what is left, so a longer file shows itself in the same read.
-                let wanted = min(block, bytes.count - offset + 1)
-                let got = read(descriptor, into, wanted)
-                if got < 0 && errno == EINTR { continue }
-                guard got >= 0, offset + got <= bytes.count else { return false }
-                if got == 0 { return offset == bytes.count }
-                guard let expected = bytes.baseAddress, memcmp(into, expected + offset, got) == 0 else {
-                    return false
-                }
-                offset += got
-                // A regular file reads short only at its end.
-                if got < wanted { return offset == bytes.count }
-            }
-        }
+        return POSIXFiles.holds(descriptor, exactly: span)
     }
 
     /// Brings the output to the site in place (when it held only files and folders, ``OutputContents``):

@@ -1,5 +1,6 @@
 import Foundation
 import NoteModel
+import POSIXFiles
 import Synchronization
 
 /// Writes the site into a staging folder beside the output, then swaps it in, so the output is
@@ -143,18 +144,12 @@ struct OutputFolder {
     static func hasContents(_ path: String, _ bytes: RawSpan) -> Bool {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.byteCount,
-            let contents = FileManager.default.contents(atPath: path), contents.count == bytes.byteCount
+            case let descriptor = open(path, O_RDONLY | O_CLOEXEC), descriptor >= 0
         else {
             return false
         }
-        return contents.withUnsafeBytes { stored in
-            bytes.withUnsafeBytes { bytes in
-                guard let left = stored.baseAddress, let right = bytes.baseAddress else {
-                    return bytes.isEmpty
-                }
-                return memcmp(left, right, bytes.count) == 0
-            }
-        }
+        defer { Glibc.close(descriptor) }
+        return POSIXFiles.holds(descriptor, exactly: bytes)
     }
 
     /// Moves the staged site into place; the old output is removed only once the new one is there.
@@ -209,17 +204,8 @@ struct OutputFolder {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw POSIXError(errno: errno, path: path) }
         defer { Glibc.close(descriptor) }
-        var offset = 0
-        while offset < bytes.byteCount {
-            let written = bytes.withUnsafeBytes {
-                Glibc.write(descriptor, $0.baseAddress?.advanced(by: offset), $0.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw POSIXError(errno: errno, path: path)
-            }
-            offset += written
-        }
+        let failure = POSIXFiles.write(bytes, to: descriptor)
+        guard failure == 0 else { throw POSIXError(errno: failure, path: path) }
     }
 
     struct POSIXError: Error, CustomStringConvertible {

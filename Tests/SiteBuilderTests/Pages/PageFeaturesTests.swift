@@ -5,6 +5,14 @@ import Testing
 
 @testable import SiteBuilder
 
+extension PageFeatures {
+    /// The features of any body, as the writer would have found them.
+    init(body: String, katex: Bool, mermaid: Bool) {
+        let found = HTMLFeatures(html: Array(body.utf8))
+        self.init(found: found, katex: katex, mermaid: mermaid)
+    }
+}
+
 /// A page loads the code, math and diagram scripts only when the writer's markup asks for them.
 @Suite struct PageFeaturesTests {
     @Test func findsEachFeatureFromTheWritersMarkup() {
