@@ -106,11 +106,3 @@ public enum JSONString {
         }
     }
 }
-
-extension JSONString {
-    /// ``append(utf8:inScript:to:)`` of bytes lent as a span (valid UTF-8), for callers that hold
-    /// no pointer.
-    public static func append(utf8 bytes: Span<UInt8>, inScript: Bool = true, to out: inout [UInt8]) {
-        bytes.withUnsafeBufferPointer { append(utf8: $0, inScript: inScript, to: &out) }
-    }
-}
