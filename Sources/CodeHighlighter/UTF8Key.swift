@@ -34,7 +34,7 @@ enum UTF8Key {
 
     /// The bytes' digest (``BulkDigest``), the one hash for the code of blocks and pack entries.
     static func digest(_ bytes: Span<UInt8>) -> UInt64 {
-        bytes.bytes.withUnsafeBytes { BulkDigest.of($0) }
+        BulkDigest.of(bytes.bytes)
     }
 
     /// The bytes' digest, then their count, which ends the field: ("ab", "c") and ("a", "bc")
