@@ -81,7 +81,7 @@ let package = Package(
                 "YAMLReader", "NoteModel", "MarkdownReader", "NoteHTML", "ImagePipeline", "Mustache",
                 "HTMLText",
                 "DefaultTheme", "CodeHighlighter", "ContentDigest", "SearchIndex",
-                "GraphLayout", "HTMLSanitizer", "JSONCanvas",
+                "Bases", "GraphLayout", "HTMLSanitizer", "JSONCanvas",
             ]),
         .target(
             name: "DevServer",
