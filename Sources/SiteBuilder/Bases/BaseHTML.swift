@@ -86,6 +86,9 @@ extension PageBody {
                 "<p class=\"base-notice\">This is a \(kind.htmlEscaped) view, which this site does not draw"
                 + " (\(view.rows.count) \(view.rows.count == 1 ? "note" : "notes")).</p>\n"
         }
+        if view.rows.isEmpty, [.table, .cards, .list].contains(view.view.layout) {
+            html += "<p class=\"base-notice\">No notes match this view.</p>\n"
+        }
         return html + "</section>\n"
     }
 

@@ -118,6 +118,7 @@ import Testing
         let shelf = Self.part(
             of: page, from: "<section class=\"base-view base-cards-view\">", to: "</section>")
         #expect(shelf.contains("Shelf") && !shelf.contains("base-card\""), "\(shelf)")
+        #expect(shelf.contains("<p class=\"base-notice\">No notes match this view.</p>"))
         let list = Self.part(of: page, from: "<ul class=\"base-list\">", to: "</ul>")
         #expect(
             list.contains(
