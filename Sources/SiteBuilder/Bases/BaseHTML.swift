@@ -7,9 +7,14 @@ import NoteModel
 /// footer. `bases.js` sorts a table by a click on a header; without it the rows stay in the base's
 /// order. A view notesite does not draw (`map`, a plugin's) is its name and a notice.
 enum BaseHTML {
-    /// Whether a code block's info string makes it a base (first word `base`).
+    /// Whether a code block's info string makes it a base (first word `base`). By bytes, without
+    /// splitting: Read asks this of every code block of every note.
     static func isBaseBlock(_ info: String) -> Bool {
-        info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first == "base"
+        var info = info
+        return info.withUTF8 { bytes in
+            let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+            return bytes.drop(while: isBlank).prefix { !isBlank($0) }.elementsEqual("base".utf8)
+        }
     }
 }
 
