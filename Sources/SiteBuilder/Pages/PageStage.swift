@@ -59,8 +59,9 @@ struct PageStage: BuildStage {
             from: { PageSources(notes[$0], in: graph) },
             beside: { sources in
                 // The bytes of every image the page shows, and its breadcrumbs and part of the explorer's tree.
+                // A base's cards show any note's first picture.
                 ContentKey(
-                    shared, input.images.key(of: sources.shown),
+                    shared, input.images.key(of: sources.bases == nil ? sources.shown : notes),
                     input.explorer.viewKey(for: sources.note.pagePath))
             },
             make: { sources in

@@ -84,6 +84,13 @@ struct PageDependency: Sendable, CustomTestStringConvertible {
             "a new note entering a base's filter",
             before: ["host.md": shelf, "dune.md": book("Dune", pages: 412)],
             edit: ["emma.md": book("Emma", pages: 474)], page: "host.html"),
+        PageDependency(
+            "the picture a base's card shows",
+            before: [
+                "host.md": Data(shelf.replacingOccurrences(of: "type: table", with: "type: cards").utf8),
+                "dune.md": Data((book("Dune", pages: 412) + "\n![](pic.png)\n").utf8), "pic.png": red,
+            ],
+            edit: ["pic.png": blue], page: "host.html"),
     ]
 
     /// A note showing a base of the notes tagged `book`, by their pages.
