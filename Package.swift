@@ -84,7 +84,7 @@ let package = Package(
                 "YAMLReader", "NoteModel", "MarkdownReader", "NoteHTML", "ImagePipeline", "Mustache",
                 "HTMLText",
                 "DefaultTheme", "CodeHighlighter", "ContentDigest", "SearchIndex",
-                "GraphLayout", "HTMLSanitizer", "JSONCanvas", "POSIXFiles",
+                "Bases", "GraphLayout", "HTMLSanitizer", "JSONCanvas", "POSIXFiles",
             ]),
         .target(
             name: "DevServer",

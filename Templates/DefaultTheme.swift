@@ -44,5 +44,7 @@ public enum DefaultTheme {
         "video.js": PackageResources.video_js,
         "canvas.js": PackageResources.canvas_js,
         "canvas.css": PackageResources.canvas_css,
+        "bases.js": PackageResources.bases_js,
+        "bases.css": PackageResources.bases_css,
     ]
 }

@@ -1,5 +1,7 @@
+import Bases
 import CodeHighlighter
 import HTMLSanitizer
+import HTMLText
 import ImagePipeline
 import NoteHTML
 import NoteModel
@@ -20,6 +22,10 @@ struct PageBody {
     let pagePath: String
     /// Highlighted code blocks; nil writes code as cmark does.
     var highlights: Highlights?
+    /// The rows bases list, when the page shows a base (``BaseHTML``).
+    var bases: BaseRows?
+    /// The note a base sees as `this`: the page's note (nil on a base's own page).
+    var thisNote: ResolvedNote?
 
     /// `section` is the block the part of the note to write starts at (nil: all of it, see
     /// ``NoteDocument/section(at:)``); `embedding` lists the embeds being placed, outermost first
@@ -55,6 +61,18 @@ struct PageBody {
         }
         var diagnostics: [Diagnostic] = []
         var inlined: [InlinedImage] = []
+        if case .base(let page) = note.source.content {
+            // A section is a view's heading: `![[x.base#View]]`.
+            let view = section.flatMap { page.viewName(atBlock: $0, in: note.document) }
+            let html = baseHTML(
+                page.base, viewName: view, skippingReadProblems: true, diagnostics: &diagnostics,
+                inlined: &inlined)
+            // A base's own page is called by its file name, as a heading.
+            let heading =
+                section == nil && embedding.isEmpty && note.pagePath == pagePath
+                ? "<h1 class=\"base-title\">\(note.title.htmlEscaped)</h1>\n" : ""
+            return (Array((heading + html).utf8), diagnostics, inlined, HTMLFeatures())
+        }
         let linked = note.document.linkedImageIndices
         var writer = HTMLWriter(unsafe: allowHTML, tagFilter: true) { index, image, alt in
             imageHTML(
@@ -75,6 +93,21 @@ struct PageBody {
         writer.tagHook = { tag in urls.href(from: pagePath, to: TagPages.pagePath(for: tag)) }
         writer.diagrams = true
         writer.codeHook = highlights.map { found in { found.append(info: $0, code: $1, to: &$2) } }
+        if bases != nil, note.source.showsBase {
+            // A ```base block is its views, its problems placed at the block's lines in the note.
+            let code = writer.codeHook
+            writer.codeHook = { info, literal, html in
+                guard BaseHTML.isBaseBlock(info) else { return code?(info, literal, &html) ?? false }
+                let fence = note.document.blocks.first { block in
+                    guard case .codeBlock(let blockInfo, let text) = block.kind else { return false }
+                    return text == literal && BaseHTML.isBaseBlock(blockInfo)
+                }
+                let base = BaseFile.parse(
+                    literal, file: note.source.displayName, lineOffset: fence?.start?.line ?? 0)
+                html += baseHTML(base, viewName: nil, diagnostics: &diagnostics, inlined: &inlined).utf8
+                return true
+            }
+        }
         // The page's own note is the stack's first frame; an embed's caller has pushed its frame.
         let stack =
             embedding.isEmpty ? [EmbedFrame(path: note.path, block: section, name: note.path)] : embedding
@@ -106,6 +139,16 @@ struct PageBody {
         }
         inlined.append(InlinedImage(name: name, bytes: ImagePublishing.inlinedBytes(rendition)))
         return rendition.dataURI
+    }
+
+    /// A card's picture: the note's image `index` as the note's page shows it, without the zoom
+    /// (the card links to the note; its anchor's id would repeat in each view).
+    func cardImageHTML(
+        index: Int, in note: ResolvedNote, inlined: inout [InlinedImage], diagnostics: inout [Diagnostic]
+    ) -> String? {
+        imageHTML(
+            index: index, image: note.document.imageAttachments[index], alt: note.title, in: note,
+            linked: [index], idPrefix: "", diagnostics: &diagnostics, inlined: &inlined)
     }
 
     private func imageHTML(

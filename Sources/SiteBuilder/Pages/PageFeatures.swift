@@ -10,6 +10,8 @@ struct PageFeatures: Sendable, Hashable {
     var video = false
     /// A board, the page's own or embedded: the pan and zoom script.
     var canvas = false
+    /// A base, the page's own, a block or embedded: the table sorter and the bases' styles.
+    var bases = false
 
     init() {}
 

@@ -59,8 +59,9 @@ struct PageStage: BuildStage {
             from: { PageSources(notes[$0], in: graph) },
             beside: { sources in
                 // The bytes of every image the page shows, and its breadcrumbs and part of the explorer's tree.
+                // A base's cards show any note's first picture.
                 ContentKey(
-                    shared, input.images.key(of: sources.shown),
+                    shared, input.images.key(of: sources.bases == nil ? sources.shown : notes),
                     input.explorer.viewKey(for: sources.note.pagePath))
             },
             make: { sources in
@@ -115,12 +116,16 @@ struct PageStage: BuildStage {
             publishing: input.images.publishing,
             allowHTML: configuration.allowHTML, urls: configuration.urls, pagePath: note.pagePath)
         writer.highlights = input.code.highlights
+        writer.bases = sources.bases
+        if note.source.content.kind != .base { writer.thisNote = note }
         writer.sanitizer = authored.sanitizer
         writer.reservedIDs = authored.reservedIDs
         var (body, problems, inlined, found) = writer.utf8(for: note)
         var features = PageFeatures(found: found, katex: scripts.katex, mermaid: scripts.mermaid)
         // The board's script and styles, only on pages that show a board.
         features.canvas = sources.shown.contains { $0.source.content.kind == .canvas }
+        // The table sorter and the bases' styles, only on pages that show a base.
+        features.bases = sources.bases != nil
         let place = SourceLocation(file: note.source.displayName, line: 1, column: 1)
         if let warning = PageBudget.warning(
             page: note.pagePath, images: inlined, budget: configuration.pageBudgetBytes, at: place)

@@ -102,6 +102,7 @@ struct ThemeRendering: Sendable {
         context.set(slots.hasDiagrams, .bool(features.diagrams))
         context.set(slots.hasVideo, .bool(features.video))
         context.set(slots.hasCanvas, .bool(features.canvas))
+        context.set(slots.hasBases, .bool(features.bases))
         let front = note.document.frontMatter
         // The front matter's, else the first paragraph's words: every note describes itself.
         let description = note.summary(limit: 160)

@@ -26,6 +26,8 @@ final class SourceNote: Sendable, Hashable {
     /// Whether the note has math or a Mermaid diagram, found once (Pages asks every note on each save).
     let hasMath: Bool
     let hasDiagram: Bool
+    /// Whether the page shows a base (its own, or a ```` ```base ```` block): it lists every note.
+    let showsBase: Bool
     /// What the page shows besides the document: nothing for a note; a board's nodes and edges.
     let content: PageContent
 
@@ -42,6 +44,7 @@ final class SourceNote: Sendable, Hashable {
         var hasher = Hasher()
         hasher.combine(displayName)
         if case .canvas(let page) = content { hasher.combine(page) }
+        if case .base(let page) = content { hasher.combine(page) }
         // Byte for byte: `String`'s own hash normalizes, slower and looser than what makes a page.
         hasher.combine(utf8.count)
         hasher.combine(BulkDigest.of(utf8.span.bytes))
@@ -52,6 +55,7 @@ final class SourceNote: Sendable, Hashable {
         title = Self.title(of: document, path: path, kind: content.kind)
         hasMath = SiteScripts.hasMath(document)
         hasDiagram = SiteScripts.hasDiagram(document)
+        showsBase = Self.showsBase(document, content: content)
     }
 
     static func == (a: SourceNote, b: SourceNote) -> Bool {
@@ -145,11 +149,14 @@ enum PageContent: Sendable, Hashable {
     case markdown
     /// A board: its nodes and edges, drawn from the document's parts.
     case canvas(CanvasPage)
+    /// A base: its views, evaluated over every note when the page is made.
+    case base(BasePage)
 
     var kind: PageKind {
         switch self {
         case .markdown: .note
         case .canvas: .canvas
+        case .base: .base
         }
     }
 }
@@ -194,8 +201,10 @@ enum NoteLoading {
 
     /// Parses a page's bytes: a note's with the notes syntax, a board's as JSON Canvas.
     static func parse(_ path: String, bytes: [UInt8], displayName: String) -> SourceNote {
-        if PageKind.of(path) == .canvas {
-            return CanvasPage.source(path, bytes: bytes, displayName: displayName)
+        switch PageKind.of(path) {
+        case .canvas: return CanvasPage.source(path, bytes: bytes, displayName: displayName)
+        case .base: return BasePage.source(path, bytes: bytes, displayName: displayName)
+        case .note, nil: break
         }
         var diagnostics: [Diagnostic] = []
         var utf8 = bytes

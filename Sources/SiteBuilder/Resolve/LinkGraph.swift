@@ -8,6 +8,8 @@ struct LinkGraph: Sendable {
     let tags: TagPages
     /// Whether some note has a front matter `date` (the feed lists only those).
     let hasDatedNotes: Bool
+    /// The rows bases list; nil when no page shows a base (no cost for a vault without bases).
+    let baseRows: BaseRows?
 
     init(_ notes: [ResolvedNote]) {
         self.notes = notes
@@ -15,6 +17,7 @@ struct LinkGraph: Sendable {
         backlinks = Backlinks(notes)
         tags = TagPages(notes)
         hasDatedNotes = notes.contains { $0.document.frontMatter?.date?.date != nil }
+        baseRows = notes.contains(where: \.source.showsBase) ? BaseRows(notes) : nil
     }
 
     /// The notes a note's page shows besides itself: those it embeds, and those they embed, each

@@ -8,11 +8,16 @@ struct PageSources: Sendable, Hashable {
     /// The notes the page may place, in path order.
     let embedded: [ResolvedNote]
     let backlinks: [Backlinks.Entry]
+    /// Every note as a base's row, when the page shows a base (its own, a block, an embedded
+    /// one): any note can enter its rows, so the page's key holds every note's.
+    let bases: BaseRows?
 
     init(_ note: ResolvedNote, in graph: LinkGraph) {
         self.note = note
         embedded = graph.embedded(from: note)
         backlinks = graph.backlinks.to(note.path)
+        bases =
+            note.source.showsBase || embedded.contains(where: \.source.showsBase) ? graph.baseRows : nil
     }
 
     /// The notes the page may place, by path, for ``PageBody``: no other note can reach the page.

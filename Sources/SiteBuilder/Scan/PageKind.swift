@@ -1,5 +1,5 @@
 /// The kinds of vault file that become pages, told apart by their extension: a Markdown note, and
-/// a JSON Canvas board. Each kind has a reader that turns its bytes into a ``SourceNote`` (Read:
+/// a JSON Canvas board, an Obsidian base. Each kind has a reader that turns its bytes into a ``SourceNote`` (Read:
 /// ``NoteLoading/parse(_:bytes:displayName:)``) whose document holds the kind's text, so links,
 /// backlinks, search, the graph and the explorer treat every kind alike; and, where its page is
 /// not the document as written, a body of its own (Pages: ``PageBody``). A new kind is a case here,
@@ -9,12 +9,16 @@ enum PageKind: Sendable, Hashable, CaseIterable {
     case note
     /// `.canvas`: text nodes' Markdown in the document, the board drawn as the body (`Canvas/`).
     case canvas
+    /// `.base`: its views' names as headings in the document (so `![[x.base#View]]` finds one),
+    /// the views evaluated over the vault's notes as the body (`Bases/`).
+    case base
 
     /// The extension, with its dot, in lower case.
     var fileExtension: String {
         switch self {
         case .note: ".md"
         case .canvas: ".canvas"
+        case .base: ".base"
         }
     }
 
@@ -22,8 +26,11 @@ enum PageKind: Sendable, Hashable, CaseIterable {
     static func of(_ name: String) -> PageKind? {
         // Notes first, by bytes: the scan asks this of every file in the vault.
         if isMarkdown(name) { return .note }
-        return name.utf8.last.map { $0 | 0x20 } == UInt8(ascii: "s") && name.lowercased().hasSuffix(".canvas")
-            ? .canvas : nil
+        switch name.utf8.last.map({ $0 | 0x20 }) {
+        case UInt8(ascii: "s"): return name.lowercased().hasSuffix(".canvas") ? .canvas : nil
+        case UInt8(ascii: "e"): return name.lowercased().hasSuffix(".base") ? .base : nil
+        default: return nil
+        }
     }
 
     /// Whether a name ends in `.md`, in any case.

@@ -74,6 +74,10 @@ struct PageKindTests {
         #expect(PageKind.of("Plans.canvas.bak") == nil)
         #expect(PageKind.of("photo.png") == nil)
         #expect(PageKind.of("canvas") == nil)
+        #expect(PageKind.of("books/Library.base") == .base)
+        #expect(PageKind.of("Library.BASE") == .base)
+        #expect(PageKind.of("database") == nil)
+        #expect(PageKind.stem(of: "Library.base") == "Library")
         #expect(PageKind.stem(of: "Plans.canvas") == "Plans")
         #expect(PageKind.stem(of: "Trip.md") == "Trip")
     }

@@ -76,7 +76,30 @@ struct PageDependency: Sendable, CustomTestStringConvertible {
                 "pic.png": red,
             ],
             edit: ["pic.png": blue], page: "host.html"),
+        PageDependency(
+            "a property of a note a base lists",
+            before: ["host.md": shelf, "dune.md": book("Dune", pages: 412)],
+            edit: ["dune.md": book("Dune", pages: 896)], page: "host.html"),
+        PageDependency(
+            "a new note entering a base's filter",
+            before: ["host.md": shelf, "dune.md": book("Dune", pages: 412)],
+            edit: ["emma.md": book("Emma", pages: 474)], page: "host.html"),
+        PageDependency(
+            "the picture a base's card shows",
+            before: [
+                "host.md": Data(shelf.replacingOccurrences(of: "type: table", with: "type: cards").utf8),
+                "dune.md": Data((book("Dune", pages: 412) + "\n![](pic.png)\n").utf8), "pic.png": red,
+            ],
+            edit: ["pic.png": blue], page: "host.html"),
     ]
+
+    /// A note showing a base of the notes tagged `book`, by their pages.
+    private static let shelf =
+        "# Host\n\n```base\nfilters: file.hasTag(\"book\")\nviews:\n  - type: table\n    name: Books\n    order: [file.name, pages]\n```\n"
+
+    private static func book(_ title: String, pages: Int) -> String {
+        "---\ntags: [book]\npages: \(pages)\n---\n# \(title)\n\nwords\n"
+    }
 
     private static func part(_ food: String) -> String {
         "# Part\n\n## Food\n\n\(food)\n\n## Drink\n\nwater\n"
