@@ -6,7 +6,7 @@ struct HTMLBlockWriter: BlockWalker {
     let unsafe: Bool
     let imageHook: HTMLWriter.ImageHook?
     let linkHook: HTMLWriter.LinkHook?
-    let notes: NotesHooks
+    let notes: ObsidianHooks
     var code = CodeHooks()
     /// Raw HTML written as the author's, marked for a sanitizer (``HTMLWriter/marksAuthoredHTML``).
     var marksAuthored = false
@@ -15,7 +15,7 @@ struct HTMLBlockWriter: BlockWalker {
     var output = HTMLOutput()
     /// Whether a table's `<tbody>` is open.
     var inTableBody = false
-    /// Paragraphs written as a bare note embed (notes syntax), so without `</p>`.
+    /// Paragraphs written as a bare note embed (Obsidian syntax), so without `</p>`.
     var bareEmbeds: Set<Int> = []
     /// Whether the row being written is the header (its cells are `<th>`).
     var inTableHeader = false
@@ -28,7 +28,7 @@ struct HTMLBlockWriter: BlockWalker {
 
     init(
         document: NoteDocument, unsafe: Bool, imageHook: HTMLWriter.ImageHook?,
-        linkHook: HTMLWriter.LinkHook?, notes: NotesHooks, tagFilter: Bool
+        linkHook: HTMLWriter.LinkHook?, notes: ObsidianHooks, tagFilter: Bool
     ) {
         self.document = document
         self.unsafe = unsafe

@@ -7,14 +7,14 @@ struct HTMLInlineWriter: InlineWalker {
     let unsafe: Bool
     let imageHook: HTMLWriter.ImageHook?
     let linkHook: HTMLWriter.LinkHook?
-    let notes: NotesHooks
+    let notes: ObsidianHooks
     var tagFilter = false
     /// Raw HTML written as the author's, marked for a sanitizer (``HTMLWriter/marksAuthoredHTML``).
     var marksAuthored = false
     var output = HTMLOutput()
     /// An embed written whole by its hook: its text is not written.
     var hiddenSpan: Int?
-    /// Images made of `<img>` tags, by the raw HTML span holding them (notes syntax).
+    /// Images made of `<img>` tags, by the raw HTML span holding them (Obsidian syntax).
     var rawHTMLImages: [Int: [Int]] = [:]
 
     /// The span is read from ``text`` (the text being walked) in place, by its id: the walk's copy
@@ -54,7 +54,7 @@ struct HTMLInlineWriter: InlineWalker {
             if occurrence > 1 { output.appendRaw("-\(occurrence)") }
             output.idValues.append(start..<output.bytes.count)
             output.appendRaw("\" data-footnote-ref>\(number)</a></sup>")
-        case .wikilink, .embed, .highlight, .tag, .math: enterNotesSpan(id: id)
+        case .wikilink, .embed, .highlight, .tag, .math: enterObsidianSpan(id: id)
         }
     }
 
@@ -67,7 +67,7 @@ struct HTMLInlineWriter: InlineWalker {
         case .link: output.append("</a>")
         case .strikethrough: output.append("</del>")
         case .html, .lineBreak, .softBreak, .footnoteReference: break
-        case .wikilink, .embed, .highlight, .tag, .math: exitNotesSpan(id: id)
+        case .wikilink, .embed, .highlight, .tag, .math: exitObsidianSpan(id: id)
         }
     }
 

@@ -1,6 +1,6 @@
 import NoteModel
 
-/// Raw HTML `<img>` tags the notes syntax made images of (see ``RawHTMLImage``): kept HTML has
+/// Raw HTML `<img>` tags Obsidian syntax made images of (see ``RawHTMLImage``): kept HTML has
 /// each tag replaced by the image hook's HTML; omitted HTML still shows its images.
 extension AttributedText {
     /// The attachments inside each raw HTML span, by span.

@@ -82,7 +82,8 @@ public struct HTMLWriter {
     public func renderOutput(_ document: NoteDocument) -> Output {
         var walker = HTMLBlockWriter(
             document: document, unsafe: unsafe, imageHook: imageHook, linkHook: linkHook,
-            notes: NotesHooks(wikilink: wikilinkHook, embed: embedHook, tag: tagHook), tagFilter: tagFilter)
+            notes: ObsidianHooks(wikilink: wikilinkHook, embed: embedHook, tag: tagHook), tagFilter: tagFilter
+        )
         walker.code = CodeHooks(code: codeHook, diagrams: diagrams)
         walker.marksAuthored = !unsafe && marksAuthoredHTML
         walker.inline.marksAuthored = walker.marksAuthored

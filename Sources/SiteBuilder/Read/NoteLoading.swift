@@ -199,7 +199,7 @@ enum NoteLoading {
         }
     }
 
-    /// Parses a page's bytes: a note's with the notes syntax, a board's as JSON Canvas.
+    /// Parses a page's bytes: a note's with Obsidian's syntax, a board's as JSON Canvas.
     static func parse(_ path: String, bytes: [UInt8], displayName: String) -> SourceNote {
         switch PageKind.of(path) {
         case .canvas: return CanvasPage.source(path, bytes: bytes, displayName: displayName)

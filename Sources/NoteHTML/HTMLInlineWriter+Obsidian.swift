@@ -2,7 +2,7 @@ import NoteModel
 
 extension HTMLInlineWriter {
     /// `id`: a span of ``text``.
-    mutating func enterNotesSpan(id: Int) {
+    mutating func enterObsidianSpan(id: Int) {
         guard hiddenSpan == nil else { return }
         switch text.spans[id].kind {
         case .wikilink(let link):
@@ -30,7 +30,7 @@ extension HTMLInlineWriter {
         }
     }
 
-    mutating func exitNotesSpan(id: Int) {
+    mutating func exitObsidianSpan(id: Int) {
         if let hidden = hiddenSpan {
             if hidden == id { hiddenSpan = nil }
             return
@@ -53,7 +53,7 @@ extension HTMLInlineWriter {
     /// With a hook that finds nothing, the link is broken: its text stays, marked, and leads nowhere.
     private mutating func writeWikilinkStart(_ link: WikiLink, className: String) {
         guard let hook = notes.wikilink else {
-            writeLinkStart(NotesHooks.defaultHref(link.target, link.fragment), className: className)
+            writeLinkStart(ObsidianHooks.defaultHref(link.target, link.fragment), className: className)
             return
         }
         guard let href = hook(link.target, link.fragment) else {

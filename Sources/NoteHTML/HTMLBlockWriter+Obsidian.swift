@@ -1,7 +1,7 @@
 import NoteModel
 
 extension HTMLBlockWriter {
-    /// `start`, then ` id="..."` for a block with an anchor (notes syntax), then `end`: written in
+    /// `start`, then ` id="..."` for a block with an anchor (Obsidian syntax), then `end`: written in
     /// place, where a string made per block for the attribute showed in every page.
     mutating func appendTag(_ start: StaticString, _ anchor: String?, _ end: StaticString) {
         output.append(start)

@@ -1,7 +1,7 @@
 import NoteModel
 
-/// The notes syntax's hooks, passed from ``HTMLWriter`` to the block and inline writers.
-struct NotesHooks {
+/// Obsidian syntax's hooks, passed from ``HTMLWriter`` to the block and inline writers.
+struct ObsidianHooks {
     var wikilink: HTMLWriter.WikilinkHook?
     var embed: HTMLWriter.EmbedHook?
     var tag: HTMLWriter.TagHook?
