@@ -1,3 +1,5 @@
+import ContentDigest
+
 /// Terms numbered in the order first met, found by the hash (``HashedTerm``) ``TermCounter`` already made of each
 /// note's terms: joining the notes' terms into runs and the runs into the vocabulary hashed every
 /// term of every note again, with Swift's seeded hash, through a `[String: Int]`.
