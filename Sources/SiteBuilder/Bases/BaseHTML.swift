@@ -1,5 +1,6 @@
 import Bases
 import HTMLText
+import NoteHTML
 import NoteModel
 
 /// How a base looks in a page: each view (or the one an embed names) evaluated over the vault's
@@ -19,6 +20,23 @@ enum BaseHTML {
 }
 
 extension PageBody {
+    /// A `.base` note's body: all its views, or the one whose heading `section` is
+    /// (`![[x.base#View]]`), under the base's name as a heading on its own page.
+    func baseUTF8(for note: ResolvedNote, page: BasePage, section: Int?, embedded: Bool) -> (
+        html: [UInt8], diagnostics: [Diagnostic], inlined: [InlinedImage], features: HTMLFeatures
+    ) {
+        var diagnostics: [Diagnostic] = []
+        var inlined: [InlinedImage] = []
+        let view = section.flatMap { page.viewName(atBlock: $0, in: note.document) }
+        let html = baseHTML(
+            page.base, viewName: view, skippingReadProblems: true, diagnostics: &diagnostics,
+            inlined: &inlined)
+        let heading =
+            section == nil && !embedded && note.pagePath == pagePath
+            ? "<h1 class=\"base-title\">\(note.title.htmlEscaped)</h1>\n" : ""
+        return (Array((heading + html).utf8), diagnostics, inlined, HTMLFeatures())
+    }
+
     /// The HTML of `base`'s views (only `viewName`'s when given), its problems in `diagnostics`;
     /// `skipping` leaves out the base's own reading problems (a `.base` file's, reported with the file).
     func baseHTML(

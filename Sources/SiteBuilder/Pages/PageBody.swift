@@ -59,20 +59,11 @@ struct PageBody {
         if blocks == nil, case .canvas(let page) = note.source.content {
             return canvasUTF8(for: note, page: page, embedding: embedding, idPrefix: idPrefix, budget: budget)
         }
+        if case .base(let page) = note.source.content {
+            return baseUTF8(for: note, page: page, section: section, embedded: !embedding.isEmpty)
+        }
         var diagnostics: [Diagnostic] = []
         var inlined: [InlinedImage] = []
-        if case .base(let page) = note.source.content {
-            // A section is a view's heading: `![[x.base#View]]`.
-            let view = section.flatMap { page.viewName(atBlock: $0, in: note.document) }
-            let html = baseHTML(
-                page.base, viewName: view, skippingReadProblems: true, diagnostics: &diagnostics,
-                inlined: &inlined)
-            // A base's own page is called by its file name, as a heading.
-            let heading =
-                section == nil && embedding.isEmpty && note.pagePath == pagePath
-                ? "<h1 class=\"base-title\">\(note.title.htmlEscaped)</h1>\n" : ""
-            return (Array((heading + html).utf8), diagnostics, inlined, HTMLFeatures())
-        }
         let linked = note.document.linkedImageIndices
         var writer = HTMLWriter(unsafe: allowHTML, tagFilter: true) { index, image, alt in
             imageHTML(
