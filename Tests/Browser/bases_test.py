@@ -17,8 +17,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_support import (CONTRAST_FUNCTIONS, Checks, drain_logs, emulate, file_url, js,  # noqa: E402
-                             load, problems, run_timed, start_for, usage)
+from browser_support import (CONTRAST_FUNCTIONS, drain_logs, emulate, file_url, js,  # noqa: E402
+                             load, problems, run_timed, site_parts, start_for)
 
 PAGE = "library.base.html"
 
@@ -117,13 +117,7 @@ def without_javascript(site, shots, checks):
 
 
 def main():
-    if len(sys.argv) != 3:
-        return usage("bases_test.py SITE_DIR SCREENSHOT_DIR")
-    site, shots = sys.argv[1], sys.argv[2]
-    checks = Checks()
-    with_javascript(site, shots, checks)
-    without_javascript(site, shots, checks)
-    return checks.finish()
+    return site_parts("bases_test.py", with_javascript, without_javascript)
 
 
 if __name__ == "__main__":

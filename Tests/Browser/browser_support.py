@@ -125,6 +125,17 @@ def usage(text):
     return 64
 
 
+def site_parts(script, *parts):
+    """The `main` of a test given SITE_DIR and SCREENSHOT_DIR: each part(site, shots, checks) in turn."""
+    if len(sys.argv) != 3:
+        return usage(f"{script} SITE_DIR SCREENSHOT_DIR")
+    site, shots = sys.argv[1], sys.argv[2]
+    checks = Checks()
+    for part in parts:
+        part(site, shots, checks)
+    return checks.finish()
+
+
 def run_timed(main):
     """Exits with main()'s status after printing how long it took (on stderr)."""
     started = time.monotonic()

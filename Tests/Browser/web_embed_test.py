@@ -21,8 +21,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_support import (CONTRAST_FUNCTIONS, Checks, drain_logs, emulate, file_url, js,  # noqa: E402
-                             load, run_timed, start_for, usage, waited)
+from browser_support import (CONTRAST_FUNCTIONS, drain_logs, emulate, file_url, js,  # noqa: E402
+                             load, run_timed, site_parts, start_for, waited)
 
 HOSTS = ("youtube", "youtu.be", "vimeo", "twitter", "x.com", "ytimg", "googlevideo")
 YOUTUBE_ID = "dQw4w9WgXcQ"
@@ -155,13 +155,7 @@ def without_javascript(site, shots, checks):
 
 
 def main():
-    if len(sys.argv) != 3:
-        return usage("web_embed_test.py SITE_DIR SCREENSHOT_DIR")
-    site, shots = sys.argv[1], sys.argv[2]
-    checks = Checks()
-    with_javascript(site, shots, checks)
-    without_javascript(site, shots, checks)
-    return checks.finish()
+    return site_parts("web_embed_test.py", with_javascript, without_javascript)
 
 
 if __name__ == "__main__":

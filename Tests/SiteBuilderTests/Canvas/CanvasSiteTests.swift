@@ -10,11 +10,7 @@ import Testing
     static func build(_ files: [String: String], images: [String: Data] = [:]) async throws -> (
         TestVault, BuildReport
     ) {
-        let vault = try TestVault()
-        for (path, text) in files { try vault.write(text, to: path) }
-        for (path, data) in images { try vault.write(data, to: path) }
-        let report = await SiteBuild.run(BuildOptions(vault: vault.root, jobs: 2))
-        return (vault, report)
+        try await TestVault.built(files, images: images)
     }
 
     static let trip = "# Trip\n\nIntro.\n\n## Day one\n\nWe walked. ^walk\n\n## Day two\n\nWe rested.\n"

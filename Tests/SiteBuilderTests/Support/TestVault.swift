@@ -31,6 +31,17 @@ struct TestVault {
     }
 
     func remove() { try? FileManager.default.removeItem(at: root) }
+
+    /// A vault of `files` and `images` by path, built with two jobs.
+    static func built(_ files: [String: String], images: [String: Data] = [:]) async throws -> (
+        TestVault, BuildReport
+    ) {
+        let vault = try TestVault()
+        for (path, text) in files { try vault.write(text, to: path) }
+        for (path, data) in images { try vault.write(data, to: path) }
+        let report = await SiteBuild.run(BuildOptions(vault: vault.root, jobs: 2))
+        return (vault, report)
+    }
 }
 
 /// The smallest honest PNG writer: solid RGB pixels, stored (uncompressed) deflate blocks.
