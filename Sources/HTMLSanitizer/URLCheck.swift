@@ -41,12 +41,29 @@ enum URLCheck {
         return nil
     }
 
+    /// Schemes that run code. Blocked even when spaces or control characters split them
+    /// (`javascrip t:`): a browser reads that as a relative URL today, but no author means one.
+    static let scriptSchemes = ["javascript", "vbscript", "livescript", "mocha"]
+
     static func check(_ raw: String, allowDataImage: Bool) -> Verdict {
         let url = normalized(raw)
+        if let hidden = hiddenScriptScheme(url) { return .blocked(scheme: hidden) }
         guard let scheme = scheme(of: url) else { return .allowed(url) }
         if allowedSchemes.contains(scheme) { return .allowed(url) }
         if scheme == "data", allowDataImage, isDataImage(url) { return .allowed(url) }
         return .blocked(scheme: String(scheme.prefix(24)))
+    }
+
+    /// A script scheme spelled with spaces or control characters between its letters.
+    private static func hiddenScriptScheme(_ url: String) -> String? {
+        guard url.unicodeScalars.contains(where: { $0.value <= 0x20 }) else { return nil }
+        var letters = ""
+        for scalar in url.unicodeScalars.prefix(64) where scalar.value > 0x20 {
+            if scalar == ":" { break }
+            letters.unicodeScalars.append(scalar)
+        }
+        let lower = letters.lowercased()
+        return scriptSchemes.contains(lower) ? lower : nil
     }
 
     /// `data:image/png;base64,...` and the like (SVG is not among them: it can hold scripts).

@@ -26,6 +26,9 @@ import Testing
         "<IMG SRC=java\0script:alert(\"XSS\")>",
         "<IMG SRC=\" &#14;  javascript:alert('XSS');\">",
         "<a href=\"\u{1}javascript:alert(1)\">x</a>",
+        // Found by the fuzzer: a scheme split by a space and a control character.
+        "<a href=\"javascrip \u{1}t:alert(&#x1)\" onclick=x>x</a>",
+        "<a href=\"java script:alert(1)\">x</a>",
         "<SCRIPT/XSS SRC=\"http://xss.example/xss.js\"></SCRIPT>",
         "<BODY onload!#$%&()*~+-_.,:;?@[/|\\]^`=alert(\"XSS\")>",
         "<SCRIPT/SRC=\"http://xss.example/xss.js\"></SCRIPT>",
