@@ -50,9 +50,7 @@ private enum AuditRules {
             case "href", "src", "poster", "cite":
                 problems += url(value, image: name == "img")
             case "srcset":
-                for candidate in value.split(separator: ",") {
-                    problems += url(String(candidate.split(separator: " ").first ?? ""), image: true)
-                }
+                for address in srcsetURLs(value) { problems += url(address, image: name == "img") }
             case "style":
                 let lower = value.lowercased()
                 for bad in ["url(", "expression", "\\", "/*", "position", "@import", "behavior", "binding"]
@@ -76,6 +74,28 @@ private enum AuditRules {
         guard node.tag == GUMBO_TAG_UNKNOWN else { return GumboTree.Node.name(of: node.tag) ?? "?" }
         let written = node.originalTagName
         return written.isEmpty ? "?" : String(decoding: written, as: UTF8.self).lowercased()
+    }
+
+    /// The URLs of a `srcset` as a browser splits it: a URL runs to the next space (a data URL
+    /// keeps its commas), trailing commas end the candidate, else descriptors run to a comma.
+    static func srcsetURLs(_ value: String) -> [String] {
+        let isSpace: (Character) -> Bool = {
+            $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{C}"
+        }
+        var urls: [String] = []
+        var rest = Substring(value)
+        while true {
+            rest = rest.drop { isSpace($0) || $0 == "," }
+            guard !rest.isEmpty else { return urls }
+            var address = rest.prefix { !isSpace($0) }
+            rest = rest[address.endIndex...]
+            if address.hasSuffix(",") {
+                while address.hasSuffix(",") { address = address.dropLast() }
+            } else {
+                rest = rest.drop { $0 != "," }
+            }
+            urls.append(String(address))
+        }
     }
 
     /// A URL whose scheme, read as a browser reads it, could run code.
