@@ -97,13 +97,49 @@ import Testing
         let body = Self.part(of: table, from: "<tbody>", to: "</tbody>")
         let rows = body.components(separatedBy: "<tr><td>").dropFirst().map { String($0.prefix(40)) }
         #expect(rows.count == 3 && rows[0].contains("ulysses") && rows[2].contains("dune"), "\(rows)")
-        #expect(table.contains("<td><a href=\"books/emma.html\">Emma.md</a></td>"))
+        #expect(table.contains("<td><a href=\"books/emma.html\">Emma</a></td>"))
         #expect(table.contains("<td><a href=\"jane-austen.html\">Jane Austen</a></td>"), "\(table)")
         #expect(table.contains("<td data-sort=\"730.0\">730</td><td>true</td>"))
         #expect(
             table.contains(
                 "<tfoot>\n<tr><td></td><td></td><td><span class=\"base-summary-name\">Sum</span> 1616</td><td></td></tr>"
             ))
+    }
+
+    @Test func aGroupedTableShowsEachGroupsSummariesAndTheTables() async throws {
+        let base = """
+            filters: file.hasTag("book")
+            views:
+              - type: table
+                name: By status
+                order: [file.name, pages]
+                groupBy:
+                  property: status
+                  direction: ASC
+                summaries:
+                  pages: Sum
+            """
+        let (vault, report) = try await Self.build(Self.files(["Status.base": base]), images: Self.images)
+        defer { vault.remove() }
+        #expect(report.errorCount == 0, "\(report.diagnostics)")
+        let table = Self.part(of: try vault.read("_site/status.base.html"), from: "<table", to: "</table>")
+        let bodies = table.components(separatedBy: "<tbody>\n").dropFirst().map {
+            String($0[..<($0.range(of: "</tbody>")?.lowerBound ?? $0.endIndex)])
+        }
+        let summary = { (value: String) in
+            "<tr class=\"base-group-summary\"><td></td><td><span class=\"base-summary-name\">Sum</span> \(value)</td></tr>\n"
+        }
+        // Each group: its heading row, its rows, then its own summary last.
+        #expect(bodies.count == 2, "\(table)")
+        #expect(bodies.first?.hasPrefix("<tr class=\"base-group-row\">") == true)
+        #expect(
+            bodies.first?.contains(">done</th>") == true && bodies.first?.hasSuffix(summary("1142")) == true)
+        #expect(
+            bodies.last?.contains(">reading</th>") == true && bodies.last?.hasSuffix(summary("474")) == true)
+        #expect(
+            table.contains(
+                "<tfoot>\n<tr><td></td><td><span class=\"base-summary-name\">Sum</span> 1616</td></tr>"),
+            "\(table)")
     }
 
     @Test func cardsListsAndViewsNotDrawn() async throws {
@@ -118,7 +154,7 @@ import Testing
         let list = Self.part(of: page, from: "<ul class=\"base-list\">", to: "</ul>")
         #expect(
             list.contains(
-                "<li><a href=\"books/emma.html\">Emma.md</a> <span class=\"base-list-values\"><a href=\"jane-austen.html\">Jane Austen</a></span></li>"
+                "<li><a href=\"books/emma.html\">Emma</a> <span class=\"base-list-values\"><a href=\"jane-austen.html\">Jane Austen</a></span></li>"
             ), "\(list)")
         #expect(list.components(separatedBy: "<li>").count == 4)
         let map = Self.part(
