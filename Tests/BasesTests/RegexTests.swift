@@ -59,6 +59,9 @@ import Testing
         .init(expression: #""a, b ,c".split(/\s*,\s*/, 2)"#, expected: "a, b"),
         .init(expression: #""".split(/x/).length"#, expected: "1"),
         .init(expression: #""".split(/x*/).length"#, expected: "0"),
+        // Each iteration captures afresh; an optional iteration that matches nothing does not count.
+        .init(expression: #""ab".replace(/(?:(a)|b)+/, "[$1]")"#, expected: "[]"),
+        .init(expression: #""a  A".replace(/((?:a.)*?)?\s*/, "[$1]")"#, expected: "[a ]A"),
         .init(expression: "/ab+c/gi.toString()", expected: "/ab+c/gi"),
         .init(expression: #"/x/.isType("regexp")"#, expected: "true"),
     ]
@@ -93,7 +96,7 @@ import Testing
         ("/a**/", "nothing to repeat"), ("/[b-a]/", "out of order"), ("/a{3,2}/", "out of order"),
         ("/a{1001}/", "passes 1000"), ("/a/q", "unknown regular expression flag 'q'"),
         ("/a/gg", "given twice"), ("/a/y", "'y' is not supported"),
-        ("/(?#x)/", "unknown group"),
+        ("/(?#x)/", "unknown group"), ("/(a*)*(b*)*(c*)*(d*)*(e*)*(f*)*(g*)*/", "more than 6 repeats"),
     ])
     func invalidPatternsAreWarnings(_ literal: String, _ message: String) {
         let (value, diagnostics) = Fixture.evaluate(literal + #".matches("a")"#)
@@ -153,5 +156,41 @@ import Testing
             try regex.replace(in: text, with: "-", budget: &budget, maximumLength: Bases.maximumLength)
                 == text)
         #expect(budget > 0)
+    }
+}
+
+/// Random patterns over random texts against JavaScript's answers (Debian's node, recorded in
+/// `Fixtures/regex-javascript.json` by `Fixtures/regex-javascript.py`): `test`, `replace` with
+/// `<$&|$1>` and `split`, so matches' places, their preference order and captured groups all count.
+@Suite struct RegexJavaScriptTests {
+    struct Case: Decodable, Sendable, CustomTestStringConvertible {
+        var pattern: String
+        var flags: String
+        var text: String
+        var test: Bool
+        var replace: String
+        var split: [String?]
+        var testDescription: String { "/\(pattern)/\(flags) on \(text.debugDescription)" }
+    }
+
+    static let cases: [Case] = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/regex-javascript.json")
+        guard let data = try? Data(contentsOf: url),
+            let cases = try? JSONDecoder().decode([Case].self, from: data)
+        else { return [] }
+        return cases
+    }()
+
+    @Test func theRecordedCasesAreThere() { #expect(Self.cases.count == 600) }
+
+    @Test(arguments: cases) func answersAsJavaScriptDoes(_ item: Case) throws {
+        let regex = try BaseRegex(literal: "/\(item.pattern)/\(item.flags)")
+        var budget = Bases.stepBudget
+        #expect(try regex.matches(item.text, budget: &budget) == item.test)
+        #expect(
+            try regex.replace(in: item.text, with: "<$&|$1>", budget: &budget, maximumLength: 1000)
+                == item.replace)
+        #expect(try regex.split(item.text, limit: nil, budget: &budget) == item.split)
     }
 }

@@ -62,7 +62,7 @@ extension BaseRegex {
             }
             parts.append(piece(start..<slots[0]))
             if parts.count == limit { return parts }
-            for group in stride(from: 2, to: slots.count, by: 2) {
+            for group in stride(from: 2, to: (groupCount + 1) * 2, by: 2) {
                 parts.append(slots[group] < 0 ? nil : piece(slots[group]..<slots[group + 1]))
                 if parts.count == limit { return parts }
             }

@@ -15,6 +15,8 @@ public struct BaseRegex: Sendable, Hashable, CustomStringConvertible {
     let sets: [RegexSet]
     /// Capturing groups, the whole match not counted.
     public let groupCount: Int
+    /// Repeats that can match nothing (their iterations' starts kept after the groups' slots).
+    let markCount: Int
 
     /// Longest pattern read, in bytes.
     public static let maximumPatternLength = 1000
@@ -58,11 +60,12 @@ public struct BaseRegex: Sendable, Hashable, CustomStringConvertible {
         dotAll = seen.contains("s")
         var parser = RegexParser(pattern)
         let tree = try parser.parse()
-        var compiler = RegexCompiler(ignoreCase: ignoreCase)
+        var compiler = RegexCompiler(ignoreCase: ignoreCase, groupCount: parser.groupCount)
         try compiler.compile(tree)
         program = compiler.program
         sets = compiler.sets
         groupCount = parser.groupCount
+        markCount = compiler.markCount
     }
 }
 

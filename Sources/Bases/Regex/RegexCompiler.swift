@@ -11,6 +11,13 @@ enum RegexInstruction: Sendable, Hashable {
     /// Note the position in capture slot `n` (group `n / 2`, its start or end).
     case save(Int)
     case assertion(RegexAssertion)
+    /// Note where an iteration of a loop that can match nothing starts, in slot `n`.
+    case mark(Int)
+    /// End that iteration, unless it matched nothing (JavaScript's rule: an optional iteration
+    /// must advance).
+    case progress(Int)
+    /// Forget the groups in these slots: each iteration of a loop captures afresh.
+    case reset(Range<Int>)
     case match
 }
 
@@ -20,8 +27,19 @@ struct RegexCompiler {
     let ignoreCase: Bool
     private(set) var program: [RegexInstruction] = []
     private(set) var sets: [RegexSet] = []
+    /// Loops whose iterations can match nothing, each with a slot for where its iteration began.
+    private(set) var markCount = 0
+    /// Where the marks' slots start (after the groups').
+    let markBase: Int
 
-    init(ignoreCase: Bool) { self.ignoreCase = ignoreCase }
+    /// Loops that can match nothing tell threads apart by which of them has not advanced yet: at
+    /// most this many, so a position holds at most 2^n threads per instruction.
+    static let maximumMarks = 6
+
+    init(ignoreCase: Bool, groupCount: Int) {
+        self.ignoreCase = ignoreCase
+        markBase = (groupCount + 1) * 2
+    }
 
     /// The whole pattern, inside group 0.
     mutating func compile(_ node: RegexNode) throws(RegexError) {
@@ -71,23 +89,73 @@ struct RegexCompiler {
             }
             for jump in jumps { program[jump] = .jump(program.count) }
         case .repetition(let inner, let min, let max, let greedy):
-            for _ in 0..<min { try emit(inner) }
+            let groups = Self.captures(in: inner)
+            for _ in 0..<min { try iteration(inner, groups: groups, mark: nil) }
+            var mark: Int?
+            if Self.matchesEmpty(inner), max.map({ $0 > min }) ?? true {
+                guard markCount < Self.maximumMarks else {
+                    throw RegexError(
+                        "the regular expression has more than \(Self.maximumMarks) repeats that can match nothing"
+                    )
+                }
+                mark = markBase + markCount
+                markCount += 1
+            }
             if let max {
                 // Each optional copy may stop the run: `x{1,3}` is `x(x(x)?)?`.
                 var splits: [Int] = []
                 for _ in min..<max {
                     splits.append(program.count)
                     try append(.split(-1, -1))
-                    try emit(inner)
+                    try iteration(inner, groups: groups, mark: mark)
                 }
                 for split in splits { program[split] = choice(split + 1, program.count, greedy) }
             } else {
                 let loop = program.count
                 try append(.split(-1, -1))
-                try emit(inner)
+                try iteration(inner, groups: groups, mark: mark)
                 try append(.jump(loop))
                 program[loop] = choice(loop + 1, program.count, greedy)
             }
+        }
+    }
+
+    /// One iteration of a repeat: its groups forgotten first, and when it may match nothing, its
+    /// start marked and its progress checked.
+    private mutating func iteration(_ inner: RegexNode, groups: Range<Int>?, mark: Int?) throws(RegexError) {
+        if let groups { try append(.reset(groups)) }
+        if let mark { try append(.mark(mark)) }
+        try emit(inner)
+        if let mark { try append(.progress(mark)) }
+    }
+
+    /// The slots of the groups inside `node` (numbered in order, so a range), or nil for none.
+    static func captures(in node: RegexNode) -> Range<Int>? {
+        var low = Int.max
+        var high = Int.min
+        var pending = [node]
+        while let next = pending.popLast() {
+            switch next {
+            case .group(let inner, let capture):
+                if let capture { (low, high) = (Swift.min(low, capture), Swift.max(high, capture)) }
+                pending.append(inner)
+            case .sequence(let items), .alternation(let items): pending += items
+            case .repetition(let inner, _, _, _): pending.append(inner)
+            default: break
+            }
+        }
+        return low <= high ? (low * 2)..<(high * 2 + 2) : nil
+    }
+
+    /// Whether `node` can match the empty text.
+    static func matchesEmpty(_ node: RegexNode) -> Bool {
+        switch node {
+        case .empty, .assertion: true
+        case .scalar, .any, .set: false
+        case .group(let inner, _): matchesEmpty(inner)
+        case .sequence(let items): items.allSatisfy(matchesEmpty)
+        case .alternation(let items): items.contains(where: matchesEmpty)
+        case .repetition(let inner, let min, _, _): min == 0 || matchesEmpty(inner)
         }
     }
 

@@ -11,10 +11,16 @@ struct RegexMatcher {
     /// Steps taken so far.
     private(set) var work = 0
 
+    /// Which (instruction, state) pairs hold a thread at the current position, by generation, so
+    /// clearing is free; made once for all the searches of one matcher.
+    private var seen: [Int]
+    private var generation = 0
+
     init(_ regex: BaseRegex, text: [Unicode.Scalar], budget: Int) {
         self.regex = regex
         self.text = text
         self.budget = budget
+        seen = [Int](repeating: -1, count: regex.program.count << regex.markCount)
     }
 
     /// Thrown when the budget runs out.
@@ -29,20 +35,17 @@ struct RegexMatcher {
     /// group `n`, -1 when a group took no part), group 0 the whole match.
     mutating func firstMatch(from start: Int) throws(OutOfSteps) -> [Int]? {
         let program = regex.program
-        let slotCount = (regex.groupCount + 1) * 2
+        let slotCount = (regex.groupCount + 1) * 2 + regex.markCount
         var current: [Thread] = []
         var next: [Thread] = []
-        // Which instructions hold a thread at this position (by generation, so clearing is free).
-        var seen = [Int](repeating: -1, count: program.count)
-        var generation = 0
+        generation += 1
         var matched: [Int]?
         var position = start
         let blank = [Int](repeating: -1, count: slotCount)
         while true {
             if matched == nil {
                 try add(
-                    Thread(pc: 0, slots: blank), at: position, to: &current, seen: &seen,
-                    generation: generation)
+                    Thread(pc: 0, slots: blank), at: position, to: &current)
             }
             if current.isEmpty {
                 // No thread here (an assertion failed): try the next start, unless a match is found.
@@ -75,9 +78,7 @@ struct RegexMatcher {
                 if matched != nil, case .match = program[thread.pc] { break }
                 if advances {
                     try add(
-                        Thread(pc: thread.pc + 1, slots: thread.slots), at: position + 1, to: &next,
-                        seen: &seen,
-                        generation: generation)
+                        Thread(pc: thread.pc + 1, slots: thread.slots), at: position + 1, to: &next)
                 }
             }
             swap(&current, &next)
@@ -97,13 +98,16 @@ struct RegexMatcher {
     /// Adds a thread at `pc` and every thread its jumps, splits, saves and assertions lead to, in
     /// priority order, each instruction once per position.
     private mutating func add(
-        _ thread: Thread, at position: Int, to list: inout [Thread], seen: inout [Int], generation: Int
+        _ thread: Thread, at position: Int, to list: inout [Thread]
     ) throws(OutOfSteps) {
         var stack = [thread]
         while var item = stack.popLast() {
             try spend()
-            guard seen[item.pc] != generation else { continue }
-            seen[item.pc] = generation
+            // Threads at one instruction differ in what they will do only by which repeats that
+            // can match nothing have not advanced since their iteration began (`progress`).
+            let state = item.pc * (1 << regex.markCount) + pending(item.slots, at: position)
+            guard seen[state] != generation else { continue }
+            seen[state] = generation
             switch regex.program[item.pc] {
             case .jump(let target):
                 item.pc = target
@@ -112,8 +116,17 @@ struct RegexMatcher {
                 stack.append(Thread(pc: second, slots: item.slots))
                 item.pc = first
                 stack.append(item)
-            case .save(let slot):
+            case .save(let slot), .mark(let slot):
                 if slot < item.slots.count { item.slots[slot] = position }
+                item.pc += 1
+                stack.append(item)
+            case .progress(let slot):
+                if slot < item.slots.count, item.slots[slot] != position {
+                    item.pc += 1
+                    stack.append(item)
+                }
+            case .reset(let slots):
+                for slot in slots where slot < item.slots.count { item.slots[slot] = -1 }
                 item.pc += 1
                 stack.append(item)
             case .assertion(let assertion):
@@ -125,6 +138,14 @@ struct RegexMatcher {
                 list.append(item)
             }
         }
+    }
+
+    /// Which marked iterations began at `position` (one bit each).
+    private func pending(_ slots: [Int], at position: Int) -> Int {
+        var bits = 0
+        let base = (regex.groupCount + 1) * 2
+        for index in 0..<regex.markCount where slots[base + index] == position { bits |= 1 << index }
+        return bits
     }
 
     private func holds(_ assertion: RegexAssertion, at position: Int) -> Bool {

@@ -340,12 +340,15 @@ import Testing
         #expect(
             dune[4].hasPrefix("<img class=\"notesite-image\" src=\"data:image/")
                 && dune[4].contains("width=\"40\" height=\"60\""), "\(dune[4].prefix(200))")
-        #expect(dune[5] == "<img class=\"base-image\" src=\"https://example.org/x.png\" alt=\"\" loading=\"lazy\">")
+        #expect(
+            dune[5]
+                == "<img class=\"base-image\" src=\"https://example.org/x.png\" alt=\"\" loading=\"lazy\">")
         #expect(dune[6] == "")
         let warnings = report.diagnostics.map(\.description).filter { $0.contains("nowhere.png") }
         #expect(warnings.count == 1, "\(warnings)")
         #expect(
-            warnings.first?.contains("/Extras.base:11:5: warning: image(): 'nowhere.png' is not an image") == true,
+            warnings.first?.contains("/Extras.base:11:5: warning: image(): 'nowhere.png' is not an image")
+                == true,
             "\(warnings)")
     }
 }

@@ -187,7 +187,9 @@ extension IncrementalBuildTests {
         let (fresh, _) = await SiteBuild.make(freshOptions)
         let made = try #require(later?.files)
         let expected = try #require(fresh?.files)
-        #expect(String(decoding: made["clock.html"] ?? Data(), as: UTF8.self).contains("<td data-sort=\"4.0\">4</td>"))
+        #expect(
+            String(decoding: made["clock.html"] ?? Data(), as: UTF8.self).contains(
+                "<td data-sort=\"4.0\">4</td>"))
         let differing = Set(made.keys).union(expected.keys).filter { made[$0] != expected[$0] }.sorted()
         #expect(differing.isEmpty, "\(differing)")
         #expect(report.madePages == ["clock.html"], "\(report.madePages)")
