@@ -1,5 +1,5 @@
 /* notesite bases: a table's header sorts its rows on a click (ascending, then descending), each
-   group on its own; the header says how with aria-sort. Without this script the rows stay in the
+   group on its own, its summary row staying last; the header says how with aria-sort. Without this script the rows stay in the
    base's own order. */
 (function () {
   "use strict";
