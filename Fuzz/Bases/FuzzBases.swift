@@ -39,6 +39,38 @@ enum BasesTarget {
         let again = BaseEvaluator(base: BaseFile.parse(text, file: "fuzz.base"), rows: rows, options: options)
             .evaluate()
         FuzzReplay.check(again == result, "two evaluations of one base differ")
+        regex(text)
+    }
+
+    /// An input whose first line is a regular expression literal: the rest is a text to search.
+    /// No crash, no hang (every search is linear and budgeted), and the answers agree: `$&` puts
+    /// each match back, and a pattern that matches nowhere replaces nothing.
+    static func regex(_ input: String) {
+        let lines = input.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let first = lines.first, first.hasPrefix("/"),
+            let regex = try? BaseRegex(literal: String(first))
+        else { return }
+        let text = lines.count > 1 ? String(lines[1]) : ""
+        var budget = Bases.stepBudget
+        let found = try? regex.matches(text, budget: &budget)
+        budget = Bases.stepBudget
+        if let same = try? regex.replace(
+            in: text, with: "$&", budget: &budget, maximumLength: Bases.maximumLength)
+        {
+            FuzzReplay.check(same == text, "replacing each match of \(regex) by itself changed the text")
+        }
+        budget = Bases.stepBudget
+        if found == false,
+            let replaced = try? regex.replace(
+                in: text, with: "x", budget: &budget, maximumLength: Bases.maximumLength)
+        {
+            FuzzReplay.check(replaced == text, "\(regex) matches nowhere but replaced text")
+        }
+        budget = Bases.stepBudget
+        if let parts = try? regex.split(text, limit: nil, budget: &budget), regex.groupCount == 0 {
+            let length = parts.reduce(0) { $0 + ($1?.unicodeScalars.count ?? 0) }
+            FuzzReplay.check(length <= text.unicodeScalars.count, "splitting with \(regex) made text")
+        }
     }
 }
 

@@ -12,7 +12,8 @@ extension BaseFile {
             root = try YAMLReader.parse(text, file: file, lineOffset: lineOffset)
         } catch {
             reader.base.diagnostics.append(
-                .warning("this base is not valid YAML: \(error.message)", at: error.location))
+                .warning(
+                    "this base is not valid YAML: \(error.message)", at: reader.source.bytes(error.location)))
             return reader.base
         }
         if let root { reader.read(root) }
@@ -38,7 +39,7 @@ private struct BaseFileReader {
         guard case .mapping(let entries) = root.kind else {
             warn(
                 "a base must be a mapping of filters, formulas, properties, summaries and views",
-                at: root.location)
+                at: source.bytes(root.location))
             return
         }
         for entry in entries {
@@ -54,7 +55,7 @@ private struct BaseFileReader {
             case "properties": readProperties(entry.value)
             case "summaries": base.customSummaries = namedExpressions(entry.value, what: "summaries")
             case "views": readViews(entry.value)
-            default: warn("unknown key '\(key)' in a base", at: entry.key.location)
+            default: warn("unknown key '\(key)' in a base", at: source.bytes(entry.key.location))
             }
         }
         // Custom summaries may be written after the views that use them.
@@ -76,10 +77,10 @@ private struct BaseFileReader {
     /// unparsed.
     mutating func expression(_ node: YAMLNode) -> BaseExpression? {
         guard let text = Self.text(node) else {
-            warn("expected an expression, found \(node.typeDescription)", at: node.location)
+            warn("expected an expression, found \(node.typeDescription)", at: source.bytes(node.location))
             return nil
         }
-        let places = TextPlaces(scalar: text, at: node.location, in: source)
+        let places = TextPlaces(scalar: text, at: source.bytes(node.location), in: source)
         do {
             let root = try ExpressionParser.parse(text, places: places)
             return BaseExpression(text: text, root: root, location: places.location(at: 0))
@@ -91,17 +92,17 @@ private struct BaseFileReader {
 
     mutating func filter(_ node: YAMLNode, depth: Int) -> BaseFilter? {
         guard depth < Bases.maximumDepth else {
-            warn("filters nest deeper than \(Bases.maximumDepth) levels", at: node.location)
+            warn("filters nest deeper than \(Bases.maximumDepth) levels", at: source.bytes(node.location))
             return nil
         }
         switch node.kind {
         case .scalar: return expression(node).map(BaseFilter.statement)
         case .sequence:
-            warn("expected 'and', 'or' or 'not' before a list of filters", at: node.location)
+            warn("expected 'and', 'or' or 'not' before a list of filters", at: source.bytes(node.location))
             return nil
         case .mapping(let entries):
             guard entries.count == 1, let entry = entries.first, let key = Self.text(entry.key) else {
-                warn("a filter object holds one key: 'and', 'or' or 'not'", at: node.location)
+                warn("a filter object holds one key: 'and', 'or' or 'not'", at: source.bytes(node.location))
                 return nil
             }
             let items: [YAMLNode]
@@ -113,7 +114,9 @@ private struct BaseFileReader {
                 if let filter = filter(item, depth: depth + 1) {
                     filters.append(filter)
                 } else {
-                    filters.append(.statement(BaseExpression(text: "", root: nil, location: item.location)))
+                    filters.append(
+                        .statement(BaseExpression(text: "", root: nil, location: source.bytes(item.location)))
+                    )
                 }
             }
             switch key {
@@ -121,7 +124,9 @@ private struct BaseFileReader {
             case "or": return .or(filters)
             case "not": return .not(filters)
             default:
-                warn("unknown filter '\(key)': expected 'and', 'or' or 'not'", at: entry.key.location)
+                warn(
+                    "unknown filter '\(key)': expected 'and', 'or' or 'not'",
+                    at: source.bytes(entry.key.location))
                 return nil
             }
         }
@@ -129,7 +134,7 @@ private struct BaseFileReader {
 
     mutating func namedExpressions(_ node: YAMLNode, what: String) -> [BaseFormula] {
         guard case .mapping(let entries) = node.kind else {
-            warn("'\(what)' must map names to expressions", at: node.location)
+            warn("'\(what)' must map names to expressions", at: source.bytes(node.location))
             return []
         }
         return entries.compactMap { entry in
@@ -142,17 +147,17 @@ private struct BaseFileReader {
 
     mutating func readProperties(_ node: YAMLNode) {
         guard case .mapping(let entries) = node.kind else {
-            warn("'properties' must map property names to their settings", at: node.location)
+            warn("'properties' must map property names to their settings", at: source.bytes(node.location))
             return
         }
         for entry in entries {
             guard let key = Self.text(entry.key), case .mapping(let settings) = entry.value.kind else {
-                warn("a property's settings must be a mapping", at: entry.value.location)
+                warn("a property's settings must be a mapping", at: source.bytes(entry.value.location))
                 continue
             }
             for setting in settings where Self.text(setting.key) == "displayName" {
                 guard let name = Self.text(setting.value) else {
-                    warn("'displayName' must be text", at: setting.value.location)
+                    warn("'displayName' must be text", at: source.bytes(setting.value.location))
                     continue
                 }
                 base.displayNames[BasePropertyKey(key)] = name
@@ -162,7 +167,7 @@ private struct BaseFileReader {
 
     mutating func readViews(_ node: YAMLNode) {
         guard case .sequence(let items) = node.kind else {
-            warn("'views' must be a list of views", at: node.location)
+            warn("'views' must be a list of views", at: source.bytes(node.location))
             return
         }
         for item in items {
@@ -172,10 +177,11 @@ private struct BaseFileReader {
 
     mutating func view(_ node: YAMLNode) -> BaseView? {
         guard case .mapping(let entries) = node.kind else {
-            warn("a view must be a mapping with 'type' and 'name'", at: node.location)
+            warn("a view must be a mapping with 'type' and 'name'", at: source.bytes(node.location))
             return nil
         }
-        var view = BaseView(layout: .table, name: "View \(base.views.count + 1)", location: node.location)
+        var view = BaseView(
+            layout: .table, name: "View \(base.views.count + 1)", location: source.bytes(node.location))
         for entry in entries {
             let key = Self.text(entry.key) ?? ""
             let value = entry.value
@@ -195,14 +201,16 @@ private struct BaseFileReader {
                 view.order = keys
             case "sort":
                 guard case .sequence(let sorts) = value.kind else {
-                    warn("'sort' must be a list of properties with directions", at: value.location)
+                    warn(
+                        "'sort' must be a list of properties with directions",
+                        at: source.bytes(value.location))
                     break
                 }
                 view.sort = sorts.compactMap { sort($0) }
             case "groupBy": view.groupBy = sort(value)
             case "limit":
                 guard case .int(let limit) = value.scalarValue, limit >= 0 else {
-                    warn("'limit' must be a whole number", at: value.location)
+                    warn("'limit' must be a whole number", at: source.bytes(value.location))
                     break
                 }
                 view.limit = limit
@@ -225,12 +233,12 @@ private struct BaseFileReader {
 
     mutating func propertyList(_ node: YAMLNode) -> [BasePropertyKey]? {
         guard case .sequence(let items) = node.kind else {
-            warn("'order' must be a list of properties", at: node.location)
+            warn("'order' must be a list of properties", at: source.bytes(node.location))
             return nil
         }
         return items.compactMap { item in
             guard let text = Self.text(item) else {
-                warn("a property must be a name", at: item.location)
+                warn("a property must be a name", at: source.bytes(item.location))
                 return nil
             }
             return BasePropertyKey(text)
@@ -241,7 +249,7 @@ private struct BaseFileReader {
     mutating func sort(_ node: YAMLNode) -> BaseSort? {
         if let text = Self.text(node) { return BaseSort(property: BasePropertyKey(text)) }
         guard case .mapping(let entries) = node.kind else {
-            warn("a sort must name a property and a direction", at: node.location)
+            warn("a sort must name a property and a direction", at: source.bytes(node.location))
             return nil
         }
         var property: BasePropertyKey?
@@ -253,13 +261,13 @@ private struct BaseFileReader {
                 switch Self.text(entry.value)?.uppercased() {
                 case "ASC": descending = false
                 case "DESC": descending = true
-                default: warn("a direction is ASC or DESC", at: entry.value.location)
+                default: warn("a direction is ASC or DESC", at: source.bytes(entry.value.location))
                 }
             default: break
             }
         }
         guard let property else {
-            warn("a sort must name its 'property'", at: node.location)
+            warn("a sort must name its 'property'", at: source.bytes(node.location))
             return nil
         }
         return BaseSort(property: property, descending: descending)
@@ -267,16 +275,16 @@ private struct BaseFileReader {
 
     mutating func columnSummaries(_ node: YAMLNode) -> [BaseColumnSummary] {
         guard case .mapping(let entries) = node.kind else {
-            warn("a view's 'summaries' must map properties to summaries", at: node.location)
+            warn("a view's 'summaries' must map properties to summaries", at: source.bytes(node.location))
             return []
         }
         return entries.compactMap { entry in
             guard let key = Self.text(entry.key), let name = Self.text(entry.value) else {
-                warn("a summary must be a name", at: entry.value.location)
+                warn("a summary must be a name", at: source.bytes(entry.value.location))
                 return nil
             }
             return BaseColumnSummary(
-                property: BasePropertyKey(key), summary: name, location: entry.value.location)
+                property: BasePropertyKey(key), summary: name, location: source.bytes(entry.value.location))
         }
     }
 }

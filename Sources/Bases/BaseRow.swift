@@ -12,11 +12,18 @@ public struct BaseRow: Sendable, Hashable {
     public var links: [String]
     /// Front matter properties in the order written.
     public var properties: [BaseEntry]
+    /// The vault paths of the files that link to this one.
+    public var backlinks: [String]
+    /// What the file embeds (`![[...]]`, images included): vault paths, or as written when unresolved.
+    public var embeds: [String]
 
     public init(
         path: String, size: Int = 0, created: BaseDate? = nil, modified: BaseDate? = nil,
-        tags: [String] = [], links: [String] = [], properties: [BaseEntry] = []
+        tags: [String] = [], links: [String] = [], properties: [BaseEntry] = [], backlinks: [String] = [],
+        embeds: [String] = []
     ) {
+        self.backlinks = backlinks
+        self.embeds = embeds
         self.path = path
         self.size = size
         self.created = created

@@ -34,6 +34,9 @@ extension BaseValue {
             text += "}"
         case .link(let link): text += link.display ?? link.name
         case .file(let file): text += file.row.basename
+        case .regex(let regex): text += regex.source
+        case .html(let markup): text += markup
+        case .image(let target): text += target
         }
     }
 
@@ -156,6 +159,9 @@ extension BaseValue {
         case .file: 6
         case .list: 7
         case .object: 8
+        case .regex: 10
+        case .html: 11
+        case .image: 12
         }
     }
 }

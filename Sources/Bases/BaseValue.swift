@@ -11,6 +11,12 @@ public enum BaseValue: Sendable, Hashable {
     case object([BaseEntry])
     case link(BaseLink)
     case file(BaseFileValue)
+    /// A regular expression literal, `/pattern/flags`.
+    case regex(BaseRegex)
+    /// `html(text)`: markup the page writes through its HTML sanitizer (unless `allow_html`).
+    case html(String)
+    /// `image(path or url)`: a picture the page draws, a vault path or a web address.
+    case image(String)
 
     /// The type's name as `isType` takes it.
     public var typeName: String {
@@ -25,6 +31,9 @@ public enum BaseValue: Sendable, Hashable {
         case .object: "object"
         case .link: "link"
         case .file: "file"
+        case .regex: "regexp"
+        case .html: "html"
+        case .image: "image"
         }
     }
 
@@ -33,6 +42,9 @@ public enum BaseValue: Sendable, Hashable {
         switch self {
         case .null: "null"
         case .object: "an object"
+        case .regex: "a regular expression"
+        case .html: "HTML"
+        case .image: "an image"
         default: "a \(typeName)"
         }
     }
@@ -46,7 +58,8 @@ public enum BaseValue: Sendable, Hashable {
         case .string(let value): !value.isEmpty
         case .list(let items): !items.isEmpty
         case .object(let entries): !entries.isEmpty
-        case .date, .duration, .link, .file: true
+        case .date, .duration, .link, .file, .regex, .image: true
+        case .html(let markup): !markup.isEmpty
         }
     }
 
@@ -57,6 +70,7 @@ public enum BaseValue: Sendable, Hashable {
         case .string(let value): value.isEmpty
         case .list(let items): items.isEmpty
         case .object(let entries): entries.isEmpty
+        case .html(let markup), .image(let markup): markup.isEmpty
         default: false
         }
     }

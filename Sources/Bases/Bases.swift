@@ -5,7 +5,8 @@
 ///    the block's first line, so places name the note's lines). Problems come back in
 ///    `BaseFile.diagnostics`, all warnings: a base never stops a build.
 /// 2. One `BaseRow` per published file: its vault path, size, created and modified dates, tags
-///    (without `#`), resolved outgoing link targets (vault paths) and front matter as `BaseValue`s
+///    (without `#`), resolved outgoing link targets (vault paths), backlinks and embeds (vault
+///    paths) and front matter as `BaseValue`s
 ///    (`BaseValue(frontMatter:)` converts a note's `FrontMatterValue`, wikilinks becoming links).
 /// 3. `BaseEvaluator(base:rows:options:).evaluate()` gives, per view, its columns (property keys with
 ///    display names), groups of rows with one `BaseCell` per column (the typed value, for links and
@@ -14,7 +15,8 @@
 ///    the build's clock, `options.this` the note that embeds the base.
 ///
 /// Which rows a base lists depends on every row's values, so a page showing a base must be made again
-/// when any row changes (or, more finely, when the values its expressions read change).
+/// when any row changes (or, more finely, when the values its expressions read change), and, when
+/// it reads the clock (`BaseFile.readsClock`), on a later day.
 ///
 /// Choices where Obsidian's help says nothing: text that spells a number counts as one in arithmetic
 /// and comparisons (`formula.ppu > 5` where `ppu` is `toFixed`'s text); a method or field of a
@@ -30,11 +32,15 @@
 /// (about 2 MB of stack in a debug build); one value of one row takes at most `stepBudget` steps,
 /// texts and lists it makes charged by size; no text or list passes `maximumLength`.
 ///
-/// Not supported (each a warning where met, the cell empty): regular expressions (`/.../` literals,
-/// so `matches` and regex patterns in `replace` and `split`), `file.backlinks`, `file.embeds`,
-/// `file()`, `image()`, `icon()`, `html()`, `link.asFile()`, `link.linksTo()`; `escapeHTML()` returns
-/// its text (every cell is escaped when written). Time zones (all dates are wall-clock times in UTC)
-/// and locales (`format` and `relative` speak English) are not modelled. How views look
+/// Regular expressions (`/pattern/flags` in `matches`, `replace`, `split`) run on ``BaseRegex``:
+/// JavaScript's syntax without backreferences and lookaround (a warning naming the feature), in
+/// time linear in the text, each search charged to the value's step budget.
+///
+/// Not supported (each a warning where met, the cell empty): `icon()`, `link.asFile()`,
+/// `link.linksTo()`; `escapeHTML()` returns its text (every cell is escaped when written).
+/// `html()` and `image()` make values the page draws (through its HTML sanitizer, through the
+/// image renditions). Time zones (all dates are wall-clock times in UTC) and locales (`format` and
+/// `relative` speak English) are not modelled. How views look
 /// (`columnSize`, `cardSize`, `rowHeight`...) is kept in `BaseView.settings` for the renderer; `map`
 /// views and plugin views are parsed and evaluated like tables, with a warning that notesite does not
 /// draw them.

@@ -147,7 +147,34 @@ extension Interpreter {
             // Every cell's text is escaped when the page is written, so the text stays as it is.
             try count(1...1)
             return .string(values[0].displayText)
-        case "file", "image", "icon", "html":
+        case "file":
+            try count(1...1)
+            let path: String
+            switch values[0] {
+            case .file: return values[0]
+            case .null: return .null
+            case .link(let link): path = link.path
+            case .string(let text): path = BaseLink(target: text).path
+            default: throw failure("cannot find a file from \(values[0].article)")
+            }
+            // A file the site does not publish is missing, as a property a note lacks.
+            guard let found = links.resolve(path), let row = rowsByPath[found] else { return .null }
+            return .file(BaseFileValue(row))
+        case "html":
+            try count(1...1)
+            if case .null = values[0] { return .null }
+            return .html(values[0].displayText)
+        case "image":
+            try count(1...1)
+            switch values[0] {
+            case .null: return .null
+            case .file(let file): return .image(file.row.path)
+            case .link(let link): return .image(link.path)
+            case .string(let text): return .image(BaseLink(target: text).path)
+            case .image: return values[0]
+            default: throw failure("cannot show \(values[0].article) as an image")
+            }
+        case "icon":
             throw EvaluationError(
                 message: "the function '\(name)' is not supported by notesite", location: place)
         default:

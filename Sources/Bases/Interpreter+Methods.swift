@@ -36,6 +36,14 @@ extension Interpreter {
             case "values": return .list(entries.map(\.value))
             default: break
             }
+        case .regex(let regex) where name == "matches":
+            try call.count(1...1)
+            if case .null = call.arguments[0] { return .bool(false) }
+            let text = call.arguments[0].displayText
+            return .bool(
+                try searching(at: place) { budget throws(RegexError) in
+                    try regex.matches(text, budget: &budget)
+                })
         case .link where name == "asFile" || name == "linksTo":
             throw EvaluationError(
                 message: "the function '\(name)' is not supported by notesite", location: place)
@@ -164,6 +172,14 @@ extension Interpreter {
         case "reverse": return .string(String(text.reversed()))
         case "replace":
             try call.count(2...2)
+            if case .regex(let regex) = call.arguments[0] {
+                let replacement = try call.string(1)
+                let result = try searching(at: call.place) { budget throws(RegexError) in
+                    try regex.replace(
+                        in: text, with: replacement, budget: &budget, maximumLength: Bases.maximumLength)
+                }
+                return try string(result, at: call.place)
+            }
             let pattern = try call.string(0)
             let replacement = try call.string(1)
             guard !pattern.isEmpty else { return .string(text) }
@@ -189,6 +205,13 @@ extension Interpreter {
             return .string(String(characters[range]))
         case "split":
             try call.count(1...2)
+            if case .regex(let regex) = call.arguments[0] {
+                let limit = call.arguments.count == 2 ? max(0, try call.integer(1)) : nil
+                let parts = try searching(at: call.place) { budget throws(RegexError) in
+                    try regex.split(text, limit: limit, budget: &budget)
+                }
+                return try list(parts.map { $0.map(BaseValue.string) ?? .null }, at: call.place)
+            }
             let separator = try call.string(0)
             var parts: [BaseValue] =
                 separator.isEmpty

@@ -13,6 +13,8 @@ final class Interpreter {
     let rows: [BaseRow]
     let options: BaseEvaluator.Options
     let links: LinkResolver
+    /// Rows (and `this`) by vault path, for `file(path)`.
+    let rowsByPath: [String: BaseRow]
     private let formulas: [String: BaseExpression]
     /// Per row, each formula's value once computed (nil while computing).
     private var formulaValues: [[String: FormulaState]]
@@ -27,6 +29,8 @@ final class Interpreter {
     static let maximumEvaluationDepth = 160
     private(set) var diagnostics: [Diagnostic] = []
     private var reported: Set<Diagnostic> = []
+    /// Each regular expression literal compiled once for all rows (or why it cannot be).
+    var regexes: [String: Result<BaseRegex, RegexError>] = [:]
 
     private enum FormulaState {
         case computing
@@ -37,7 +41,9 @@ final class Interpreter {
         self.base = base
         self.rows = rows
         self.options = options
-        links = LinkResolver(rows: rows + (options.this.map { [$0] } ?? []))
+        let all = rows + (options.this.map { [$0] } ?? [])
+        links = LinkResolver(rows: all)
+        rowsByPath = Dictionary(all.map { ($0.path, $0) }) { first, _ in first }
         var formulas: [String: BaseExpression] = [:]
         for formula in base.formulas where formulas[formula.name] == nil {
             formulas[formula.name] = formula.expression
@@ -131,9 +137,8 @@ final class Interpreter {
             var entries: [BaseEntry] = []
             for field in fields { entries.append(BaseEntry(field.key, try evaluate(field.value, scope))) }
             return .object(entries)
-        case .regex(_, let place):
-            throw EvaluationError(
-                message: "regular expressions are not supported by notesite", location: place)
+        case .regex(let literal, let place):
+            return .regex(try regex(literal, at: place))
         case .unary(let op, let operand, let place):
             let value = try evaluate(operand, scope)
             switch op {
@@ -266,8 +271,8 @@ final class Interpreter {
         case "links": return .list(row.links.map { .link(BaseLink(target: $0)) })
         case "properties": return .object(row.properties)
         case "file": return .file(BaseFileValue(row))
-        case "backlinks", "embeds":
-            throw EvaluationError(message: "file.\(name) is not supported by notesite", location: place)
+        case "backlinks": return .list(row.backlinks.map { .link(BaseLink(target: $0)) })
+        case "embeds": return .list(row.embeds.map { .link(BaseLink(target: $0)) })
         default:
             // `this.status` reads the embedding note's property.
             if let value = row.property(name) { return value }

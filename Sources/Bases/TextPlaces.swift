@@ -1,7 +1,8 @@
 public import NoteModel
 
 /// Where each UTF-8 byte of an expression's text sits in the `.base` file, so a warning names the
-/// file's line and column even inside a quoted or folded YAML scalar (columns in bytes).
+/// file's line and column even inside a quoted or folded YAML scalar (columns in UTF-8 bytes, as a
+/// note's diagnostics count them; libyaml's places count characters and are turned into bytes first).
 public struct TextPlaces: Sendable, Hashable {
     public let file: String
     /// One place per byte of the text, and one for its end.
@@ -91,5 +92,24 @@ struct SourceLines {
             line.last == 13 ? Array(line.dropLast()) : Array(line)
         }
         self.lineOffset = lineOffset
+    }
+
+    /// A place libyaml gave (its columns count characters) with its column in UTF-8 bytes, as
+    /// notesite's other diagnostics count them (cmark's): `tïtle: x` has `x` at byte column 9.
+    func bytes(_ location: SourceLocation) -> SourceLocation {
+        let line = location.line - 1 - lineOffset
+        guard line >= 0, line < lines.count, location.column > 1 else { return location }
+        var characters = 1
+        var offset = 0
+        let text = lines[line]
+        while offset < text.count, characters < location.column {
+            offset += 1
+            // The next character starts at the next byte that does not continue a sequence.
+            while offset < text.count, text[offset] & 0xC0 == 0x80 { offset += 1 }
+            characters += 1
+        }
+        var moved = location
+        moved.column = offset + 1 + max(0, location.column - characters)
+        return moved
     }
 }

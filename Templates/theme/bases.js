@@ -1,5 +1,5 @@
 /* notesite bases: a table's header sorts its rows on a click (ascending, then descending), each
-   group on its own; the header says how with aria-sort. Without this script the rows stay in the
+   group on its own, its summary row staying last; the header says how with aria-sort. Without this script the rows stay in the
    base's own order. */
 (function () {
   "use strict";
@@ -27,7 +27,7 @@
     header.setAttribute("aria-sort", descending ? "descending" : "ascending");
     Array.prototype.forEach.call(table.tBodies, function (body) {
       var rows = Array.prototype.filter.call(body.rows, function (row) {
-        return !row.classList.contains("base-group-row");
+        return !row.classList.contains("base-group-row") && !row.classList.contains("base-group-summary");
       });
       var keyed = rows.map(function (row, index) {
         return { row: row, index: index, key: key(row.cells[column]) };
@@ -38,7 +38,9 @@
         if (order !== 0 && !a.key.empty && !b.key.empty && descending) order = -order;
         return order || a.index - b.index;
       });
-      keyed.forEach(function (item) { body.appendChild(item.row); });
+      // The group's summary row stays last.
+      var summary = body.querySelector("tr.base-group-summary");
+      keyed.forEach(function (item) { body.insertBefore(item.row, summary); });
     });
   }
 

@@ -192,4 +192,19 @@ import Testing
         let base = BaseFile.parse(yaml, file: "a.base")
         #expect(base.diagnostics.contains { $0.message.contains("deeper than") })
     }
+
+    /// Whether a base reads the clock, wherever the call is written: a page showing it is then
+    /// keyed by the build's day.
+    @Test(arguments: [
+        ("filters: 'file.mtime > now() - \"1d\"'", true),
+        ("formulas:\n  left: '(date(due) - today()).days'", true),
+        ("formulas:\n  ago: 'file.ctime.relative()'", true),
+        ("views:\n  - type: table\n    filters:\n      not:\n        - 'date(due) < today()'", true),
+        ("summaries:\n  late: 'values.filter(value < now()).length'", true),
+        ("filters: 'file.hasTag(\"now\") && nowhere == \"today()\"'", false),
+        ("formulas:\n  x: 'date(due).format(\"YYYY\")'", false),
+    ])
+    func readsClock(_ yaml: String, _ reads: Bool) {
+        #expect(BaseFile.parse(yaml, file: "t.base").readsClock == reads)
+    }
 }

@@ -287,19 +287,47 @@ import Testing
     @Test func unsupportedFeaturesAreWarnings() {
         let yaml = """
             formulas:
-              r: '/ab/.matches(file.name)'
-              b: 'file.backlinks'
-              i: 'image("x.png")'
+              r: '/a(?=b)/.matches(file.name)'
+              b: 'icon("arrow-right")'
+              i: 'author.asFile()'
             views:
               - type: table
                 order: [formula.r, formula.b, formula.i]
             """
         #expect(
             Fixture.result(yaml).diagnostics.map(\.description) == [
-                "test.base:2:7: warning: regular expressions are not supported by notesite",
-                "test.base:3:12: warning: file.backlinks is not supported by notesite",
-                "test.base:4:7: warning: the function 'image' is not supported by notesite",
+                "test.base:2:7: warning: lookahead ((?=...), (?!...)) is not supported by notesite",
+                "test.base:3:7: warning: the function 'icon' is not supported by notesite",
+                "test.base:4:14: warning: the function 'asFile' is not supported by notesite",
             ])
+    }
+
+    /// Columns count UTF-8 bytes, as a note's diagnostics do (cmark's), though libyaml counts
+    /// characters: `ü`, `ß` and `é` before an expression push it a byte right each.
+    @Test func columnsCountBytesAfterNonASCIIText() {
+        let yaml = """
+            formulas:
+              grüße: 'nosuch(1)'
+              "é": "1 + \\"x\\".nosuch()"
+            views:
+              - type: table
+                name: Ünïcode
+                order: [formula.grüße, formula.é]
+              - type: map
+                name: Kärtchen
+            """
+        #expect(
+            Fixture.result(yaml).diagnostics.map(\.description) == [
+                "test.base:8:5: warning: the view 'Kärtchen' is a map, which notesite does not draw",
+                "test.base:2:13: warning: unknown function 'nosuch'",
+                "test.base:3:20: warning: unknown function 'nosuch' for a string",
+            ])
+        // In a block of a note: the note's lines, the same columns.
+        let block = BaseFile.parse("formulas:\n  ä: 'x +* 1'\n", file: "note.md", lineOffset: 4)
+        #expect(
+            block.diagnostics.map(\.description).first?.hasPrefix("note.md:6:11: warning: cannot read")
+                == true,
+            "\(block.diagnostics)")
     }
 }
 

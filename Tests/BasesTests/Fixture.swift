@@ -22,7 +22,7 @@ enum Fixture {
             BaseEntry("done", .bool(true)),
             BaseEntry("rating", .number(5)), BaseEntry("started", .date(date("2025-01-01"))),
             BaseEntry("due date", .string("2025-07-01")),
-        ])
+        ], backlinks: ["Home.md"], embeds: ["covers/dune.jpg", "authors/Frank Herbert.md"])
     static let emma = BaseRow(
         path: "books/Emma.md", size: 800, created: date("2024-03-01"), modified: date("2025-06-14 08:00"),
         tags: ["book"],

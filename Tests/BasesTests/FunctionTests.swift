@@ -33,6 +33,12 @@ import Testing
         .init(expression: "min(3, 1, 2)", expected: "1"),
         .init(expression: "max(3, 1, 2)", expected: "3"),
         .init(expression: #"escapeHTML("<b>")"#, expected: "<b>"),
+        .init(expression: #"html("<b>" + status + "</b>")"#, expected: "<b>done</b>"),
+        .init(expression: #"html("<i>x</i>").isType("html")"#, expected: "true"),
+        .init(expression: #"image("covers/dune.jpg")"#, expected: "covers/dune.jpg"),
+        .init(expression: #"image("[[dune.jpg]]").isType("image")"#, expected: "true"),
+        .init(expression: "image(file)", expected: "books/Dune.md"),
+        .init(expression: "image(missing)", expected: ""),
     ]
 
     static let strings: [Case] = [
@@ -136,6 +142,16 @@ import Testing
 
     static let files: [Case] = [
         .init(expression: "file.name", expected: "Dune.md"),
+        .init(expression: "file.backlinks", expected: "Home.md"),
+        .init(expression: #"file.backlinks.contains(link("Home"))"#, expected: "true"),
+        .init(expression: "file.embeds", expected: "covers/dune.jpg, authors/Frank Herbert.md"),
+        .init(expression: "file.embeds.length", expected: "2"),
+        .init(expression: #"file("Home").path"#, expected: "Home.md"),
+        .init(expression: #"file("books/Emma.md").ctime"#, expected: "2024-03-01"),
+        .init(expression: "file(author).name", expected: "Frank Herbert.md"),
+        .init(expression: "file(file).basename", expected: "Dune"),
+        .init(expression: #"file("nowhere.md")"#, expected: ""),
+        .init(expression: #"file("Home").backlinks.length"#, expected: "0"),
         .init(expression: "file.basename", expected: "Dune"),
         .init(expression: "file.path", expected: "books/Dune.md"),
         .init(expression: "file.folder", expected: "books"),

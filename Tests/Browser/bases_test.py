@@ -4,8 +4,10 @@
     /usr/bin/python3 Tests/Browser/bases_test.py SITE_DIR SCREENSHOT_DIR
 
 SITE_DIR is a build of the vault BasesBrowserTests writes: `library.base.html` has a table of three
-books (Ulysses 730, Emma 474, Dune 412 pages, most first), cards and a list. From file://: a click on
-the "pages" header sorts ascending and sets aria-sort, a second click descending; the "file name"
+books (Ulysses 730, Emma 474, Dune 412 pages, most first), cards and a list; `status.base.html` the
+same books grouped by status (done, reading), each group with its sum of pages and the table's below. From file://: a click on
+the "pages" header sorts ascending (in the grouped table, each group on its own, its summary row
+staying last) and sets aria-sort, a second click descending; the "file name"
 header sorts by text; the table's text, the cards' and the list's meet WCAG AA in light and dark; at
 375 px the page does not scroll sideways (a wide table scrolls in its own box) and the cards are one
 column (screenshots SCREENSHOT_DIR/bases-<width>-<theme>.png); no console error and no request leaves
@@ -21,6 +23,7 @@ from browser_support import (CONTRAST_FUNCTIONS, drain_logs, emulate, file_url, 
                              load, problems, run_timed, site_parts, start_for)
 
 PAGE = "library.base.html"
+GROUPED = "status.base.html"
 
 
 def column(driver, index):
@@ -66,11 +69,30 @@ def with_javascript(site, shots, checks):
         def sorts_by_name():
             click_header(driver, 0)
             names = column(driver, 0)
-            assert names == ["Dune.md", "Emma.md", "Ulysses.md"], names
+            assert names == ["Dune", "Emma", "Ulysses"], names
             state = sort_state(driver)
             assert state[0] == "ascending" and state[2] is None, state
             return ",".join(names)
         checks.run("the name header sorts by text; one column says how", sorts_by_name)
+
+        def groups_keep_their_summaries():
+            load(driver, file_url(site, GROUPED))
+            click_header(driver, 1)
+            groups = js(driver, """
+                return Array.from(document.querySelectorAll('table.base-table tbody')).map(function (body) {
+                  return Array.from(body.rows).map(function (row) {
+                    return (row.className || 'row') + ':' + row.textContent.trim();
+                  });
+                });
+            """)
+            expected = [["base-group-row:done", "row:Dune412", "row:Ulysses730", "base-group-summary:Sum 1142"],
+                        ["base-group-row:reading", "row:Emma474", "base-group-summary:Sum 474"]]
+            assert groups == expected, groups
+            total = js(driver, "return document.querySelector('table.base-table tfoot').textContent.trim()")
+            assert total == "Sum 1616", total
+            return " | ".join(" ".join(group) for group in groups)
+        checks.run("a grouped table: each group sorts on its own, its summary row last; the table's in the footer",
+                   groups_keep_their_summaries)
 
         for width in (1280, 375):
             for dark in (False, True):

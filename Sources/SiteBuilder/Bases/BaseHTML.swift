@@ -1,4 +1,5 @@
 import Bases
+import HTMLSanitizer
 import HTMLText
 import NoteHTML
 import NoteModel
@@ -44,8 +45,8 @@ extension PageBody {
         diagnostics: inout [Diagnostic], inlined: inout [InlinedImage]
     ) -> String {
         guard let rows = bases else { return "" }
-        let this = thisNote.map(BaseRows.row)
-        let result = BaseEvaluator(base: base, rows: rows.rows, options: .init(now: rows.now, this: this))
+        let this = thisNote.map(rows.row(for:))
+        let result = BaseEvaluator(base: base, rows: rows.rows, options: .init(now: now, this: this))
             .evaluate(viewName: viewName)
         diagnostics +=
             skippingReadProblems
@@ -68,7 +69,7 @@ extension PageBody {
         switch view.view.layout {
         case .table:
             html = "<section class=\"base-view base-table-view\">\n<p class=\"base-view-name\">\(name)</p>\n"
-            html += tableHTML(view, rows: rows)
+            html += tableHTML(view, rows: rows, inlined: &inlined, diagnostics: &diagnostics)
         case .cards:
             html = "<section class=\"base-view base-cards-view\">\n<p class=\"base-view-name\">\(name)</p>\n"
             for group in view.groups {
@@ -86,8 +87,12 @@ extension PageBody {
                 html += groupHeading(group, in: view, rows: rows)
                 html += "<ul class=\"base-list\">\n"
                 for row in group.rows {
-                    let cells = row.cells.enumerated().map { index, cell in
-                        cellHTML(cell, column: view.columns[index], row: row, rows: rows)
+                    var cells: [String] = []
+                    for (index, cell) in row.cells.enumerated() {
+                        cells.append(
+                            cellHTML(
+                                cell, column: view.columns[index], row: row, rows: rows,
+                                place: view.view.location, inlined: &inlined, diagnostics: &diagnostics))
                     }
                     let first = cells.first ?? ""
                     let rest = cells.dropFirst().filter { !$0.isEmpty }
@@ -121,7 +126,9 @@ extension PageBody {
         return "<h3 class=\"base-group-heading\">\(text.htmlEscaped)</h3>\n"
     }
 
-    private func tableHTML(_ view: BaseViewResult, rows: BaseRows) -> String {
+    private func tableHTML(
+        _ view: BaseViewResult, rows: BaseRows, inlined: inout [InlinedImage], diagnostics: inout [Diagnostic]
+    ) -> String {
         var html = "<div class=\"base-table-scroll\">\n<table class=\"base-table\">\n<thead>\n<tr>"
         for column in view.columns {
             html += "<th scope=\"col\">\(column.displayName.htmlEscaped)</th>"
@@ -139,27 +146,40 @@ extension PageBody {
                 html += "<tr>"
                 for (index, cell) in row.cells.enumerated() {
                     let sort = Self.sortKey(cell.value).map { " data-sort=\"\($0)\"" } ?? ""
-                    html +=
-                        "<td\(sort)>\(cellHTML(cell, column: view.columns[index], row: row, rows: rows))</td>"
+                    let content = cellHTML(
+                        cell, column: view.columns[index], row: row, rows: rows, place: view.view.location,
+                        inlined: &inlined, diagnostics: &diagnostics)
+                    html += "<td\(sort)>\(content)</td>"
                 }
                 html += "</tr>\n"
+            }
+            // Each group's own summaries close its rows, as Obsidian draws them.
+            if view.view.groupBy != nil, !group.summaries.isEmpty {
+                html += "<tr class=\"base-group-summary\">"
+                html += summaryCells(group.summaries, columns: view.columns.count) + "</tr>\n"
             }
             html += "</tbody>\n"
         }
         if !view.summaries.isEmpty {
-            html += "<tfoot>\n<tr>"
-            for index in view.columns.indices {
-                if let summary = view.summaries.first(where: { $0.column == index }) {
-                    html +=
-                        "<td><span class=\"base-summary-name\">\(summary.name.htmlEscaped)</span> "
-                        + "\(summary.value.text.htmlEscaped)</td>"
-                } else {
-                    html += "<td></td>"
-                }
-            }
+            html += "<tfoot>\n<tr>" + summaryCells(view.summaries, columns: view.columns.count)
             html += "</tr>\n</tfoot>\n"
         }
         return html + "</table>\n</div>\n"
+    }
+
+    /// One cell per column: the summary's name and value where the column has one.
+    private func summaryCells(_ summaries: [BaseSummaryValue], columns: Int) -> String {
+        var html = ""
+        for index in 0..<columns {
+            if let summary = summaries.first(where: { $0.column == index }) {
+                html +=
+                    "<td><span class=\"base-summary-name\">\(summary.name.htmlEscaped)</span> "
+                    + "\(summary.value.text.htmlEscaped)</td>"
+            } else {
+                html += "<td></td>"
+            }
+        }
+        return html
     }
 
     private func cardHTML(
@@ -184,8 +204,10 @@ extension PageBody {
         for (index, cell) in row.cells.enumerated() where !cell.value.isEmpty {
             let column = view.columns[index]
             if column.property == .file("name") { continue }
-            fields +=
-                "<dt>\(column.displayName.htmlEscaped)</dt><dd>\(cellHTML(cell, column: column, row: row, rows: rows))</dd>\n"
+            let content = cellHTML(
+                cell, column: column, row: row, rows: rows, place: view.view.location, inlined: &inlined,
+                diagnostics: &diagnostics)
+            fields += "<dt>\(column.displayName.htmlEscaped)</dt><dd>\(content)</dd>\n"
         }
         if !fields.isEmpty { html += "<dl>\n\(fields)</dl>\n" }
         return html + "</div>\n</li>\n"
@@ -232,20 +254,35 @@ extension PageBody {
         return problems.isEmpty ? html : nil
     }
 
-    /// A cell: a link to a note as a link to its page, a file's name as a link to its row's page,
+    /// A cell: a link to a note as a link to its page, a file's name as a link to its row's page
+    /// (a note's without `.md`),
     /// a list item by item, anything else as text.
-    private func cellHTML(_ cell: BaseCell, column: BaseColumn, row: BaseResultRow, rows: BaseRows) -> String
-    {
+    private func cellHTML(
+        _ cell: BaseCell, column: BaseColumn, row: BaseResultRow, rows: BaseRows, place: SourceLocation,
+        inlined: inout [InlinedImage], diagnostics: inout [Diagnostic]
+    ) -> String {
         if case .file(let name) = column.property, ["name", "basename", "path"].contains(name),
             let note = rows.notes[row.path], !cell.text.isEmpty
         {
             let href = urls.href(from: pagePath, to: note.pagePath)
-            return "<a href=\"\(href.htmlEscaped)\">\(cell.text.htmlEscaped)</a>"
+            // A note's name is its link text, as Obsidian shows it: `Dune`, not `Dune.md`.
+            let text =
+                name == "name" && cell.text.hasSuffix(".md") ? String(cell.text.dropLast(3)) : cell.text
+            return "<a href=\"\(href.htmlEscaped)\">\(text.htmlEscaped)</a>"
         }
-        return valueHTML(cell.value, rows: rows)
+        var context = CellContext(place: place, inlined: inlined, diagnostics: diagnostics)
+        defer { (inlined, diagnostics) = (context.inlined, context.diagnostics) }
+        return valueHTML(cell.value, rows: rows, context: &context)
     }
 
-    private func valueHTML(_ value: BaseValue, rows: BaseRows) -> String {
+    /// What writing a cell adds to the page: inlined images, and warnings at the view's place.
+    private struct CellContext {
+        var place: SourceLocation
+        var inlined: [InlinedImage]
+        var diagnostics: [Diagnostic]
+    }
+
+    private func valueHTML(_ value: BaseValue, rows: BaseRows, context: inout CellContext) -> String {
         switch value {
         case .link(let link):
             let text = link.display ?? Self.linkText(link.target)
@@ -257,10 +294,43 @@ extension PageBody {
             let href = urls.href(from: pagePath, to: note.pagePath)
             return "<a href=\"\(href.htmlEscaped)\">\(note.title.htmlEscaped)</a>"
         case .list(let items):
-            return items.map { valueHTML($0, rows: rows) }.joined(separator: ", ")
+            var parts: [String] = []
+            for item in items { parts.append(valueHTML(item, rows: rows, context: &context)) }
+            return parts.joined(separator: ", ")
+        case .html(let markup):
+            // As the author's HTML in a note: through the sanitizer unless the site allows HTML.
+            guard !allowHTML else { return markup }
+            guard HTMLSanitizer.needsSanitizing(markup) else { return markup.htmlEscaped }
+            return sanitizer.sanitize([.authored(markup)], reservedIDs: reservedIDs).html
+        case .image(let target):
+            return imageHTML(target, context: &context)
         default:
             return value.displayText.htmlEscaped
         }
+    }
+
+    /// `image(...)`: a web address as it is; a vault image through the image pipeline, as the
+    /// notes that show it have it; anything else a warning and nothing drawn.
+    private func imageHTML(_ target: String, context: inout CellContext) -> String {
+        if target.hasPrefix("https://") || target.hasPrefix("http://") {
+            return "<img class=\"base-image\" src=\"\(target.htmlEscaped)\" alt=\"\" loading=\"lazy\">"
+        }
+        let path = target.hasPrefix("/") ? String(target.dropFirst()) : target
+        // The path itself, else the shortest (then first) path ending in the name, as links resolve.
+        let found =
+            renditions[ImageRendering.Key(path: path, size: nil)]
+            ?? renditions.keys.filter { $0.size == nil && $0.path.hasSuffix("/" + path) }
+            .min { ($0.path.utf8.count, $0.path) < ($1.path.utf8.count, $1.path) }
+            .flatMap { renditions[$0] }
+        guard case .rendition(let rendition)? = found else {
+            context.diagnostics.append(
+                .warning(
+                    "image(): '\(target)' is not an image the site shows (a web address, or a vault image a published note shows)",
+                    at: context.place))
+            return ""
+        }
+        let source = source(of: rendition, named: path, inlined: &context.inlined)
+        return PageRendering.imageTag(rendition, source: source, alt: "", title: "", anchor: nil)
     }
 
     /// `[[Dune|the book]]` -> `the book`, `[[books/Dune]]` -> `Dune`.

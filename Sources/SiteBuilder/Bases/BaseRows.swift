@@ -14,11 +14,22 @@ final class BaseRows: Sendable, Hashable {
     /// Vault paths by the names a link may give (`books/Dune`, `Dune.md`, `Dune`), shortest path first.
     let byName: [String: String]
     let key: ContentKey
-    /// The clock of `now()` and `today()`: the build's start.
-    let now: BaseDate
 
-    init(_ notes: [ResolvedNote], now: Date = Date()) {
-        rows = notes.map(Self.row)
+    init(_ notes: [ResolvedNote]) {
+        // `file.backlinks`: who links to each note, from every note's outgoing links.
+        var backlinks: [String: [String]] = [:]
+        for note in notes {
+            var seen: Set<String> = []
+            for link in note.links.outgoing
+            where link.target != note.path && seen.insert(link.target).inserted {
+                backlinks[link.target, default: []].append(note.path)
+            }
+        }
+        rows = notes.map { note in
+            var row = Self.row(note)
+            row.backlinks = backlinks[note.path] ?? []
+            return row
+        }
         self.notes = Dictionary(notes.map { ($0.path, $0) }) { first, _ in first }
         var names: [String: String] = [:]
         for note in notes {
@@ -31,7 +42,6 @@ final class BaseRows: Sendable, Hashable {
         }
         byName = names
         key = ContentKey(combining: notes.map(\.key))
-        self.now = BaseDate(milliseconds: (now.timeIntervalSince1970 * 1000).rounded())
     }
 
     static func == (a: BaseRows, b: BaseRows) -> Bool { a === b || a.key == b.key }
@@ -67,7 +77,26 @@ final class BaseRows: Sendable, Hashable {
         return BaseRow(
             path: note.path, size: note.source.utf8.count, created: date, modified: date,
             tags: note.source.tags,
-            links: links, properties: properties)
+            links: links, properties: properties, embeds: embeds(of: note))
+    }
+
+    /// `file.embeds`: the images the note shows (in order), then the notes and files it embeds (by path).
+    static func embeds(of note: ResolvedNote) -> [String] {
+        var seen: Set<String> = []
+        var found: [String] = []
+        for case .file(let path) in note.images where seen.insert(path).inserted { found.append(path) }
+        let others = note.links.embeds.values.map { embed in
+            switch embed {
+            case .note(let path, _, _), .file(let path, _): path
+            }
+        }
+        for path in others.sorted() where seen.insert(path).inserted { found.append(path) }
+        return found
+    }
+
+    /// The row of a note that shows a base (`this`): the vault's own row when it is one of them.
+    func row(for note: ResolvedNote) -> BaseRow {
+        rows.first { $0.path == note.path } ?? Self.row(note)
     }
 
     /// The note a link's target names (`[[Dune]]`, `books/Dune.md`), or nil.
@@ -88,6 +117,44 @@ extension SourceNote {
         return document.blocks.contains { block in
             guard case .codeBlock(let info, _) = block.kind else { return false }
             return BaseHTML.isBaseBlock(info)
+        }
+    }
+}
+
+/// The build's clock as bases see it. A page whose bases read it (``BaseFile/readsClock``) is
+/// keyed by the build's day too, so a later day's build makes it again; no other page is.
+struct BaseClock: Sendable {
+    let now: BaseDate
+    /// Days since 1970-01-01 in UTC, as bases' dates are.
+    let day: Int
+
+    init(_ date: Date) {
+        now = BaseDate(milliseconds: (date.timeIntervalSince1970 * 1000).rounded())
+        day = Int((date.timeIntervalSince1970 / 86400).rounded(.down))
+    }
+
+    /// The day, for the key of a page that shows a base reading the clock; nil for any other.
+    func day(for sources: PageSources) -> Int? {
+        guard sources.bases != nil else { return nil }
+        return sources.shown.contains { $0.source.readsClock } ? day : nil
+    }
+}
+
+extension SourceNote {
+    /// Whether a base the page shows reads the clock: its own (a `.base` file), or a
+    /// ```` ```base ```` block's.
+    var readsClock: Bool {
+        switch content {
+        case .base(let page): return page.base.readsClock
+        case .canvas: return false
+        case .markdown:
+            guard showsBase else { return false }
+            return document.blocks.contains { block in
+                guard case .codeBlock(let info, let text) = block.kind, BaseHTML.isBaseBlock(info) else {
+                    return false
+                }
+                return BaseFile.parse(text, file: displayName).readsClock
+            }
         }
     }
 }

@@ -29,6 +29,8 @@ public struct BuildOptions: Sendable {
     /// The process ends right after this build (the `build` and `check` commands): the stages'
     /// outputs are left to the exit instead of being freed piece by piece (1.5% of a build's CPU).
     public var endsWithProcess = false
+    /// The clock of bases' `now()` and `today()`; nil: the moment the build starts.
+    public var now: Date?
 
     public init(vault: URL, output: URL? = nil, strict: Bool = false, jobs: Int? = nil, force: Bool = false) {
         self.vault = vault.standardizedFileURL

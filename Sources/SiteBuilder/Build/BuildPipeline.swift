@@ -38,7 +38,9 @@ struct BuildPipeline {
             .init(graph: graph, images: images))
         let explorer = await runner.run(ExplorerStage(configuration: settings), graph)
         let pages = await runner.run(
-            PageStage(configuration: settings, theme: scan.theme, facts: facts, vault: vault.root),
+            PageStage(
+                configuration: settings, theme: scan.theme, facts: facts, vault: vault.root,
+                now: options.now ?? Date()),
             .init(graph: graph, images: images, code: code, explorer: explorer))
         let listings = await runner.run(
             ListingStage(configuration: settings, theme: scan.theme, facts: facts),

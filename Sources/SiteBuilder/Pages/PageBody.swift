@@ -26,6 +26,8 @@ struct PageBody {
     var bases: BaseRows?
     /// The note a base sees as `this`: the page's note (nil on a base's own page).
     var thisNote: ResolvedNote?
+    /// The clock of bases' `now()` and `today()`: the build's.
+    var now = BaseDate(milliseconds: 0)
 
     /// `section` is the block the part of the note to write starts at (nil: all of it, see
     /// ``NoteDocument/section(at:)``); `embedding` lists the embeds being placed, outermost first
@@ -122,7 +124,7 @@ struct PageBody {
 
     /// Where the page loads a rendition from: its `data:` URI (recorded in `inlined`), or its
     /// file relative to this page.
-    private func source(
+    func source(
         of rendition: ImageRendition, named name: String, inlined: inout [InlinedImage]
     ) -> String {
         guard publishing.inlines(rendition) else {

@@ -13,6 +13,8 @@ struct PageStage: BuildStage {
     let facts: SiteFacts
     /// Where the `mermaid` setting's script is read from.
     let vault: URL
+    /// The build's clock, for bases' `now()` and `today()`.
+    let now: Date
 
     struct Input: Sendable {
         var graph: LinkGraph
@@ -53,6 +55,7 @@ struct PageStage: BuildStage {
             configuration, self.theme, facts.key, input.code.highlights?.pygments, scripts.katex,
             scripts.mermaid)
         let notes = graph.notes
+        let clock = BaseClock(now)
         // By the source note: a note resolved again (another note added) is a new object.
         let results = await context.mapPerNote(
             Self.pages, notes.map(\.source), pages: notes.map(\.pagePath),
@@ -62,10 +65,11 @@ struct PageStage: BuildStage {
                 // A base's cards show any note's first picture.
                 ContentKey(
                     shared, input.images.key(of: sources.bases == nil ? sources.shown : notes),
-                    input.explorer.viewKey(for: sources.note.pagePath))
+                    input.explorer.viewKey(for: sources.note.pagePath), clock.day(for: sources))
             },
             make: { sources in
-                let page = render(sources, input, theme: theme, scripts: scripts, authored: authored)
+                let page = render(
+                    sources, input, theme: theme, scripts: scripts, authored: authored, clock: clock)
                 // A cold `notesite build` writes the page now and keeps only its path (``StagingWriter``).
                 guard let staging = context.staging else {
                     return Page(html: Data(page.html), diagnostics: page.diagnostics)
@@ -108,7 +112,7 @@ struct PageStage: BuildStage {
     /// explorer), never from the rest of the link graph.
     private func render(
         _ sources: PageSources, _ input: Input, theme: ThemeRendering, scripts: SiteScripts,
-        authored: AuthoredHTMLSettings
+        authored: AuthoredHTMLSettings, clock: BaseClock
     ) -> Made {
         let note = sources.note
         var writer = PageBody(
@@ -117,6 +121,7 @@ struct PageStage: BuildStage {
             allowHTML: configuration.allowHTML, urls: configuration.urls, pagePath: note.pagePath)
         writer.highlights = input.code.highlights
         writer.bases = sources.bases
+        writer.now = clock.now
         if note.source.content.kind != .base { writer.thisNote = note }
         writer.sanitizer = authored.sanitizer
         writer.reservedIDs = authored.reservedIDs

@@ -97,13 +97,49 @@ import Testing
         let body = Self.part(of: table, from: "<tbody>", to: "</tbody>")
         let rows = body.components(separatedBy: "<tr><td>").dropFirst().map { String($0.prefix(40)) }
         #expect(rows.count == 3 && rows[0].contains("ulysses") && rows[2].contains("dune"), "\(rows)")
-        #expect(table.contains("<td><a href=\"books/emma.html\">Emma.md</a></td>"))
+        #expect(table.contains("<td><a href=\"books/emma.html\">Emma</a></td>"))
         #expect(table.contains("<td><a href=\"jane-austen.html\">Jane Austen</a></td>"), "\(table)")
         #expect(table.contains("<td data-sort=\"730.0\">730</td><td>true</td>"))
         #expect(
             table.contains(
                 "<tfoot>\n<tr><td></td><td></td><td><span class=\"base-summary-name\">Sum</span> 1616</td><td></td></tr>"
             ))
+    }
+
+    @Test func aGroupedTableShowsEachGroupsSummariesAndTheTables() async throws {
+        let base = """
+            filters: file.hasTag("book")
+            views:
+              - type: table
+                name: By status
+                order: [file.name, pages]
+                groupBy:
+                  property: status
+                  direction: ASC
+                summaries:
+                  pages: Sum
+            """
+        let (vault, report) = try await Self.build(Self.files(["Status.base": base]), images: Self.images)
+        defer { vault.remove() }
+        #expect(report.errorCount == 0, "\(report.diagnostics)")
+        let table = Self.part(of: try vault.read("_site/status.base.html"), from: "<table", to: "</table>")
+        let bodies = table.components(separatedBy: "<tbody>\n").dropFirst().map {
+            String($0[..<($0.range(of: "</tbody>")?.lowerBound ?? $0.endIndex)])
+        }
+        let summary = { (value: String) in
+            "<tr class=\"base-group-summary\"><td></td><td><span class=\"base-summary-name\">Sum</span> \(value)</td></tr>\n"
+        }
+        // Each group: its heading row, its rows, then its own summary last.
+        #expect(bodies.count == 2, "\(table)")
+        #expect(bodies.first?.hasPrefix("<tr class=\"base-group-row\">") == true)
+        #expect(
+            bodies.first?.contains(">done</th>") == true && bodies.first?.hasSuffix(summary("1142")) == true)
+        #expect(
+            bodies.last?.contains(">reading</th>") == true && bodies.last?.hasSuffix(summary("474")) == true)
+        #expect(
+            table.contains(
+                "<tfoot>\n<tr><td></td><td><span class=\"base-summary-name\">Sum</span> 1616</td></tr>"),
+            "\(table)")
     }
 
     @Test func cardsListsAndViewsNotDrawn() async throws {
@@ -118,7 +154,7 @@ import Testing
         let list = Self.part(of: page, from: "<ul class=\"base-list\">", to: "</ul>")
         #expect(
             list.contains(
-                "<li><a href=\"books/emma.html\">Emma.md</a> <span class=\"base-list-values\"><a href=\"jane-austen.html\">Jane Austen</a></span></li>"
+                "<li><a href=\"books/emma.html\">Emma</a> <span class=\"base-list-values\"><a href=\"jane-austen.html\">Jane Austen</a></span></li>"
             ), "\(list)")
         #expect(list.components(separatedBy: "<li>").count == 4)
         let map = Self.part(
@@ -222,5 +258,97 @@ import Testing
         let broken = found.filter { $0.contains("Library.base:20:22: warning: cannot read the expression") }
         #expect(broken.count == 1, "\(found)")
         #expect(report.errorCount == 0)
+    }
+}
+
+/// What Resolve and the image stage know, as bases read it: backlinks, embeds, files by path,
+/// HTML through the sanitizer, images through the renditions.
+@Suite struct BasesSiteFunctionTests {
+    static let extras = """
+        filters: file.hasTag("book")
+        formulas:
+          back: file.backlinks
+          shown: file.embeds
+          mark: 'html("<b>" + status + "</b><script>alert(1)</script>")'
+          cover: 'image("cover.png")'
+          web: 'image("https://example.org/x.png")'
+          lost: 'image("nowhere.png")'
+          home: 'file("index").path'
+        views:
+          - type: table
+            name: Extras
+            order: [file.name, formula.back, formula.shown, formula.mark, formula.cover, formula.web, formula.lost, formula.home]
+        """
+
+    static func files(_ extra: [String: String] = [:]) -> [String: String] {
+        BasesSiteTests.files(
+            [
+                "Extras.base": extras,
+                "List.md": "---\ntags: [book]\n---\n# List\n\n[[Dune]] and [[Emma]], ![[Ulysses]]\n",
+            ]
+        ).merging(extra) { $1 }
+    }
+
+    /// The cells of the row whose first cell is the link `name`.
+    static func row(_ name: String, in page: String) throws -> [String] {
+        let table = BasesSiteTests.part(of: page, from: "<tbody>", to: "</tbody>")
+        let rows = table.components(separatedBy: "<tr>").dropFirst().map { row in
+            row.components(separatedBy: "<td").dropFirst().map {
+                String($0.drop { $0 != ">" }.dropFirst()).components(separatedBy: "</td>")[0]
+            }
+        }
+        return try #require(rows.first { $0.first?.hasSuffix(">\(name)</a>") == true })
+    }
+
+    @Test func backlinksEmbedsAndFilesComeFromResolve() async throws {
+        let (vault, report) = try await BasesSiteTests.build(Self.files(), images: BasesSiteTests.images)
+        defer { vault.remove() }
+        let page = try vault.read("_site/extras.base.html")
+        let dune = try Self.row("Dune", in: page)
+        #expect(dune[1] == "<a href=\"list.html\">List</a>", "\(dune)")
+        #expect(dune[2] == "", "\(dune)")
+        #expect(dune[7] == "index.md")
+        let emma = try Self.row("Emma", in: page)
+        // Emma is linked from List; she shows her cover and links her author (not an embed).
+        #expect(emma[1] == "<a href=\"list.html\">List</a>", "\(emma)")
+        #expect(emma[2] == "cover.png", "\(emma)")
+        // An embed links too, as in Obsidian's backlinks.
+        let ulysses = try Self.row("Ulysses", in: page)
+        #expect(ulysses[1] == "<a href=\"list.html\">List</a>", "\(ulysses)")
+        let list = try Self.row("List", in: page)
+        #expect(list[1] == "" && list[2] == "<a href=\"books/ulysses.html\">Ulysses</a>", "\(list)")
+        #expect(report.errorCount == 0, "\(report.diagnostics)")
+    }
+
+    @Test func htmlIsSanitizedUnlessTheSiteAllowsIt() async throws {
+        let (vault, _) = try await BasesSiteTests.build(Self.files(), images: BasesSiteTests.images)
+        defer { vault.remove() }
+        let mark = try Self.row("Dune", in: vault.read("_site/extras.base.html"))[3]
+        #expect(mark == "<b>done</b>", "\(mark)")
+        let (allowing, _) = try await BasesSiteTests.build(
+            Self.files(["notesite.yml": "allow_html: true\n"]), images: BasesSiteTests.images)
+        defer { allowing.remove() }
+        let kept = try Self.row("Dune", in: allowing.read("_site/extras.base.html"))[3]
+        #expect(kept == "<b>done</b><script>alert(1)</script>", "\(kept)")
+    }
+
+    @Test func imagesAreRenditionsOrAddressesOrAWarning() async throws {
+        let (vault, report) = try await BasesSiteTests.build(Self.files(), images: BasesSiteTests.images)
+        defer { vault.remove() }
+        let dune = try Self.row("Dune", in: vault.read("_site/extras.base.html"))
+        // The vault's picture as the notes show it: a rendition, inlined, at its size.
+        #expect(
+            dune[4].hasPrefix("<img class=\"notesite-image\" src=\"data:image/")
+                && dune[4].contains("width=\"40\" height=\"60\""), "\(dune[4].prefix(200))")
+        #expect(
+            dune[5]
+                == "<img class=\"base-image\" src=\"https://example.org/x.png\" alt=\"\" loading=\"lazy\">")
+        #expect(dune[6] == "")
+        let warnings = report.diagnostics.map(\.description).filter { $0.contains("nowhere.png") }
+        #expect(warnings.count == 1, "\(warnings)")
+        #expect(
+            warnings.first?.contains("/Extras.base:11:5: warning: image(): 'nowhere.png' is not an image")
+                == true,
+            "\(warnings)")
     }
 }

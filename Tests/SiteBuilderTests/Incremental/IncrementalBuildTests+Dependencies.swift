@@ -147,3 +147,51 @@ extension IncrementalBuildTests {
         #expect(report.madePages.contains(dependency.page))
     }
 }
+
+extension IncrementalBuildTests {
+    /// A base that reads the clock (`today()`) changes from one day to the next though no note
+    /// changed: on a later day's build its page is made again, as a fresh build of that day makes
+    /// it, while a page whose base does not read the clock, and the rest, are kept. Fails when the
+    /// day is left out of the page's key, or put into every page's.
+    @Test func aPageWhoseBaseReadsTheClockIsMadeAgainOnALaterDay() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        let book = "---\ntags: [book]\ndue: 2025-06-20\n---\n# Dune\n\nwords\n"
+        let clock =
+            "# Clock\n\n```base\nfilters: file.hasTag(\"book\")\nformulas:\n  left: '(date(due) - today()).days'\nviews:\n  - type: table\n    name: Due\n    order: [file.name, formula.left]\n```\n"
+        let plain =
+            "# Plain\n\n```base\nfilters: file.hasTag(\"book\")\nviews:\n  - type: table\n    name: Books\n    order: [file.name, due]\n```\n"
+        try vault.write(book, to: "dune.md")
+        try vault.write(clock, to: "clock.md")
+        try vault.write(plain, to: "plain.md")
+        try vault.write("# Aside\n\nalone\n", to: "aside.md")
+        try vault.write("explorer: false\nbreadcrumbs: false\n", to: "notesite.yml")
+        func day(_ text: String) throws -> Date {
+            try #require(ISO8601DateFormatter().date(from: text + "T09:00:00Z"))
+        }
+        var options = BuildOptions(vault: vault.root, jobs: 2)
+        options.memory = BuildMemory()
+        options.now = try day("2025-06-15")
+        let (first, _) = await SiteBuild.make(options)
+        let before = try #require(first?.files["clock.html"])
+        #expect(String(decoding: before, as: UTF8.self).contains("<td data-sort=\"5.0\">5</td>"))
+        // Later the same day: nothing to make again.
+        options.now = try day("2025-06-15").addingTimeInterval(3600)
+        let (_, sameDay) = await SiteBuild.make(options)
+        #expect(sameDay.madePages.isEmpty, "\(sameDay.madePages)")
+        // The next day: only the page whose base reads the clock.
+        options.now = try day("2025-06-16")
+        let (later, report) = await SiteBuild.make(options)
+        var freshOptions = BuildOptions(vault: vault.root, jobs: 2)
+        freshOptions.now = options.now
+        let (fresh, _) = await SiteBuild.make(freshOptions)
+        let made = try #require(later?.files)
+        let expected = try #require(fresh?.files)
+        #expect(
+            String(decoding: made["clock.html"] ?? Data(), as: UTF8.self).contains(
+                "<td data-sort=\"4.0\">4</td>"))
+        let differing = Set(made.keys).union(expected.keys).filter { made[$0] != expected[$0] }.sorted()
+        #expect(differing.isEmpty, "\(differing)")
+        #expect(report.madePages == ["clock.html"], "\(report.madePages)")
+    }
+}
