@@ -183,7 +183,8 @@ extension ImageStage.Output {
             combining: ImageRendering.keys(in: notes).map { key in
                 ContentKey(key, keys[key], previewKeys[key.path], socialKeys[key.path])
             }
-                + notes.map { note in
+                // Only with cards or covers (`base_url`): a site without them keys nothing more.
+                + (cardPaths.isEmpty && socialKeys.isEmpty ? [] : notes).map { note in
                     let cover: ContentKey? =
                         if case .file(let path) = note.cover { socialKeys[path] } else { nil }
                     return ContentKey(cardPaths.contains(SocialCards.sitePath(forPage: note.pagePath)), cover)
