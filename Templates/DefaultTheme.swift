@@ -26,6 +26,7 @@ public enum DefaultTheme {
         "breadcrumbs": PackageResources.breadcrumbs_mustache,
         "graph": PackageResources.graph_mustache,
         "local-graph": PackageResources.local_graph_mustache,
+        "card.svg": PackageResources.card_svg_mustache,
     ].mapValues { String(decoding: $0, as: UTF8.self) }
 
     /// Files the site builder writes under `_site/assets/`, by file name.

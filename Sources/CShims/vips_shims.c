@@ -39,6 +39,9 @@ static const char *const used_operations[] = {
     "jpegload_buffer", "pngload_buffer", "webpload_buffer", "gifload_buffer",
     "heifload_buffer", "tiffload_buffer",
     "jpegsave_buffer", "pngsave_buffer", "webpsave_buffer", "heifsave_buffer",
+    // Only for social cards: the theme's own card.svg, never an SVG from the vault (those are
+    // recognised in Swift and inlined as they are).
+    "svgload_buffer",
 };
 
 static void block_unused_operations(void) {
@@ -299,6 +302,56 @@ int notesite_vips_save_avif(VipsImage *in, int quality, void **data, size_t *len
 
 int notesite_vips_extract_bands(VipsImage *in, VipsImage **out, int first, int count) {
     return vips_extract_band(in, out, first, "n", count, NULL);
+}
+
+// MARK: - Social cards
+
+int notesite_vips_svg_card(const void *data, size_t length, VipsImage **out) {
+    return vips_svgload_buffer((void *)data, length, out, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+}
+
+int notesite_vips_text_block(const char *markup, const char *font, int width, int spacing, VipsImage **out) {
+    if (spacing > 0) {
+        return vips_text(out, markup, "font", font, "width", width, "rgba", TRUE, "spacing", spacing, NULL);
+    }
+    return vips_text(out, markup, "font", font, "width", width, "rgba", TRUE, NULL);
+}
+
+int notesite_vips_flatten_white(VipsImage *in, VipsImage **out) {
+    if (!vips_image_hasalpha(in)) {
+        return vips_copy(in, out, NULL);
+    }
+    VipsArrayDouble *white = vips_array_double_newv(3, 255.0, 255.0, 255.0);
+    int status = vips_flatten(in, out, "background", white, NULL);
+    vips_area_unref(VIPS_AREA(white));
+    return status;
+}
+
+int notesite_vips_blend_text(VipsImage *base, VipsImage *text, int x, int y, VipsImage **out) {
+    // The part of the text block inside the base image.
+    int left = MAX(x, 0), top = MAX(y, 0);
+    int right = MIN(x + vips_image_get_width(text), vips_image_get_width(base));
+    int bottom = MIN(y + vips_image_get_height(text), vips_image_get_height(base));
+    if (right <= left || bottom <= top || vips_image_get_bands(text) != 4) {
+        return vips_copy(base, out, NULL);
+    }
+    int width = right - left, height = bottom - top;
+    VipsImage *t[5] = {NULL};
+    int status = vips_extract_area(base, &t[0], left, top, width, height, NULL) ||
+        vips_extract_area(text, &t[1], left - x, top - y, width, height, NULL) ||
+        vips_extract_band(t[1], &t[2], 0, "n", 3, NULL) ||
+        vips_extract_band(t[1], &t[3], 3, NULL) ||
+        // The text's alpha blends its colour over the base, in 8-bit arithmetic.
+        vips_ifthenelse(t[3], t[2], t[0], &t[4], "blend", TRUE, NULL) ||
+        vips_insert(base, t[4], out, left, top, NULL);
+    for (int i = 0; i < 5; i++) {
+        if (t[i] != NULL) g_object_unref(t[i]);
+    }
+    return status ? -1 : 0;
+}
+
+int notesite_vips_save_png_fast(VipsImage *in, int compression, void **data, size_t *length) {
+    return vips_pngsave_buffer(in, data, length, "strip", TRUE, "compression", compression, NULL);
 }
 
 // MARK: - Memory

@@ -32,6 +32,11 @@ final class VipsImageRef {
         VipsImageRef(notesite_vips_load_buffer(loader, bytes.base, bytes.count, options))
     }
 
+    /// A social card's SVG (the theme's, never a vault's), drawn by librsvg; nil on error.
+    static func svgCard(from bytes: VipsSourceBytes) -> VipsImageRef? {
+        made { notesite_vips_svg_card(bytes.base, bytes.count, &$0) }
+    }
+
     /// An 8-bit image of `width` x `height` pixels with `bands` bytes each, copied from `pixels`.
     static func copied(from pixels: [UInt8], width: Int32, height: Int32, bands: Int32) -> VipsImageRef? {
         VipsImageRef(

@@ -22,6 +22,11 @@ extension BuildReport {
                 sourceBytes: images.reduce(0) { $0 + $1.sourceBytes },
                 renditionBytes: images.reduce(0) { $0 + $1.renditionBytes },
                 inlinedBytes: images.reduce(0) { $0 + $1.inlinedBytes }, items: images),
+            cards: cards.isEmpty
+                ? nil
+                : .init(
+                    count: cards.count, fromCache: cards.filter(\.fromCache).count,
+                    bytes: cards.reduce(0) { $0 + $1.bytes }, items: cards),
             errors: errorCount, warnings: warningCount,
             diagnostics: sortedDiagnostics.map {
                 .init(
@@ -67,6 +72,12 @@ private struct JSONReport: Encodable {
         var inlinedBytes: Int
         var items: [ImageRecord]
     }
+    struct Cards: Encodable {
+        var count: Int
+        var fromCache: Int
+        var bytes: Int
+        var items: [CardRecord]
+    }
     struct Problem: Encodable {
         var severity: String
         var file: String?
@@ -91,6 +102,8 @@ private struct JSONReport: Encodable {
     var notes: Int
     var pages: Pages
     var images: Images
+    /// Absent when no social card was made.
+    var cards: Cards?
     var errors: Int
     var warnings: Int
     var diagnostics: [Problem]

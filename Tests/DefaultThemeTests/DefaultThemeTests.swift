@@ -69,8 +69,11 @@ func everyPartialExists(template name: String) throws {
 /// only YouTube's cookie-less player and Vimeo's, named nowhere else.
 @Test func themeMakesNoThirdPartyRequests() {
     let players = ["https://www.youtube-nocookie.com/embed/", "https://player.vimeo.com/video/"]
+    // The SVG namespace names, never fetches: the social card's SVG needs it for librsvg.
     let texts =
-        Array(DefaultTheme.templates.values)
+        DefaultTheme.templates.values.map {
+            $0.replacingOccurrences(of: "xmlns=\"http://www.w3.org/2000/svg\"", with: "")
+        }
         + DefaultTheme.assets.map { name, bytes in
             let text = String(decoding: bytes, as: UTF8.self)
             return name == "video.js"

@@ -62,7 +62,8 @@ import Testing
         #expect(gitignore.contains("_site/\n") && gitignore.contains(".notesite-cache/\n"))
         let settings = try String(contentsOf: folder.appendingPathComponent("notesite.yml"), encoding: .utf8)
         for key in [
-            "title", "description", "author", "language", "base_url", "output", "exclude", "urls", "theme",
+            "title", "description", "author", "language", "base_url", "social_cards", "output", "exclude",
+            "urls", "theme",
             "allow_html", "embed_hosts", "image_width", "column_width", "image_format", "image_quality",
             "max_pixels",
             "image_timeout", "cache", "inline", "inline_max_bytes", "page_budget_bytes", "preview_width",

@@ -118,6 +118,21 @@ int notesite_vips_save_avif(VipsImage *in, int quality, void **data, size_t *len
 /// `count` bands from `first` (drops an alpha band that is opaque everywhere).
 int notesite_vips_extract_bands(VipsImage *in, VipsImage **out, int first, int count);
 
+// MARK: - Social cards
+/// The theme's card SVG (never a vault's) drawn through librsvg: sRGB with alpha, at its own size.
+int notesite_vips_svg_card(const void *data, size_t length, VipsImage **out);
+/// Pango markup laid out by Pango (shaping, bidi, line breaking at `width` pixels) in `font` (a
+/// Pango font description found through fontconfig), as sRGB with alpha, cropped to its ink.
+/// `spacing` 0 keeps the font's line spacing.
+int notesite_vips_text_block(const char *markup, const char *font, int width, int spacing, VipsImage **out);
+/// `in` without alpha, over white.
+int notesite_vips_flatten_white(VipsImage *in, VipsImage **out);
+/// A text block (sRGB with alpha, from notesite_vips_text_block) blended over `base` (sRGB, no
+/// alpha) with its top left at (x, y), clipped to `base`: only the block's rectangle is computed.
+int notesite_vips_blend_text(VipsImage *base, VipsImage *text, int x, int y, VipsImage **out);
+/// A truecolour PNG at zlib level `compression` (0-9).
+int notesite_vips_save_png_fast(VipsImage *in, int compression, void **data, size_t *length);
+
 // MARK: - Memory
 /// Gives freed heap memory back to the system (jemalloc's purge, else glibc's malloc_trim). glibc
 /// keeps what one thread freed in that thread's arena, so decoding big images on many threads

@@ -32,7 +32,8 @@ struct BuildPipeline {
                 configuration: settings, facts: facts, theme: scan.theme,
                 cache: vault.cacheFolder(named: settings.cache).map(GraphLayoutCache.init(folder:))), graph)
         let code = await runner.run(HighlightStage(configuration: settings, vault: vault), graph)
-        let images = await runner.run(ImageStage(vault: vault, configuration: settings), graph)
+        let images = await runner.run(
+            ImageStage(vault: vault, configuration: settings, rendering: rendering), graph)
         let files = await runner.run(
             FileStage(vault: vault, theme: scan.theme, favicon: scan.favicon),
             .init(graph: graph, images: images))
@@ -58,6 +59,7 @@ struct BuildPipeline {
         report.imageCount = images.renditions.values.filter(\.isRendition).count
         report.images = images.records
         report.imageCache = images.cacheStatistics
+        report.cards = images.cardRecords
         report.pageCount = assembled.htmlPages.count
         report.pagePaths = assembled.htmlPages
         report.madePages = pages.made

@@ -14,6 +14,8 @@ public struct BuildReport: Sendable {
     public var images: [ImageRecord] = []
     /// Renditions this build encoded and found in the cache; nil without a cache.
     public var imageCache: (encodes: Int, hits: Int)?
+    /// Every social card made, for the `--json` report; empty without cards.
+    public var cards: [CardRecord] = []
     /// True when the output folder was replaced with the new site.
     public var wroteOutput = false
     public var output: URL

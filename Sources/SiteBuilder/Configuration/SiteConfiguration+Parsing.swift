@@ -211,6 +211,13 @@ extension SiteConfiguration {
             configuration.search = value
             return nil
         },
+        "social_cards": { configuration, node in
+            guard case .bool(let value) = node.scalarValue else {
+                return "must be true or false, found \(node.typeDescription)"
+            }
+            configuration.socialCards = value
+            return nil
+        },
         "properties": text { configuration, value in
             switch value {
             case "show": configuration.showProperties = true

@@ -75,6 +75,8 @@ public struct SiteConfiguration: Sendable, Hashable {
     public var showProperties = true
     /// Whether pages have a search box and the site a search index (`assets/search-index.js`).
     public var search = true
+    /// Whether each page gets a social card (`cards/<page>.png`, its `og:image`) when `base_url` is set.
+    public var socialCards = true
 
     public init() {}
 

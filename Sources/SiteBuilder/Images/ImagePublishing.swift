@@ -10,6 +10,8 @@ struct ImagePublishing: Sendable {
     var previews: [String: ImageRendition] = [:]
     /// Link-card pictures (``SocialImages``), by vault path.
     var social: [String: ImageRendition] = [:]
+    /// Drawn social cards (``SocialCards``), by site path.
+    var cards: [String: ImageRendition] = [:]
 
     static let folder = "images"
 
@@ -34,7 +36,7 @@ struct ImagePublishing: Sendable {
     }
 
     /// Every file to publish: the renditions pages do not inline, the previews worth loading and
-    /// the link-card pictures.
+    /// the link-card pictures and drawn cards.
     func files(for renditions: ImageRendering.Renditions) -> [String: Data] {
         var files: [String: Data] = [:]
         for (key, outcome) in renditions {
@@ -45,6 +47,7 @@ struct ImagePublishing: Sendable {
             }
         }
         for card in social.values { files[SocialImages.path(of: card)] = card.data }
+        for (path, card) in cards { files[path] = card.data }
         return files
     }
 

@@ -9,6 +9,8 @@ struct ImageStage: BuildStage {
 
     let vault: Vault
     let configuration: SiteConfiguration
+    /// The theme, for the social cards' `card.svg` (``SocialCards``).
+    var rendering: ThemeRendering?
 
     struct Output: StageOutput {
         var renditions: ImageRendering.Renditions
@@ -18,6 +20,11 @@ struct ImageStage: BuildStage {
         var previewKeys: [String: ContentKey]
         /// Link-card pictures (``SocialImages``), by vault path, when `base_url` is set.
         var socialKeys: [String: ContentKey] = [:]
+        /// Which pages have a drawn social card (by the card's site path): a page names its card
+        /// by a stable path, so its head changes only when the card comes or goes.
+        var cardPaths: Set<String> = []
+        /// For the report.
+        var cardRecords: [CardRecord] = []
         /// For the report.
         var records: [ImageRecord]
         var cacheStatistics: (encodes: Int, hits: Int)?
@@ -57,23 +64,30 @@ struct ImageStage: BuildStage {
                 of: renditions, width: width, in: vault, settings: settings, cache: cache, jobs: context.jobs)
         }
         var social: [String: ImageRendition] = [:]
-        if configuration.baseURL != nil {
+        var cards = SocialCards.Drawn()
+        if let baseURL = configuration.baseURL {
             social = await SocialImages.render(
-                for: graph.notes, renditions: renditions, in: vault, settings: settings, cache: cache,
-                jobs: context.jobs)
+                for: graph.notes, renditions: renditions, drawnCards: configuration.socialCards, in: vault,
+                settings: settings, cache: cache, jobs: context.jobs)
+            if configuration.socialCards, let rendering {
+                cards = await SocialCards.draw(
+                    for: graph.notes, rendering: rendering, baseURL: baseURL, cache: cache, jobs: context.jobs
+                )
+            }
         }
         // Entries no build has used for a month are dropped, so the cache does not grow forever.
         _ = cache?.prune(unusedFor: 30 * 24 * 3600)
         let publishing = ImagePublishing(
             inlining: configuration.inline, inlineMaxBytes: configuration.inlineMaxBytes, previews: previews,
-            social: social)
+            social: social, cards: cards.cards)
         return Output(
             renditions: renditions, publishing: publishing,
             keys: renditions.mapValues(Self.key),
             previewKeys: previews.mapValues { Self.key(.rendition($0)) },
             socialKeys: social.mapValues { Self.key(.rendition($0)) },
+            cardPaths: Set(cards.cards.keys), cardRecords: cards.records.sorted { $0.page < $1.page },
             records: ImageRecord.records(renditions, in: vault, publishing: publishing),
             cacheStatistics: cache.map { ($0.statistics.encodes, $0.statistics.hits) },
-            diagnostics: refused.map { [$0] } ?? [])
+            diagnostics: (refused.map { [$0] } ?? []) + cards.diagnostics)
     }
 }

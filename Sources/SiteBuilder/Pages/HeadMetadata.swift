@@ -7,9 +7,12 @@ struct HeadMetadata: Sendable {
     /// The note's picture for cards, published as a file (``SocialImages``); nil for listings and
     /// notes without a raster image.
     struct Image: Sendable {
+        /// A path in the site, or an absolute URL (an `image` property's `https:` picture).
         var sitePath: String
-        var width: Int
-        var height: Int
+        var isAbsolute = false
+        /// Unknown for a remote picture.
+        var width: Int?
+        var height: Int?
         var alt: String
     }
 
@@ -47,9 +50,10 @@ struct HeadMetadata: Sendable {
         if let described, !described.isEmpty { values["description"] = .string(described) }
         if let image {
             values["image"] = [
-                "url": .string(Sitemap.absoluteURL(image.sitePath, base: baseURL)),
-                "width": .int(image.width),
-                "height": .int(image.height), "alt": .string(image.alt),
+                "url": .string(
+                    image.isAbsolute ? image.sitePath : Sitemap.absoluteURL(image.sitePath, base: baseURL)),
+                "width": image.width.map(TemplateValue.int) ?? .null,
+                "height": image.height.map(TemplateValue.int) ?? .null, "alt": .string(image.alt),
             ]
         }
         return .object(values)

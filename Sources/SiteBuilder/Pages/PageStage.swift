@@ -150,13 +150,32 @@ struct PageStage: BuildStage {
 }
 
 extension PageStage {
-    /// The note's link-card picture, when `base_url` made one.
+    /// The note's link-card picture, when `base_url` made one: its `image`/`cover` property, else its
+    /// drawn card, else (cards off) its first raster image.
     func socialImage(for note: ResolvedNote, _ images: ImageStage.Output) -> HeadMetadata.Image? {
-        guard let source = SocialImages.source(of: note, renditions: images.renditions),
-            let card = images.publishing.social[source.path]
+        let alt = note.title
+        switch note.cover {
+        case .url(let url):
+            return HeadMetadata.Image(sitePath: url, isAbsolute: true, alt: alt)
+        case .file(let path):
+            if let picture = images.publishing.social[path] {
+                return HeadMetadata.Image(
+                    sitePath: SocialImages.path(of: picture), width: picture.pixelWidth,
+                    height: picture.pixelHeight, alt: alt)
+            }
+        case nil: break
+        }
+        let card = SocialCards.sitePath(forPage: note.pagePath)
+        if images.cardPaths.contains(card) {
+            return HeadMetadata.Image(
+                sitePath: card, width: SocialCards.width, height: SocialCards.height, alt: alt)
+        }
+        guard !configuration.socialCards, note.cover == nil,
+            let source = SocialImages.source(of: note, renditions: images.renditions),
+            let picture = images.publishing.social[source.path]
         else { return nil }
         return HeadMetadata.Image(
-            sitePath: SocialImages.path(of: card), width: card.pixelWidth, height: card.pixelHeight,
+            sitePath: SocialImages.path(of: picture), width: picture.pixelWidth, height: picture.pixelHeight,
             alt: note.document.altText(ofImage: source.index))
     }
 }
@@ -168,6 +187,12 @@ extension ImageStage.Output {
         ContentKey(
             combining: ImageRendering.keys(in: notes).map { key in
                 ContentKey(key, keys[key], previewKeys[key.path], socialKeys[key.path])
-            })
+            }
+                // Only with cards or covers (`base_url`): a site without them keys nothing more.
+                + (cardPaths.isEmpty && socialKeys.isEmpty ? [] : notes).map { note in
+                    let cover: ContentKey? =
+                        if case .file(let path) = note.cover { socialKeys[path] } else { nil }
+                    return ContentKey(cardPaths.contains(SocialCards.sitePath(forPage: note.pagePath)), cover)
+                })
     }
 }

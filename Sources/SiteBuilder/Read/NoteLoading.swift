@@ -118,6 +118,8 @@ final class ResolvedNote: Sendable, Hashable {
         /// Links and embeds: hrefs, the notes they name, files to publish.
         var links: NoteLinks.Resolved
         var diagnostics: [Diagnostic]
+        /// The note's `image` or `cover` property, looked up: its link-card picture.
+        var cover: CoverImage? = nil
     }
 
     init(source: SourceNote, resolution: Resolution) {
@@ -139,6 +141,7 @@ final class ResolvedNote: Sendable, Hashable {
     var document: NoteDocument { source.document }
     var pagePath: String { resolution.pagePath }
     var images: [ImageTarget] { resolution.images }
+    var cover: CoverImage? { resolution.cover }
     var links: NoteLinks.Resolved { resolution.links }
     var diagnostics: [Diagnostic] { resolution.diagnostics }
 }
@@ -235,6 +238,7 @@ enum NoteLoading {
             target(of: image, in: source.path, resolver: site.resolver, diagnostics: &diagnostics)
         }
         let links = NoteLinks.resolve(source, in: site, diagnostics: &diagnostics)
+        let cover = CoverImage.of(source, resolver: site.resolver, diagnostics: &diagnostics)
         if case .canvas(let page) = source.content {
             let found = diagnostics[source.diagnostics.count...]
             diagnostics = source.diagnostics + page.located(Array(found), file: source.displayName)
@@ -243,7 +247,7 @@ enum NoteLoading {
             source: source,
             resolution: .init(
                 pagePath: site.pages[source.path] ?? Slug.pagePath(forNote: source.path), images: images,
-                links: links, diagnostics: diagnostics))
+                links: links, diagnostics: diagnostics, cover: cover))
     }
 
     /// Looks an image up in the vault; every way it can fail is reported at the image's place.

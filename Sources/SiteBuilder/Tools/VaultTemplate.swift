@@ -123,6 +123,7 @@ public enum VaultTemplate {
             # author: ""                    # who writes the notes (templates: site.author)
             # language: en                  # the pages' language, a BCP 47 tag such as de or pt-BR
             # base_url: https://example.org/notes/   # where the site is published; enables sitemap.xml and feed.xml
+            # social_cards: \(defaults.socialCards)            # with base_url, a link-card picture per page (cards/)
             # output: _site                 # where `notesite build` writes the site (--output wins)
             # exclude: [templates/, private/]   # paths left out: folder/, *.name, or a/**/path patterns
             # urls: files                   # files (trips/lisbon.html) or pretty (trips/lisbon/)

@@ -6,7 +6,8 @@ import Testing
 @testable import SiteBuilder
 
 /// What pages put in `<head>`: the description every note gets, the canonical URL, Open Graph and
-/// Twitter tags with `base_url` (and the card picture as a file), and the favicon.
+/// Twitter tags with `base_url` (and, with `social_cards: false`, the note's first picture as a
+/// file; drawn cards are in `SocialCardTests`), and the favicon.
 @Suite struct HeadMetadataTests {
     static func build(_ files: [String: String], images: [String: Data] = [:]) async throws -> (
         TestVault, BuildReport
@@ -71,7 +72,8 @@ import Testing
                 "tom.md": Self.note, "again.md": "# Again\n\n![[wide.png]]\n\nSame picture.\n",
                 "plain.md": "# Plain\n\nNo picture here.\n",
                 "notesite.yml":
-                    "title: A & \"B\"\nbase_url: https://example.org/notes\ndescription: Site words.\n",
+                    "title: A & \"B\"\nbase_url: https://example.org/notes\ndescription: Site words.\n"
+                    + "social_cards: false\n",
             ], images: ["wide.png": Self.photo])
         defer { vault.remove() }
         #expect(report.errorCount == 0, "\(report.diagnostics)")
@@ -111,7 +113,7 @@ import Testing
         let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"10\"/>"
         let (vault, report) = try await Self.build([
             "trips/lisbon.md": "# Lisbon\n\n![d](d.svg)\n\nText.\n", "trips/d.svg": svg,
-            "notesite.yml": "base_url: https://example.org/\nurls: pretty\n",
+            "notesite.yml": "base_url: https://example.org/\nurls: pretty\nsocial_cards: false\n",
         ])
         defer { vault.remove() }
         #expect(report.errorCount == 0, "\(report.diagnostics)")
@@ -175,7 +177,7 @@ import Testing
     @Test func aChangedPictureGivesANewCardFileInAnIncrementalBuild() async throws {
         let vault = try TestVault()
         defer { vault.remove() }
-        try vault.write("base_url: https://example.org/\n", to: "notesite.yml")
+        try vault.write("base_url: https://example.org/\nsocial_cards: false\n", to: "notesite.yml")
         try vault.write("# A\n\n![p](p.png)\n", to: "a.md")
         try vault.write(TinyPNG.solid(width: 300, height: 200, rgb: (10, 200, 10)), to: "p.png")
         var options = BuildOptions(vault: vault.root, jobs: 2)
