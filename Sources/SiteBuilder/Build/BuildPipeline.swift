@@ -34,9 +34,10 @@ struct BuildPipeline {
         let code = await runner.run(HighlightStage(configuration: settings, vault: vault), graph)
         let images = await runner.run(ImageStage(vault: vault, configuration: settings), graph)
         let files = await runner.run(
-            FileStage(vault: vault, theme: scan.theme, favicon: scan.favicon),
+            FileStage(vault: vault, theme: scan.theme, strings: rendering.strings, favicon: scan.favicon),
             .init(graph: graph, images: images))
-        let explorer = await runner.run(ExplorerStage(configuration: settings), graph)
+        let explorer = await runner.run(
+            ExplorerStage(configuration: settings, strings: rendering.strings), graph)
         let pages = await runner.run(
             PageStage(configuration: settings, theme: scan.theme, facts: facts, vault: vault.root),
             .init(graph: graph, images: images, code: code, explorer: explorer))

@@ -116,6 +116,7 @@ struct PageStage: BuildStage {
             publishing: input.images.publishing,
             allowHTML: configuration.allowHTML, urls: configuration.urls, pagePath: note.pagePath)
         writer.highlights = input.code.highlights
+        writer.strings = theme.strings
         writer.bases = sources.bases
         if note.source.content.kind != .base { writer.thisNote = note }
         writer.sanitizer = authored.sanitizer
