@@ -47,7 +47,7 @@ struct BuildPipeline {
         let previews = await runner.run(PreviewStage(configuration: settings), graph)
         let assembled = SiteAssembly(
             pages: pages, listings: listings, files: files, graph: drawn, explorer: explorer,
-            previews: previews
+            previews: previews, strings: rendering.strings
         )
         .site(notes: graph.notes, configuration: settings, context)
 

@@ -7,7 +7,8 @@ import Testing
 @Suite struct InterfaceStringsSiteTests {
     static let notes = [
         "Home.md": "# Home\n\nSee [[Trip]].\n",
-        "Trip.md": "# Trip\n\n## Day one\n\nA note.[^1]\n\n## Day two\n\nMore.\n\n[^1]: A footnote.\n",
+        "Trip.md":
+            "---\naliases: [Reise]\n---\n# Trip\n\n## Day one\n\nA note.[^1]\n\n## Day two\n\nMore.\n\n[^1]: A footnote.\n",
     ]
 
     @Test func aGermanSiteShowsGermanWordsAndGivesTheScriptsTheirs() async throws {
@@ -28,6 +29,9 @@ import Testing
         #expect(script.contains("\"copy\":\"Kopieren\""))
         #expect(script.contains("\"linked_from\":\"Erwähnt in\""))
         #expect(trip.contains("<script src=\"assets/strings.js\" defer></script>"))
+        #expect(
+            try vault.read("_site/reise.html").contains(
+                "<p>Verschoben nach <a href=\"trip.html\">Trip</a>.</p>"))
         let missing = try vault.read("_site/404.html")
         #expect(missing.contains("<h1>Nicht gefunden</h1>"))
     }
