@@ -152,8 +152,12 @@ extension PageBody {
             html += "<tfoot>\n<tr>"
             for index in view.columns.indices {
                 if let summary = view.summaries.first(where: { $0.column == index }) {
+                    // A summary Obsidian builds in is named in the site's language; a base's own as written.
+                    let name =
+                        BaseSummary(rawValue: summary.name) != nil
+                        ? strings["summary_" + summary.name.lowercased()] : summary.name
                     html +=
-                        "<td><span class=\"base-summary-name\">\(summary.name.htmlEscaped)</span> "
+                        "<td><span class=\"base-summary-name\">\(name.htmlEscaped)</span> "
                         + "\(summary.value.text.htmlEscaped)</td>"
                 } else {
                     html += "<td></td>"

@@ -36,6 +36,32 @@ import Testing
         #expect(missing.contains("<h1>Nicht gefunden</h1>"))
     }
 
+    @Test func aBaseSaysItsBuiltInSummariesInTheLanguage() async throws {
+        let files = [
+            "notesite.yml": "language: de\n",
+            "A.md": "---\npages: 100\n---\n# A\n",
+            "B.md": "---\npages: 300\n---\n# B\n",
+            "Books.base": """
+            views:
+              - type: table
+                name: Alle
+                order: [file.name, pages]
+                summaries:
+                  pages: Average
+              - type: map
+                name: Karte
+            """,
+        ]
+        let (vault, report) = try await TestVault.built(files)
+        defer { vault.remove() }
+        #expect(report.diagnostics.allSatisfy { $0.message.contains("is a map") }, "\(report.diagnostics)")
+        let page = try vault.read("_site/books.base.html")
+        #expect(page.contains("<span class=\"base-summary-name\">Durchschnitt</span> 200"))
+        #expect(
+            page.contains("Dies ist eine Ansicht vom Typ map, die diese Website nicht darstellt (3 Notizen).")
+        )
+    }
+
     @Test func anArabicSiteIsRightToLeft() async throws {
         var files = Self.notes
         files["notesite.yml"] = "language: ar\n"
