@@ -48,4 +48,26 @@ public enum DefaultTheme {
         "bases.js": PackageResources.bases_js,
         "bases.css": PackageResources.bases_css,
     ]
+
+    /// The interface's words per language (`strings/<language>.yml`), as YAML text by language
+    /// tag. English names every key; each other table has the same keys.
+    public static let strings: [String: String] = [
+        "ar": PackageResources.ar_yml,
+        "de": PackageResources.de_yml,
+        "en": PackageResources.en_yml,
+        "es": PackageResources.es_yml,
+        "fa": PackageResources.fa_yml,
+        "fr": PackageResources.fr_yml,
+        "he": PackageResources.he_yml,
+        "it": PackageResources.it_yml,
+        "ja": PackageResources.ja_yml,
+        "ko": PackageResources.ko_yml,
+        "nl": PackageResources.nl_yml,
+        "pl": PackageResources.pl_yml,
+        "pt": PackageResources.pt_yml,
+        "ru": PackageResources.ru_yml,
+        "tr": PackageResources.tr_yml,
+        "uk": PackageResources.uk_yml,
+        "zh": PackageResources.zh_yml,
+    ].mapValues { String(decoding: $0, as: UTF8.self) }
 }

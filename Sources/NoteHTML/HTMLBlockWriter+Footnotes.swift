@@ -28,15 +28,17 @@ extension HTMLBlockWriter {
         writtenFootnoteIndex = footnoteIndex
         output.append("<a href=\"#fnref-")
         output.appendEscapedHref(label)
-        output.append(
-            "\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩</a>")
+        output.append("\" class=\"footnote-backref\" data-footnote-backref aria-label=\"")
+        output.appendEscaped(footnoteBackLabel)
+        output.append("\">↩</a>")
         if references > 1 {
             for occurrence in 2...references {
                 output.append(" <a href=\"#fnref-")
                 output.appendEscapedHref(label)
                 output.appendRaw("-\(occurrence)\" class=\"footnote-backref\" data-footnote-backref")
-                output.appendRaw(
-                    " aria-label=\"Back to content\">↩<sup class=\"footnote-ref\">\(occurrence)</sup></a>")
+                output.append(" aria-label=\"")
+                output.appendEscaped(footnoteBackLabel)
+                output.appendRaw("\">↩<sup class=\"footnote-ref\">\(occurrence)</sup></a>")
             }
         }
         return true

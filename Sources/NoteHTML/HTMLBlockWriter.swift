@@ -21,6 +21,8 @@ struct HTMLBlockWriter: BlockWalker {
     var inTableHeader = false
     /// Footnotes: whether their section is open, how many began, whose back-links are written.
     var footnotesOpen = false
+    /// ``HTMLWriter/footnoteBackLabel``.
+    var footnoteBackLabel = "Back to content"
     var footnoteIndex = 0
     var writtenFootnoteIndex = 0
     /// The writer of inline content, kept between paragraphs (see ``writeInlines(_:)``).

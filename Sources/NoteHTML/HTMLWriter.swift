@@ -26,6 +26,9 @@ public struct HTMLWriter {
     public var marksAuthoredHTML = false
     /// GFM's tag filter: in unsafe mode, `<script>`, `<title>` and the like in raw HTML get `&lt;`.
     public var tagFilter: Bool
+    /// The `aria-label` of a footnote's links back to where it is cited (cmark-gfm's words by
+    /// default; a site gives its own language's), as text: it is escaped when written.
+    public var footnoteBackLabel = "Back to content"
 
     public init(
         unsafe: Bool = false, tagFilter: Bool = false, imageHook: ImageHook? = nil, linkHook: LinkHook? = nil
@@ -85,6 +88,7 @@ public struct HTMLWriter {
             notes: ObsidianHooks(wikilink: wikilinkHook, embed: embedHook, tag: tagHook), tagFilter: tagFilter
         )
         walker.code = CodeHooks(code: codeHook, diagrams: diagrams)
+        walker.footnoteBackLabel = footnoteBackLabel
         walker.marksAuthored = !unsafe && marksAuthoredHTML
         walker.inline.marksAuthored = walker.marksAuthored
         document.walk(&walker)

@@ -4,6 +4,14 @@
 (function () {
   "use strict";
 
+  // The interface's words in the site's language, from assets/strings.js, `{name}` filled in.
+  function words(key, values) {
+    var table = window.notesiteStrings || {};
+    var text = table[key] || key;
+    for (var name in values || {}) text = text.split("{" + name + "}").join(values[name]);
+    return text;
+  }
+
   var MIN_SCALE = 0.05;
   var MAX_SCALE = 4;
   var STEP = 1.25;
@@ -25,7 +33,7 @@
     root.classList.add("canvas-live");
     viewport.tabIndex = 0;
     viewport.setAttribute(
-      "aria-roledescription", "board: drag or use the arrow keys to pan, + and - to zoom, 0 to fit");
+      "aria-roledescription", words("board_help"));
 
     function apply() {
       board.style.transform =
@@ -67,9 +75,9 @@
     var controls = document.createElement("div");
     controls.className = "canvas-controls";
     [
-      ["+", "Zoom in", function () { zoomCentre(STEP); }],
-      ["\u2212", "Zoom out", function () { zoomCentre(1 / STEP); }],
-      ["Fit", "Fit the board to the view", fit]
+      ["+", words("zoom_in"), function () { zoomCentre(STEP); }],
+      ["\u2212", words("zoom_out"), function () { zoomCentre(1 / STEP); }],
+      [words("fit"), words("fit_board"), fit]
     ].forEach(function (entry) {
       var button = document.createElement("button");
       button.type = "button";

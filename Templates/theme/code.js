@@ -3,6 +3,14 @@
 (function () {
   "use strict";
 
+  // The interface's words in the site's language, from assets/strings.js, `{name}` filled in.
+  function words(key, values) {
+    var table = window.notesiteStrings || {};
+    var text = table[key] || key;
+    for (var name in values || {}) text = text.split("{" + name + "}").join(values[name]);
+    return text;
+  }
+
   function text(code) {
     var copy = code.cloneNode(true);
     var numbers = copy.querySelectorAll(".linenos");
@@ -11,10 +19,10 @@
   }
 
   function copied(button) {
-    button.textContent = "Copied";
+    button.textContent = words("copied");
     button.setAttribute("data-copied", "");
     setTimeout(function () {
-      button.textContent = "Copy";
+      button.textContent = words("copy");
       button.removeAttribute("data-copied");
     }, 1500);
   }
@@ -47,8 +55,8 @@
       var button = document.createElement("button");
       button.type = "button";
       button.className = "copy-code";
-      button.textContent = "Copy";
-      button.setAttribute("aria-label", "Copy the code");
+      button.textContent = words("copy");
+      button.setAttribute("aria-label", words("copy_code"));
       button.addEventListener("click", (function (code, button) {
         return function () {
           var value = text(code);

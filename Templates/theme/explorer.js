@@ -184,9 +184,11 @@
       var item = target.closest("li");
       var inRow = target.parentNode.classList.contains("explorer-row");
       var folder = inRow ? folders[item.getAttribute("data-key")] : null;
-      if (folder && !!open[folder.key] !== (event.key === "ArrowRight")) {
+      // Right to left, the arrow pointing into the tree (opening a folder) is the left one.
+      var inward = document.documentElement.dir === "rtl" ? "ArrowLeft" : "ArrowRight";
+      if (folder && !!open[folder.key] !== (event.key === inward)) {
         toggle(folder);
-      } else if (event.key === "ArrowLeft") {
+      } else if (event.key !== inward) {
         var up = item.parentNode.closest(".explorer-folder");
         if (up) up.querySelector(".explorer-arrow").focus();
       }

@@ -9,6 +9,14 @@
 (function () {
   "use strict";
 
+  // The interface's words in the site's language, from assets/strings.js, `{name}` filled in.
+  function words(key, values) {
+    var table = window.notesiteStrings || {};
+    var text = table[key] || key;
+    for (var name in values || {}) text = text.split("{" + name + "}").join(values[name]);
+    return text;
+  }
+
   var script = document.currentScript;
   // The site root, from this script's own address (`<root>assets/graph.js`).
   var root = script && script.src ? new URL("../", script.src) : new URL("./", location.href);
@@ -438,7 +446,7 @@
     this.focused = index;
     if (this.status) {
       this.status.textContent = index >= 0
-        ? data.raw.t[this.shape.nodes[index]] + " (" + this.neighbours[index].length + " links): Enter opens it"
+        ? words("graph_node", { title: data.raw.t[this.shape.nodes[index]], count: this.neighbours[index].length })
         : "";
     }
     this.request();

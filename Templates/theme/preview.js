@@ -8,6 +8,14 @@
 (function () {
   "use strict";
 
+  // The interface's words in the site's language, from assets/strings.js, `{name}` filled in.
+  function words(key, values) {
+    var table = window.notesiteStrings || {};
+    var text = table[key] || key;
+    for (var name in values || {}) text = text.split("{" + name + "}").join(values[name]);
+    return text;
+  }
+
   var SELECTOR = "img.notesite-image";
   var HASH = /^#notesite-image-\d+$/;
   var dialog = null;
@@ -58,7 +66,7 @@
 
   function build() {
     dialog = element("dialog", "notesite-preview");
-    dialog.setAttribute("aria-label", "Image preview");
+    dialog.setAttribute("aria-label", words("image_preview"));
     var figure = element("figure");
     stage = element("div", "notesite-preview-stage");
     view = element("img");
@@ -73,9 +81,9 @@
     stage.appendChild(view);
     figure.appendChild(stage);
     figure.appendChild(figcaption);
-    closeButton = button("notesite-preview-close", "Close preview", "\u00d7", close);
-    prevButton = button("notesite-preview-prev", "Previous image", "\u2039", function () { flip(-1); });
-    nextButton = button("notesite-preview-next", "Next image", "\u203a", function () { flip(1); });
+    closeButton = button("notesite-preview-close", words("close_preview"), "\u00d7", close);
+    prevButton = button("notesite-preview-prev", words("previous_image"), "\u2039", function () { flip(-1); });
+    nextButton = button("notesite-preview-next", words("next_image"), "\u203a", function () { flip(1); });
     dialog.appendChild(figure);
     dialog.appendChild(closeButton);
     dialog.appendChild(prevButton);
@@ -109,8 +117,11 @@
       }
     });
     dialog.addEventListener("keydown", function (event) {
-      if (event.key === "ArrowLeft") { flip(-1); event.preventDefault(); }
-      else if (event.key === "ArrowRight") { flip(1); event.preventDefault(); }
+      // Right to left, the previous image is on the right.
+      var back = document.documentElement.dir === "rtl" ? "ArrowRight" : "ArrowLeft";
+      var ahead = back === "ArrowLeft" ? "ArrowRight" : "ArrowLeft";
+      if (event.key === back) { flip(-1); event.preventDefault(); }
+      else if (event.key === ahead) { flip(1); event.preventDefault(); }
       else if (event.key === "Tab") { trapFocus(event); }
       else if (event.key === "+" || event.key === "=") { sizeTo(true); }
       else if (event.key === "-") { sizeTo(false); }

@@ -7,6 +7,14 @@
 (function () {
   "use strict";
 
+  // The interface's words in the site's language, from assets/strings.js, `{name}` filled in.
+  function words(key, values) {
+    var table = window.notesiteStrings || {};
+    var text = table[key] || key;
+    for (var name in values || {}) text = text.split("{" + name + "}").join(values[name]);
+    return text;
+  }
+
   var LIMIT = 10;
   var SNIPPET = 180;
   var script = document.currentScript;
@@ -111,11 +119,11 @@
   function describe(query) {
     var count = found.total;
     if (!query) return "";
-    if (indexState === 1) return "Loading the search index\u2026";
-    if (indexState === 3) return "Search is not available: the search index did not load.";
-    if (!count) return "No notes match \u201c" + query + "\u201d.";
-    var notes = count + (count === 1 ? " note" : " notes");
-    return count > found.results.length ? "The best " + found.results.length + " of " + notes : notes;
+    if (indexState === 1) return words("search_loading");
+    if (indexState === 3) return words("search_unavailable");
+    if (!count) return words("search_no_match", { query: query });
+    var notes = count === 1 ? words("notes_count_one") : words("notes_count", { count: count });
+    return count > found.results.length ? words("search_best", { shown: found.results.length, count: count, notes: notes }) : notes;
   }
 
   // Draws the results; `fresh` is a new result list (the first is selected), otherwise the same

@@ -5,6 +5,14 @@
 (function () {
   "use strict";
 
+  // The interface's words in the site's language, from assets/strings.js, `{name}` filled in.
+  function words(key, values) {
+    var table = window.notesiteStrings || {};
+    var text = table[key] || key;
+    for (var name in values || {}) text = text.split("{" + name + "}").join(values[name]);
+    return text;
+  }
+
   var KEY = "notesite-theme";
   var root = document.documentElement;
   var system = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
@@ -39,7 +47,7 @@
     function update() {
       var dark = isDark();
       button.setAttribute("aria-pressed", dark ? "true" : "false");
-      button.title = dark ? "Switch to light mode" : "Switch to dark mode";
+      button.title = words(dark ? "switch_to_light" : "switch_to_dark");
     }
     button.addEventListener("click", function () {
       var next = isDark() ? "light" : "dark";

@@ -5,6 +5,14 @@
 (function () {
   "use strict";
 
+  // The interface's words in the site's language, from assets/strings.js, `{name}` filled in.
+  function words(key, values) {
+    var table = window.notesiteStrings || {};
+    var text = table[key] || key;
+    for (var name in values || {}) text = text.split("{" + name + "}").join(values[name]);
+    return text;
+  }
+
   // Only these players are ever loaded, whatever a poster's attributes say.
   var players = ["https://www.youtube-nocookie.com/embed/", "https://player.vimeo.com/video/"];
 
@@ -21,7 +29,7 @@
     var frame = document.createElement("iframe");
     frame.className = "video-frame";
     frame.src = source;
-    frame.title = poster.getAttribute("data-player-title") || "Video";
+    frame.title = poster.getAttribute("data-player-title") || words("video");
     frame.setAttribute(
       "allow",
       "accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"

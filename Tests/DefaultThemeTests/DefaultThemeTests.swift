@@ -11,8 +11,12 @@ private let themeFolder = URL(fileURLWithPath: #filePath)
     let files = try FileManager.default.contentsOfDirectory(atPath: themeFolder.path)
         .filter { !$0.hasPrefix(".") }.sorted()
     let listed =
-        (DefaultTheme.templates.keys.map { $0 + ".mustache" } + DefaultTheme.assets.keys).sorted()
+        (DefaultTheme.templates.keys.map { $0 + ".mustache" } + DefaultTheme.assets.keys + ["strings"])
+        .sorted()
     #expect(files == listed)
+    let tables = try FileManager.default.contentsOfDirectory(
+        atPath: themeFolder.appendingPathComponent("strings").path)
+    #expect(tables.sorted() == DefaultTheme.strings.keys.map { $0 + ".yml" }.sorted())
 }
 
 @Test func embeddedFilesMatchTheFolder() throws {
@@ -25,12 +29,17 @@ private let themeFolder = URL(fileURLWithPath: #filePath)
         let onDisk = try Data(contentsOf: themeFolder.appendingPathComponent(name))
         #expect(Data(bytes) == onDisk, "\(name)")
     }
+    for (language, table) in DefaultTheme.strings {
+        let onDisk = try String(
+            contentsOf: themeFolder.appendingPathComponent("strings/\(language).yml"), encoding: .utf8)
+        #expect(table == onDisk, "strings/\(language).yml")
+    }
 }
 
 @Test func pageFollowsTheContract() throws {
     let layout = try #require(DefaultTheme.templates["layout"])
     #expect(layout.hasPrefix("<!doctype html>"))
-    #expect(layout.contains("<html lang=\"{{site.language}}\">"))
+    #expect(layout.contains("<html lang=\"{{site.language}}\"{{#site.rtl}} dir=\"rtl\"{{/site.rtl}}>"))
     let note = try #require(DefaultTheme.templates["note"])
     #expect(note.hasPrefix("{{<layout}}"))
     #expect(note.contains("{{{body}}}"))

@@ -1,4 +1,5 @@
 import DefaultTheme
+import Foundation
 import Mustache
 import Testing
 
@@ -12,9 +13,24 @@ struct ThemeRenderingTests {
         context["site"] = context["site"] ?? site
         context["root"] = "../"
         context["generator"] = "notesite test"
+        context["strings"] = strings
         let library = try TemplateLibrary(sources: DefaultTheme.templates)
         return try library.render(name, with: .object(context))
     }
+
+    /// The English interface words as `strings` (the site builder reads them with libyaml; these
+    /// lines are simple enough to split here).
+    static let strings: TemplateValue = {
+        var words: [String: TemplateValue] = [:]
+        for line in (DefaultTheme.strings["en"] ?? "").split(separator: "\n") where !line.hasPrefix("#") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            var value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            if value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            words[String(line[..<colon])] = .string(value)
+        }
+        words["made_with"] = "Made with notesite test"
+        return .object(words)
+    }()
 
     static func count(_ needle: String, in text: String) -> Int {
         text.components(separatedBy: needle).count - 1
@@ -116,6 +132,7 @@ struct ThemeRenderingTests {
         context["site"] = Self.site
         context["root"] = ""
         context["generator"] = "notesite test"
+        context["strings"] = Self.strings
         let page = try library.render("page", with: .object(context))
         #expect(page.contains("<article class=\"note-body\">\n<p class=\"banner\">Draft</p><h1>Trip</h1>"))
         #expect(page.contains("Linked from"), "blocks not overridden keep the default")

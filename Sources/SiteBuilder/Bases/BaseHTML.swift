@@ -56,7 +56,8 @@ extension PageBody {
             html += viewHTML(view, rows: rows, inlined: &inlined, diagnostics: &diagnostics)
         }
         if result.views.isEmpty, let viewName {
-            html += "<p class=\"base-notice\">No view named \(viewName.htmlEscaped) in this base.</p>\n"
+            html +=
+                "<p class=\"base-notice\">\(strings.html("base_no_view", ["view": viewName.htmlEscaped]))</p>\n"
         }
         return html + "</div>\n"
     }
@@ -110,19 +111,20 @@ extension PageBody {
             if case .other(let plugin) = view.view.layout { kind = plugin } else { kind = "map" }
             html =
                 "<section class=\"base-view base-unsupported-view\">\n<p class=\"base-view-name\">\(name)</p>\n"
-            html +=
-                "<p class=\"base-notice\">This is a \(kind.htmlEscaped) view, which this site does not draw"
-                + " (\(view.rows.count) \(view.rows.count == 1 ? "note" : "notes")).</p>\n"
+            let notice = strings.html(
+                "base_not_drawn",
+                ["kind": kind.htmlEscaped, "notes": strings.notes(view.rows.count).htmlEscaped])
+            html += "<p class=\"base-notice\">\(notice)</p>\n"
         }
         if view.rows.isEmpty, [.table, .cards, .list].contains(view.view.layout) {
-            html += "<p class=\"base-notice\">No notes match this view.</p>\n"
+            html += "<p class=\"base-notice\">\(strings["base_no_match"].htmlEscaped)</p>\n"
         }
         return html + "</section>\n"
     }
 
     private func groupHeading(_ group: BaseGroup, in view: BaseViewResult, rows: BaseRows) -> String {
         guard view.view.groupBy != nil else { return "" }
-        let text = group.key.isEmpty ? "None" : group.key.displayText
+        let text = group.key.isEmpty ? strings["base_none"] : group.key.displayText
         return "<h3 class=\"base-group-heading\">\(text.htmlEscaped)</h3>\n"
     }
 
@@ -137,7 +139,7 @@ extension PageBody {
         for group in view.groups {
             html += "<tbody>\n"
             if view.view.groupBy != nil {
-                let text = group.key.isEmpty ? "None" : group.key.displayText
+                let text = group.key.isEmpty ? strings["base_none"] : group.key.displayText
                 html +=
                     "<tr class=\"base-group-row\"><th scope=\"rowgroup\" colspan=\"\(max(1, view.columns.count))\">"
                     + "\(text.htmlEscaped)</th></tr>\n"
@@ -172,8 +174,12 @@ extension PageBody {
         var html = ""
         for index in 0..<columns {
             if let summary = summaries.first(where: { $0.column == index }) {
+                // A summary Obsidian builds in is named in the site's language; a base's own as written.
+                let name =
+                    BaseSummary(rawValue: summary.name) != nil
+                    ? strings["summary_" + summary.name.lowercased()] : summary.name
                 html +=
-                    "<td><span class=\"base-summary-name\">\(summary.name.htmlEscaped)</span> "
+                    "<td><span class=\"base-summary-name\">\(name.htmlEscaped)</span> "
                     + "\(summary.value.text.htmlEscaped)</td>"
             } else {
                 html += "<td></td>"

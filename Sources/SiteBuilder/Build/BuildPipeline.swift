@@ -35,9 +35,10 @@ struct BuildPipeline {
         let images = await runner.run(
             ImageStage(vault: vault, configuration: settings, rendering: rendering), graph)
         let files = await runner.run(
-            FileStage(vault: vault, theme: scan.theme, favicon: scan.favicon),
+            FileStage(vault: vault, theme: scan.theme, strings: rendering.strings, favicon: scan.favicon),
             .init(graph: graph, images: images))
-        let explorer = await runner.run(ExplorerStage(configuration: settings), graph)
+        let explorer = await runner.run(
+            ExplorerStage(configuration: settings, strings: rendering.strings), graph)
         let pages = await runner.run(
             PageStage(
                 configuration: settings, theme: scan.theme, facts: facts, vault: vault.root,
@@ -49,7 +50,7 @@ struct BuildPipeline {
         let previews = await runner.run(PreviewStage(configuration: settings), graph)
         let assembled = SiteAssembly(
             pages: pages, listings: listings, files: files, graph: drawn, explorer: explorer,
-            previews: previews
+            previews: previews, strings: rendering.strings
         )
         .site(notes: graph.notes, configuration: settings, context)
 

@@ -13,6 +13,8 @@ struct SiteAssembly {
     var graph: GraphStage.Output
     var explorer: ExplorerStage.Output
     var previews: PreviewStage.Output
+    /// The site's words, for the alias redirects' one sentence.
+    var strings = InterfaceStrings.english
 
     struct Output: Sendable {
         var site: SiteFiles
@@ -35,13 +37,14 @@ struct SiteAssembly {
         site.put(ExplorerData.assetPath, explorer.script)
         site.put(listings.search)
         let style = configuration.urls
+        let movedTo = strings["moved_to"]
         let aliased = AliasRedirects.aliased(notes)
         let redirects = AliasRedirects.pages(
             for: aliased,
             redirects: context.perNote(
                 Self.redirects, aliased.map(\.source), pages: aliased.map(\.pagePath),
-                context: ContentKey(style)
-            ) { AliasRedirects.redirects(of: aliased[$0], style: style) },
+                context: ContentKey(style, movedTo)
+            ) { AliasRedirects.redirects(of: aliased[$0], style: style, movedTo: movedTo) },
             taken: site.holds, display: context.display)
         site.put(redirects.pages)
         let htmlPages = Self.sorted(

@@ -39,7 +39,7 @@ extension PageBody {
         let height = CanvasEdgePath.number(bounds.height + 2 * margin)
         var html = "<div class=\"canvas\" data-canvas-width=\"\(width)\" data-canvas-height=\"\(height)\">\n"
         html +=
-            "<div class=\"canvas-viewport\" role=\"region\" aria-label=\"Board: \(note.title.htmlEscaped)\">\n"
+            "<div class=\"canvas-viewport\" role=\"region\" aria-label=\"\(strings.html("board", ["title": note.title.htmlEscaped]))\">\n"
         html += "<div class=\"canvas-board\" style=\"width:\(width)px;height:\(height)px\">\n"
         let groups = canvas.nodes.indices.filter { canvas.nodes[$0].isGroup }
         html += edgesSVG(canvas, origin: origin, width: width, height: height, layer: groups.count + 1)

@@ -21,8 +21,9 @@ extension SiteConfiguration {
         var seen: Set<String> = []
         for entry in entries {
             guard case .scalar(let key, _) = entry.key.kind else { continue }
-            guard let setter = keys[key] ?? graphKeys[key] else {
-                let known = (Array(keys.keys) + graphKeys.keys).sorted().joined(separator: ", ")
+            guard let setter = keys[key] ?? graphKeys[key] ?? languageKeys[key] else {
+                let known = (Array(keys.keys) + graphKeys.keys + languageKeys.keys).sorted().joined(
+                    separator: ", ")
                 diagnostics.append(
                     .warning("unknown setting '\(key)' (known: \(known))", at: entry.key.location))
                 continue
@@ -45,13 +46,6 @@ extension SiteConfiguration {
         "title": text { $0.title = $1 },
         "description": text { $0.description = $1 },
         "author": text { $0.author = $1 },
-        "language": text { configuration, value in
-            guard value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
-                return "must be a language tag such as 'en' or 'pt-BR', found '\(value)'"
-            }
-            configuration.language = value
-            return nil
-        },
         "base_url": text { configuration, value in
             guard value.hasPrefix("https://") || value.hasPrefix("http://"), !value.contains(" ") else {
                 return

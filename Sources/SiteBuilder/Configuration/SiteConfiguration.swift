@@ -11,8 +11,12 @@ public struct SiteConfiguration: Sendable, Hashable {
     /// One sentence about the site, for the home page and `<meta name="description">`.
     public var description: String?
     public var author: String?
-    /// The pages' `lang`, a BCP 47 tag.
+    /// The pages' `lang`, a BCP 47 tag; it also picks the interface's words (``InterfaceStrings``).
     public var language = "en"
+    /// Where `language` is set in `notesite.yml`, for the warning when no table serves it.
+    public var languageLocation: SourceLocation?
+    /// `strings:`: interface words that take the place of the language table's, key by key.
+    public var strings: [StringSetting] = []
     /// Where the site is published (`https://example.org/notes/`), always ending in `/`;
     /// only used where absolute URLs are required (feed, sitemap).
     public var baseURL: String?

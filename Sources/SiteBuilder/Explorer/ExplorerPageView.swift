@@ -85,7 +85,8 @@ struct ExplorerPageView: Sendable, Hashable {
         let row = shared.row(of: parent, place: place, urls: urls) {
             ExplorerLevels.Row(
                 tree.nodes[parent].children.map { Self.entry($0, tree: tree, links: links) },
-                more: More(folder: tree.nodes[parent], depth: ancestors.count - 1, links: links))
+                more: More(
+                    folder: tree.nodes[parent], depth: ancestors.count - 1, links: links, words: tree.words))
         }
         var html = upper.before
         html.reserveCapacity(upper.before.count + row.joined.count + upper.after.count + 256)
@@ -131,9 +132,10 @@ struct ExplorerPageView: Sendable, Hashable {
     /// The "more" links of a level the window cuts; nil (and nothing made) for a level shown
     /// whole, as most are.
     private static func more(
-        _ start: Int, _ end: Int, of count: Int, in folder: ExplorerTree.Node, depth: Int, links: PageLinks
+        _ start: Int, _ end: Int, of count: Int, in folder: ExplorerTree.Node, depth: Int, links: PageLinks,
+        words: ExplorerTree.Words
     ) -> More? {
-        start > 0 || end < count ? More(folder: folder, depth: depth, links: links) : nil
+        start > 0 || end < count ? More(folder: folder, depth: depth, links: links, words: words) : nil
     }
 
     /// Where the pages of a folder's notes sit: its slugged path and a slash, as ``PageLinks/folderBytes``.
@@ -160,7 +162,9 @@ struct ExplorerPageView: Sendable, Hashable {
             let (start, end) = shown(
                 around: focus.flatMap { children.firstIndex(of: $0) } ?? 0, of: children.count)
             html.append(depth == 0 ? "<ul class=\"explorer-list\">" : "<ul>")
-            let more = more(start, end, of: children.count, in: tree.nodes[level], depth: depth, links: links)
+            let more = more(
+                start, end, of: children.count, in: tree.nodes[level], depth: depth, links: links,
+                words: tree.words)
             if start > 0 { more?.append(start, to: &html) }
             var opened = false
             for position in start..<end {
@@ -216,20 +220,27 @@ struct ExplorerPageView: Sendable, Hashable {
     /// Its escaped link and place made once as bytes (an interpolated string per entry showed).
     struct More: Sendable {
         var url: [UInt8]
-        var place: [UInt8]
+        /// The words before and after the number, escaped (`12 more in Europe`: `` and ` more in Europe`).
+        var before: [UInt8]
+        var after: [UInt8]
 
-        init(folder: ExplorerTree.Node, depth: Int, links: PageLinks) {
+        init(folder: ExplorerTree.Node, depth: Int, links: PageLinks, words: ExplorerTree.Words) {
             url = Array(links.href(to: folder.pagePath).htmlEscaped.utf8)
-            place = Array((depth == 0 ? "on the home page" : "in " + folder.title.htmlEscaped).utf8)
+            let phrase =
+                (depth == 0 ? words.moreOnHome : words.moreInFolder).htmlEscaped
+                .replacingOccurrences(of: "{folder}", with: folder.title.htmlEscaped)
+            let parts = phrase.components(separatedBy: "{count}")
+            before = Array(parts[0].utf8)
+            after = Array(parts.dropFirst().joined(separator: "").utf8)
         }
 
         func append(_ count: Int, to html: inout [UInt8]) {
             html.append("<li class=\"explorer-more\"><a href=\"")
             html += url
             html.append("\">")
+            html += before
             html += String(count).utf8
-            html.append(" more ")
-            html += place
+            html += after
             html.append("</a></li>")
         }
     }

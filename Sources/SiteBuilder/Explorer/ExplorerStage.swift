@@ -9,6 +9,8 @@ struct ExplorerStage: BuildStage {
     static let name = "explorer"
 
     let configuration: SiteConfiguration
+    /// The site's words, for the lists' "more" entries.
+    var strings = InterfaceStrings.english
 
     struct Output: StageOutput {
         var tree: ExplorerTree
@@ -72,12 +74,13 @@ struct ExplorerStage: BuildStage {
         }
         return ContentKey(
             ContentKey(combining: entryKeys), configuration.explorer, configuration.breadcrumbs,
-            configuration.urls)
+            configuration.urls, ExplorerTree.Words(strings))
     }
 
     /// The tree and its script, without the pages' views.
     private func output(for entries: [ExplorerTree.Entry]) -> Output {
-        let tree = ExplorerTree(entries: entries)
+        var tree = ExplorerTree(entries: entries)
+        tree.words = ExplorerTree.Words(strings)
         return Output(
             tree: tree, explorer: configuration.explorer, breadcrumbs: configuration.breadcrumbs,
             urls: configuration.urls, script: configuration.explorer ? ExplorerData.script(for: tree) : nil)

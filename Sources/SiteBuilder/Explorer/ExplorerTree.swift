@@ -24,6 +24,19 @@ struct ExplorerTree: Sendable, Hashable {
     private(set) var nodes: [Node]
     /// Node by page path, notes and folders.
     private(set) var byPage: [String: Int] = [:]
+    /// The "12 more" entries' words (`more_on_home`, `more_in_folder`), in the site's language.
+    var words = Words(InterfaceStrings.english)
+
+    /// The interface words the tree's lists show.
+    struct Words: Sendable, Hashable {
+        let moreOnHome: String
+        let moreInFolder: String
+
+        init(_ strings: InterfaceStrings) {
+            moreOnHome = strings["more_on_home"]
+            moreInFolder = strings["more_in_folder"]
+        }
+    }
 
     /// One note as the tree needs it.
     struct Entry: Sendable, Hashable {

@@ -8,6 +8,8 @@ struct FileStage: BuildStage {
 
     let vault: Vault
     let theme: Theme
+    /// The site's interface words, published for the scripts as `assets/strings.js`.
+    var strings = InterfaceStrings.english
     var favicon: Favicon?
 
     struct Input: Sendable {
@@ -23,6 +25,7 @@ struct FileStage: BuildStage {
     func run(_ input: Input, _ context: StageContext) async -> Output {
         var files = input.images.publishing.files(for: input.images.renditions)
         for (name, bytes) in theme.assets { files["assets/" + name] = Data(bytes) }
+        files[InterfaceStrings.scriptPath] = Data(strings.script)
         if let favicon { files[favicon.sitePath] = favicon.data }
         var diagnostics: [Diagnostic] = []
         for path in Set(input.graph.notes.flatMap(\.links.attachments)).sorted() {

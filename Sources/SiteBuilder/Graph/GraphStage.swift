@@ -38,13 +38,18 @@ struct GraphStage: BuildStage {
                 "this note's page is \(Self.pagePath), so the graph page is left out (rename the note, or set 'graph: false')"
             return Output(files: files, diagnostics: [.warning(message, at: place)])
         }
+        let words = facts.rendering.strings
         do {
             files[GraphStage.pagePath] = Data(
                 try facts.rendering.render(
                     "graph", at: GraphStage.pagePath,
                     [
-                        "title": "Graph", "noteCount": .int(drawn.noteCount),
+                        "title": .string(words["graph"]), "noteCount": .int(drawn.noteCount),
                         "linkCount": .int(drawn.linkCount),
+                        "intro": .string(
+                            words.text(
+                                "graph_intro",
+                                ["notes": String(drawn.noteCount), "links": String(drawn.linkCount)])),
                     ]
                 ).utf8)
             return Output(files: files, diagnostics: [])

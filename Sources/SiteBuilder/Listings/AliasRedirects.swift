@@ -43,25 +43,33 @@ enum AliasRedirects {
     }
 
     /// The note's aliases as pages beside it (none for an alias naming the note's own page).
-    static func redirects(of note: ResolvedNote, style: URLStyle) -> [Redirect] {
+    /// `movedTo`: the sentence that links on, `{link}` where the link goes (``InterfaceStrings``).
+    static func redirects(
+        of note: ResolvedNote, style: URLStyle, movedTo: String = InterfaceStrings.english["moved_to"]
+    ) -> [Redirect] {
         let folder = FolderNames.joined(above: note.path)
         return (note.document.frontMatter?.aliases ?? []).compactMap { alias in
             guard !alias.isEmpty else { return nil }
             let page = style.pagePath(forNote: (folder.isEmpty ? "" : folder + "/") + alias + ".md")
             guard page != note.pagePath else { return nil }
-            let html = html(to: style.href(from: page, to: note.pagePath), title: note.title)
+            let html = html(
+                to: style.href(from: page, to: note.pagePath), title: note.title, movedTo: movedTo)
             return Redirect(alias: alias, page: page, html: Data(html.utf8))
         }
     }
 
-    static func html(to href: String, title: String) -> String {
+    static func html(
+        to href: String, title: String, movedTo: String = InterfaceStrings.english["moved_to"]
+    ) -> String {
         let target = href.htmlEscaped
+        let sentence = movedTo.htmlEscaped.replacingOccurrences(
+            of: "{link}", with: "<a href=\"\(target)\">\(title.htmlEscaped)</a>")
         return """
             <!doctype html>
             <html><head><meta charset="utf-8"><title>\(title.htmlEscaped)</title>
             <meta http-equiv="refresh" content="0; url=\(target)">
             <link rel="canonical" href="\(target)"></head>
-            <body><p>Moved to <a href="\(target)">\(title.htmlEscaped)</a>.</p></body></html>
+            <body><p>\(sentence)</p></body></html>
 
             """
     }

@@ -51,18 +51,18 @@ extension PageBody {
             if let earlier = embedding.firstIndex(where: { $0.path == path && $0.block == block }) {
                 let chain = (embedding[earlier...].map(\.name) + [frame.name]).joined(separator: " -> ")
                 diagnostics.append(.warning("embed cycle: \(chain); shown as a link", at: link.location))
-                return Self.marker(path: path, title: title, href: href, reason: "embedded in itself")
+                return marker(path: path, title: title, href: href, reason: strings["embedded_in_itself"])
             }
             if heading?.isEmpty == false, block == nil {
                 // Already reported: the fragment finds nothing there.
-                return Self.marker(path: path, title: title, href: href, reason: "no such part in the note")
+                return marker(path: path, title: title, href: href, reason: strings["no_such_part"])
             }
             if embedding.count > Self.maxEmbedDepth {
                 diagnostics.append(
                     .warning(
                         "embeds nested more than \(Self.maxEmbedDepth) deep; '\(frame.name)' shown as a link",
                         at: link.location))
-                return Self.marker(path: path, title: title, href: href, reason: "nested too deep")
+                return marker(path: path, title: title, href: href, reason: strings["nested_too_deep"])
             }
             guard budget.remaining > 0 else {
                 if !budget.reported {
@@ -72,8 +72,8 @@ extension PageBody {
                             "more than \(Self.maxEmbedsPerPage) embeds in one page; '\(frame.name)' and the rest shown as links",
                             at: link.location))
                 }
-                return Self.marker(
-                    path: path, title: title, href: href, reason: "too many embeds in this page")
+                return marker(
+                    path: path, title: title, href: href, reason: strings["too_many_embeds"])
             }
             budget.remaining -= 1
             placed += 1
@@ -89,10 +89,10 @@ extension PageBody {
     }
 
     /// In place of an embed that is not placed: its title, linking to the note, and why.
-    static func marker(path: String, title: String, href: String, reason: String) -> String {
+    func marker(path: String, title: String, href: String, reason: String) -> String {
         "<div class=\"embed embed-skipped\" data-note=\"\(path.htmlEscaped)\">\n"
             + "<p class=\"embed-title\"><a href=\"\(href.htmlEscaped)\">\(title.htmlEscaped)</a></p>\n"
-            + "<p class=\"embed-reason\">Not shown here: \(reason.htmlEscaped).</p>\n</div>\n"
+            + "<p class=\"embed-reason\">\(strings.html("not_shown", ["reason": reason.htmlEscaped]))</p>\n</div>\n"
     }
 
     /// Footnote ids (`fn-1`, `fnref-1`) with `prefix`, for an embedded note: the writer makes

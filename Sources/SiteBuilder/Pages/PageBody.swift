@@ -28,6 +28,9 @@ struct PageBody {
     var thisNote: ResolvedNote?
     /// The clock of bases' `now()` and `today()`: the build's.
     var now = BaseDate(milliseconds: 0)
+    /// The words the body shows of its own (image previews, embeds not placed, notices), in the
+    /// site's language.
+    var strings = InterfaceStrings.english
 
     /// `section` is the block the part of the note to write starts at (nil: all of it, see
     /// ``NoteDocument/section(at:)``); `embedding` lists the embeds being placed, outermost first
@@ -72,6 +75,7 @@ struct PageBody {
                 index: index, image: image, alt: alt, in: note, linked: linked, idPrefix: idPrefix,
                 diagnostics: &diagnostics, inlined: &inlined)
         }
+        writer.footnoteBackLabel = strings["back_to_content"]
         // Links were resolved from the note's own page; an embedded note's are re-aimed at this
         // page, and its links to its own headings at its own page (its ids here carry a prefix).
         let rebase = { (href: String) -> String in
@@ -150,7 +154,7 @@ struct PageBody {
     ) -> String? {
         guard index < note.images.count else {
             diagnostics.append(.error("image '\(image.destination)' was not looked up", at: image.location))
-            return PageRendering.missing(image.destination)
+            return PageRendering.missing(image.destination, strings: strings)
         }
         switch note.images[index] {
         case .remote:
@@ -158,9 +162,10 @@ struct PageBody {
             // its player, card or link.
             guard image.html == nil else { return nil }
             return WebEmbed(address: image.destination)?.html(
-                address: image.destination, alt: alt, title: image.title, linked: linked.contains(index))
+                address: image.destination, alt: alt, title: image.title, linked: linked.contains(index),
+                strings: strings)
         case .unresolved:
-            return PageRendering.missing(image.destination)
+            return PageRendering.missing(image.destination, strings: strings)
         case .file(let path):
             switch renditions[ImageRendering.Key(path: path, size: image.size)] {
             case .rendition(let rendition) where allowHTML && image.html != nil:
@@ -181,15 +186,15 @@ struct PageBody {
                 }
                 return PageRendering.imageTag(
                     rendition, source: source(of: rendition, named: image.destination, inlined: &inlined),
-                    previewSource: preview, alt: alt, title: image.title, anchor: anchor)
+                    previewSource: preview, alt: alt, title: image.title, anchor: anchor, strings: strings)
             case .failed(let error):
                 let message = "cannot use image '\(image.destination)': \(error.reason)"
                 diagnostics.append(.error(message, at: image.location))
-                return PageRendering.missing(image.destination)
+                return PageRendering.missing(image.destination, strings: strings)
             case nil:
                 diagnostics.append(
                     .error("image '\(image.destination)' was not processed", at: image.location))
-                return PageRendering.missing(image.destination)
+                return PageRendering.missing(image.destination, strings: strings)
             }
         }
     }

@@ -17,7 +17,7 @@ enum PageRendering {
     /// rendition preview.js loads when the preview opens (without JavaScript, the same image is enlarged).
     static func imageTag(
         _ rendition: ImageRendition, source: String, previewSource: String? = nil, alt: String, title: String,
-        anchor: String?
+        anchor: String?, strings: InterfaceStrings
     ) -> String {
         var image =
             "<img class=\"notesite-image\" src=\"\(source.hasPrefix("data:") ? source : source.htmlEscaped)\""
@@ -29,10 +29,12 @@ enum PageRendering {
         guard let id = anchor else { return image }
         var tag = "<span class=\"notesite-figure\" id=\"\(id)\">"
         // A link is named by its image's alt text; an image without one still needs a name.
+        let enlarge = strings["enlarge_image"].htmlEscaped
         let name =
-            alt.isEmpty ? " aria-label=\"Enlarge image\(title.isEmpty ? "" : ": " + title.htmlEscaped)\"" : ""
+            alt.isEmpty ? " aria-label=\"\(enlarge)\(title.isEmpty ? "" : ": " + title.htmlEscaped)\"" : ""
         tag += "<a class=\"notesite-zoom\" href=\"#\(id)\"\(name)>" + image + "</a>"
-        tag += "<a class=\"notesite-unzoom\" href=\"#\(id)-closed\" aria-label=\"Close preview\">\u{00D7}</a>"
+        tag += "<a class=\"notesite-unzoom\" href=\"#\(id)-closed\" aria-label=\""
+        tag += strings["close_preview"].htmlEscaped + "\">\u{00D7}</a>"
         tag += "</span>"
         return tag
     }
@@ -49,7 +51,7 @@ enum PageRendering {
         return "notesite-image-\(slug)-\(index + 1)"
     }
 
-    static func missing(_ destination: String) -> String {
-        "<span class=\"notesite-missing\">missing image: \(destination.htmlEscaped)</span>"
+    static func missing(_ destination: String, strings: InterfaceStrings) -> String {
+        "<span class=\"notesite-missing\">\(strings.html("missing_image", ["path": destination.htmlEscaped]))</span>"
     }
 }

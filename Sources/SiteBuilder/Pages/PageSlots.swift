@@ -8,6 +8,8 @@ struct PageSlots: Sendable {
     let hasCode, hasMath, hasDiagrams, hasVideo, hasCanvas, hasBases, description, social, date, cssclasses,
         meta: TemplateContext.Slot?
     let explorer, breadcrumbs, hasBreadcrumbs, site, root, generator, icon: TemplateContext.Slot?
+    /// The interface's words (``InterfaceStrings``), the same on every page.
+    let strings: TemplateContext.Slot?
     /// The note's front matter properties as HTML (``PropertiesView``).
     let properties: TemplateContext.Slot?
     /// The members of the page's lists and objects (``TemplateLibrary/record(_:)``): backlinks,
@@ -29,6 +31,7 @@ struct PageSlots: Sendable {
         hasBreadcrumbs = library.slot("hasBreadcrumbs")
         (site, root) = (library.slot("site"), library.slot("root"))
         (generator, icon) = (library.slot("generator"), library.slot("icon"))
+        strings = library.slot("strings")
         properties = library.slot("properties")
         (url, name, context) = (library.slot("url"), library.slot("name"), library.slot("context"))
         (level, text, id) = (library.slot("level"), library.slot("text"), library.slot("id"))

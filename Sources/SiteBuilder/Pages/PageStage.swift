@@ -120,6 +120,7 @@ struct PageStage: BuildStage {
             publishing: input.images.publishing,
             allowHTML: configuration.allowHTML, urls: configuration.urls, pagePath: note.pagePath)
         writer.highlights = input.code.highlights
+        writer.strings = theme.strings
         writer.bases = sources.bases
         writer.now = clock.now
         if note.source.content.kind != .base { writer.thisNote = note }

@@ -19,12 +19,16 @@ struct PropertiesView {
     }
 
     /// The `<dl>` of the note's properties; nil when it has none with a value.
-    static func html(for note: ResolvedNote) -> String? {
+    static func html(for note: ResolvedNote, label: String = InterfaceStrings.english["properties"])
+        -> String?
+    {
         guard let extra = note.document.frontMatter?.extra, extra.contains(where: { isShown($0.value) })
         else { return nil }
         var view = PropertiesView(hrefs: note.links.wikiHrefs)
         view.html.reserveCapacity(160 * extra.count)
-        view.append("<dl class=\"properties\" aria-label=\"Properties\">\n")
+        view.append("<dl class=\"properties\" aria-label=\"")
+        view.escaped(label)
+        view.append("\">\n")
         for entry in extra where isShown(entry.value) {
             view.append("<div class=\"property property-")
             view.html += className(entry.key).utf8

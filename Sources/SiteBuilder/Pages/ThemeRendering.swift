@@ -21,6 +21,10 @@ struct ThemeRendering: Sendable {
     let showProperties: Bool
 
     let theme: Theme
+    /// The interface's words in the site's language; templates read them as `strings.<key>`.
+    let strings: InterfaceStrings
+    /// ``strings`` as the templates see them, made once.
+    private let stringsValue: TemplateValue
     /// Where a note page's values go, and the values every note page shares (`site`, `generator`).
     let pageSlots: PageSlots
     private(set) var pageBase: TemplateContext
@@ -29,11 +33,19 @@ struct ThemeRendering: Sendable {
     /// Pages rendered by earlier builds in this process, reused when their values are the same.
     var remembered: StageCache<Result<String, TemplateError>>?
 
-    init(_ theme: Theme, configuration: SiteConfiguration, siteTitle: String) throws(TemplateError) {
+    init(
+        _ theme: Theme, configuration: SiteConfiguration, siteTitle: String,
+        strings: InterfaceStrings = .english
+    ) throws(TemplateError) {
         self.theme = theme
         library = try TemplateLibrary(sources: theme.templates)
+        self.strings = strings
+        var words = strings.values.mapValues(TemplateValue.string)
+        words["made_with"] = .string(strings.text("made_with", ["generator": Self.generator]))
+        stringsValue = library.recorded(.object(words))
         var site: [String: TemplateValue] = [
             "title": .string(siteTitle), "language": .string(configuration.language),
+            "rtl": .bool(strings.isRightToLeft),
         ]
         site["description"] = configuration.description.map(TemplateValue.string)
         site["author"] = configuration.author.map(TemplateValue.string)
@@ -47,6 +59,7 @@ struct ThemeRendering: Sendable {
         pageBase = library.context()
         pageBase.set(pageSlots.site, self.site)
         pageBase.set(pageSlots.generator, .string(Self.generator))
+        pageBase.set(pageSlots.strings, stringsValue)
         baseURL = configuration.baseURL
         self.siteTitle = siteTitle
         urls = configuration.urls
@@ -119,7 +132,10 @@ struct ThemeRendering: Sendable {
                 ? .string("canvas-page") : front.map { .string($0.cssclasses.joined(separator: " ")) })
         context.set(slots.meta, front.map { FrontMatterValues.object($0) })
         context.set(
-            slots.properties, showProperties ? PropertiesView.html(for: note).map(TemplateValue.string) : nil)
+            slots.properties,
+            showProperties
+                ? PropertiesView.html(for: note, label: strings["properties"]).map(TemplateValue.string) : nil
+        )
         if let explorer { setExplorerValues(explorer, page: note.pagePath, in: &context) }
         let root = Slug.rootPrefix(forPage: note.pagePath)
         context.set(slots.root, .string(root))
@@ -169,7 +185,8 @@ struct ThemeRendering: Sendable {
             ]
         }
         return try render(
-            "tags", at: "tags.html", ["title": "Tags", "tags": .array(list), "hasTags": .bool(!list.isEmpty)])
+            "tags", at: "tags.html",
+            ["title": .string(strings["tags"]), "tags": .array(list), "hasTags": .bool(!list.isEmpty)])
     }
 
     /// One tag's page: the notes tagged with it.
@@ -244,6 +261,7 @@ struct ThemeRendering: Sendable {
         let root = Slug.rootPrefix(forPage: pagePath)
         context["root"] = .string(root)
         context["generator"] = .string(Self.generator)
+        context["strings"] = stringsValue
         if context["icon"] == nil { context["icon"] = icon(root: root) }
         if context["social"] == nil, let head {
             var title = ""

@@ -7,7 +7,9 @@ extension WebEmbed {
     /// finds `<span class="video-embed"`). `linked`: the image is inside the author's own link,
     /// where a second link cannot go, so only its words are written. The alt text and the
     /// address always reach the page.
-    func html(address: String, alt: String, title: String, linked: Bool) -> String? {
+    func html(
+        address: String, alt: String, title: String, linked: Bool, strings: InterfaceStrings = .english
+    ) -> String? {
         let label = (alt.isEmpty ? address : alt).htmlEscaped
         let href = address.htmlEscaped
         let titleAttribute = title.isEmpty ? "" : " title=\"\(title.htmlEscaped)\""
@@ -18,7 +20,7 @@ extension WebEmbed {
             return linked ? label : "<a href=\"\(href)\"\(titleAttribute)>\(label)</a>"
         case .post(let user):
             let site = "<span class=\"link-card-site\">X (Twitter)</span>"
-            let heading = alt.isEmpty ? "Post by @\(user)".htmlEscaped : label
+            let heading = alt.isEmpty ? strings.text("post_by", ["user": user]).htmlEscaped : label
             let body =
                 site + "<span class=\"link-card-title\">\(heading)</span>"
                 + "<span class=\"link-card-url\">\(href)</span>"
@@ -26,7 +28,10 @@ extension WebEmbed {
             return "<a class=\"link-card\" href=\"\(href)\"\(titleAttribute)>\(body)</a>"
         case .youtube, .vimeo:
             guard let (provider, player) = self.player else { return nil }
-            let frameTitle = (alt.isEmpty ? (title.isEmpty ? "\(provider) video" : title) : alt).htmlEscaped
+            let frameTitle =
+                (alt.isEmpty
+                ? (title.isEmpty ? strings.text("video_of", ["provider": provider]) : title) : alt)
+                .htmlEscaped
             let inside =
                 "<span class=\"video-play\" aria-hidden=\"true\"></span>"
                 + "<span class=\"video-label\">\(label)</span>"

@@ -38,9 +38,12 @@ struct ScanStage: BuildStage {
         diagnostics = vault.warnings(naming: context.display.name) + diagnostics
         let (favicon, missing) = Favicon.read(configuration, from: vault)
         diagnostics += missing.map { [$0] } ?? []
+        let (strings, wordProblems) = InterfaceStrings.site(configuration, theme: theme)
+        diagnostics += wordProblems
         do {
             let rendering = try ThemeRendering(
-                theme, configuration: configuration, siteTitle: configuration.title ?? root.lastPathComponent)
+                theme, configuration: configuration, siteTitle: configuration.title ?? root.lastPathComponent,
+                strings: strings)
             return Output(
                 vault: vault, theme: theme, rendering: rendering, favicon: favicon, diagnostics: diagnostics)
         } catch {

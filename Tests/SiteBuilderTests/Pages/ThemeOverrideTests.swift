@@ -43,7 +43,12 @@ import Testing
         #expect(written.contains("page.mustache") && written.contains("preview.js"))
         #expect(!written.contains("style.css"))
         #expect(try vault.read("_theme/style.css") == "mine\n")
+        // The interface's words in a folder of their own, one table per language.
+        let tables = written.filter { $0.hasPrefix("strings/") }
+        #expect(tables.contains("strings/de.yml") && tables.contains("strings/en.yml"))
+        #expect(try vault.read("_theme/strings/de.yml").contains("on_this_page: \"Auf dieser Seite\""))
         #expect(
-            Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)).count == written.count + 1)
+            Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)).count
+                == written.count - tables.count + 2)
     }
 }
