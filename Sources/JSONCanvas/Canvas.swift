@@ -102,7 +102,11 @@ public enum CanvasColor: Sendable, Hashable {
         }
         guard written.hasPrefix("#") else { return nil }
         let digits = written.dropFirst().lowercased()
-        guard digits.allSatisfy(\.isHexDigit), digits.count == 6 || digits.count == 3 else { return nil }
+        // ASCII only: `Character.isHexDigit` also takes the fullwidth digits and letters.
+        let isHex = { (byte: UInt8) in (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) }
+        guard digits.utf8.allSatisfy(isHex), digits.utf8.count == 6 || digits.utf8.count == 3 else {
+            return nil
+        }
         self = .hex(digits.count == 6 ? digits : String(digits.flatMap { [$0, $0] }))
     }
 }

@@ -115,6 +115,9 @@ struct CanvasReadingTests {
         #expect(CanvasColor("#abc") == .hex("aabbcc"))
         #expect(CanvasColor("#ggg000") == nil)
         #expect(CanvasColor("red") == nil)
+        // Fullwidth digits are hex digits to `Character`, not to CSS.
+        #expect(CanvasColor("#\u{FF21}\u{FF21}\u{FF21}") == nil)
+        #expect(CanvasColor("#\u{FF10}\u{FF10}\u{FF10}\u{FF10}\u{FF10}\u{FF10}") == nil)
     }
 
     @Test func placesInsideEscapedTextMapToTheFile() throws {
