@@ -135,14 +135,33 @@ struct CanvasPage: Sendable, Hashable {
     }
 
     /// Problems the Markdown's reader and resolver found, placed in the board's file: inside a text
-    /// node's string at the very character, at a file node's `file` otherwise.
+    /// node's string at the very character, at a file node's `file` otherwise. A file node's
+    /// problem is worded for the node, not for the embed that stands for it.
     func located(_ diagnostics: [Diagnostic], file: String) -> [Diagnostic] {
         diagnostics.map { diagnostic in
             guard let place = diagnostic.location, place.file == file else { return diagnostic }
             var moved = diagnostic
             moved.location = location(ofLine: place.line, column: place.column)
+            if let part = parts.last(where: { $0.firstLine <= place.line }), part.role == .file,
+                case .file(let path, let subpath) = canvas.nodes[part.node].kind
+            {
+                moved.message = Self.fileNodeMessage(
+                    diagnostic.message, node: canvas.nodes[part.node].id, file: path.value, subpath: subpath)
+            }
             return moved
         }
+    }
+
+    /// `embed '[[notes/a.md#Day]]' finds no heading 'Day' there` as `file node 'n1':
+    /// 'notes/a.md#Day' finds no heading 'Day' there` (the resolver names the embed with or
+    /// without its subpath); any other message gets the node and its file first.
+    static func fileNodeMessage(_ message: String, node: String, file: String, subpath: String?) -> String {
+        for written in [file + (subpath.map { "#" + $0 } ?? ""), file] {
+            for prefix in ["embed '[[\(written)]]'", "'[[\(written)]]'"] where message.hasPrefix(prefix) {
+                return "file node '\(node)': '\(written)'" + message.dropFirst(prefix.count)
+            }
+        }
+        return "file node '\(node)' ('\(file)'): " + message
     }
 
     private func location(ofLine line: Int, column: Int) -> SourceLocation {

@@ -112,7 +112,9 @@ import Testing
             line4.distance(
                 from: line4.startIndex, to: try #require(line4.range(of: "[[Missing]]")).lowerBound) + 1
         #expect(has("4:\(column)", "'[[Missing]]'"), "\(found)")
-        #expect(has("8:33", "'[[nowhere.md]]'"), "\(found)")
+        // A missing file is named by its node, in the board's words, at the node's `file`.
+        #expect(has("8:33", "file node 'm1': 'nowhere.md' finds no published note in the vault"), "\(found)")
+        #expect(!found.contains { $0.contains("embed '[[nowhere.md]]'") }, "\(found)")
         #expect(has("9:19", "unknown type 'sticker'"), "\(found)")
         #expect(has("14:37", "ends at node 'gone'"), "\(found)")
         #expect(report.errorCount == 0)
@@ -185,6 +187,83 @@ import Testing
         let file = Self.node("d", in: page)
         #expect(file.contains("class=\"embed-download\"") && file.contains(">list.txt</a>"))
         #expect(vault.exists("_site/notes/list.txt"))
+    }
+
+    @Test func fileNodesShowABlockOrAHeadingAndNameTheOnesTheNoteLacks() async throws {
+        let board = """
+            {"nodes":[
+            {"id":"b","type":"file","file":"notes/Trip.md","subpath":"#^walk","x":0,"y":0,"width":200,"height":100},
+            {"id":"h","type":"file","file":"notes/Trip.md","subpath":"#Day two","x":0,"y":200,"width":200,"height":100},
+            {"id":"nb","type":"file","file":"notes/Trip.md","subpath":"#^gone","x":0,"y":400,"width":200,"height":100},
+            {"id":"nh","type":"file","file":"Trip.md","subpath":"#Day nine","x":0,"y":600,"width":200,"height":100},
+            {"id":"nf","type":"file","file":"Elsewhere.md","subpath":"#Top","x":0,"y":800,"width":200,"height":100}
+            ]}
+            """
+        let (vault, report) = try await Self.build(["Parts.canvas": board, "notes/Trip.md": Self.trip])
+        defer { vault.remove() }
+        let page = try vault.read("_site/parts.canvas.html")
+        let block = Self.node("b", in: page)
+        #expect(block.contains("We walked.") && !block.contains("We rested.") && !block.contains("Intro."))
+        let heading = Self.node("h", in: page)
+        #expect(heading.contains("We rested.") && !heading.contains("We walked."))
+        let found = report.diagnostics.map(\.description)
+        #expect(
+            found.contains(where: {
+                $0.hasSuffix(
+                    "/Parts.canvas:4:33: warning: file node 'nb': 'notes/Trip.md#^gone' finds no block '^gone' there"
+                )
+            }), "\(found)")
+        #expect(
+            found.contains(where: {
+                $0.hasSuffix(
+                    "/Parts.canvas:5:33: warning: file node 'nh': 'Trip.md#Day nine' finds no heading 'Day nine' there"
+                )
+            }), "\(found)")
+        #expect(
+            found.contains(where: {
+                $0.hasSuffix(
+                    "/Parts.canvas:6:33: warning: file node 'nf': 'Elsewhere.md' finds no published note in the vault"
+                )
+            }), "\(found)")
+        #expect(found.count == 3, "\(found)")
+    }
+
+    @Test func fileNodeMessagesNameTheNodeAndItsFile() {
+        func worded(_ message: String) -> String {
+            CanvasPage.fileNodeMessage(message, node: "n1", file: "a.md", subpath: "Day")
+        }
+        #expect(
+            worded("embed '[[a.md]]' finds no published note in the vault")
+                == "file node 'n1': 'a.md' finds no published note in the vault")
+        #expect(
+            worded("embed '[[a.md#Day]]' finds no heading 'Day' there")
+                == "file node 'n1': 'a.md#Day' finds no heading 'Day' there")
+        #expect(
+            worded("'[[a.md]]' matches several files: 'a.md', 'b/a.md'; using 'a.md'")
+                == "file node 'n1': 'a.md' matches several files: 'a.md', 'b/a.md'; using 'a.md'")
+        #expect(
+            worded("embed cycle: x > y; shown as a link")
+                == "file node 'n1' ('a.md'): embed cycle: x > y; shown as a link")
+    }
+
+    @Test func groupBackgroundsInEachStyle() async throws {
+        let board = """
+            {"nodes":[
+            {"id":"c","type":"group","x":0,"y":0,"width":400,"height":300,"background":"red.png"},
+            {"id":"r","type":"group","x":500,"y":0,"width":400,"height":300,"background":"red.png","backgroundStyle":"ratio"},
+            {"id":"t","type":"group","x":0,"y":400,"width":400,"height":300,"background":"red.png","backgroundStyle":"repeat"}
+            ]}
+            """
+        let (vault, report) = try await Self.build(["Bgs.canvas": board], images: Self.images)
+        defer { vault.remove() }
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        let page = try vault.read("_site/bgs.canvas.html")
+        for (id, style) in [("c", "cover"), ("r", "ratio"), ("t", "repeat")] {
+            let group = Self.node(id, in: page)
+            #expect(
+                group.contains("<div class=\"canvas-group-background canvas-background-\(style)\">"), "\(id)")
+            #expect(group.contains("src=\"data:image/") && group.contains("width=\"40\""), "\(group)")
+        }
     }
 
     @Test func anUnclosedFenceStaysInItsNode() async throws {
