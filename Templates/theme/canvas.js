@@ -167,6 +167,23 @@
       if (handled) event.preventDefault();
     });
 
+    // A group's background image as the layer's own background, filling the group as the board
+    // says: cover (all of it, cropped), ratio (the whole image, its proportions kept) or repeat
+    // (tiled at the image's size); the image element is the list's, without the script.
+    root.querySelectorAll(".canvas-group-background").forEach(function (layer) {
+      var image = layer.querySelector("img");
+      var source = image && (image.currentSrc || image.getAttribute("src"));
+      if (!source) return;
+      layer.style.backgroundImage =
+        'url("' + source.replace(/["\\]/g, "\\$&").replace(/\n/g, "\\a ") + '")';
+      if (layer.classList.contains("canvas-background-repeat")) {
+        var width = parseFloat(image.getAttribute("width")) || image.naturalWidth;
+        var height = parseFloat(image.getAttribute("height")) || image.naturalHeight;
+        if (width > 0 && height > 0) layer.style.backgroundSize = width + "px " + height + "px";
+      }
+      layer.classList.add("canvas-background-drawn");
+    });
+
     // A board the reader has not moved follows its view's size (rotation, a resized window).
     window.addEventListener("resize", function () {
       if (!moved) fit();

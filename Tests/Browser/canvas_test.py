@@ -10,7 +10,10 @@ node inside it; nodes sit at their places (t1 at 90,120 of the board, 300 by 200
 the nodes; "+", "-", the wheel, a pinch and the keys zoom about the view; a drag and the arrow keys
 pan; "Fit" and "0" fit again; at 375 px the board still fits and the page does not scroll sideways;
 node text meets WCAG AA in light and dark (screenshots SCREENSHOT_DIR/canvas-<width>-<theme>.png);
-the embed in index.html is a fitted board too; no console error and no request leaves the page.
+the embed in index.html is a fitted board too, and a drag pans it; in `backgrounds.canvas.html` a group's
+background image (red.png, 40 by 30) covers its group (c), fits whole in it (r, ratio: red across the middle,
+not at the top) or is tiled (t, repeat: red at the far corner too), read from a screenshot's pixels; no
+console error and no request leaves the page.
 Without JavaScript the nodes are a list in reading order. Prints one line per check, then
 "N passed, N failed"; exits 1 when a check failed.
 """
@@ -206,6 +209,66 @@ def with_javascript(site, shots, checks):
 
         load(driver, file_url(site, "index.html"))
         checks.run("an embedded board is fitted in its note", lambda: fitted(driver, ".embed .canvas"))
+
+        def embed_pans():
+            js(driver, "document.querySelector('.embed .canvas').scrollIntoView({block: 'center'})")
+            state = view(driver, ".embed .canvas")
+            g1 = state["nodes"]["g1"]
+            viewport = driver.find_element(By.CSS_SELECTOR, ".embed .canvas-viewport")
+            start_x = int(4 - state["viewport"]["w"] / 2)
+            start_y = int(4 - state["viewport"]["h"] / 2)
+            ActionChains(driver).move_to_element_with_offset(viewport, start_x, start_y).click_and_hold() \
+                .move_by_offset(30, 15).move_by_offset(30, 15).release().perform()
+            after = view(driver, ".embed .canvas")["nodes"]["g1"]
+            assert near(after["x"] - g1["x"], 60, 2) and near(after["y"] - g1["y"], 30, 2), (g1, after)
+            return "moved by 60, 30"
+        checks.run("a drag pans the embedded board", embed_pans)
+
+        load(driver, file_url(site, "backgrounds.canvas.html"))
+
+        def backgrounds():
+            groups = js(driver, """
+                var found = {};
+                document.querySelectorAll('.canvas-group').forEach(function (g) {
+                  var layer = g.querySelector('.canvas-group-background');
+                  var r = g.getBoundingClientRect(), l = layer.getBoundingClientRect();
+                  var style = getComputedStyle(layer);
+                  found[g.getAttribute('data-node')] = {
+                    x: r.left, y: r.top, w: r.width, h: r.height, layer: [l.left, l.top, l.width, l.height],
+                    image: style.backgroundImage.slice(0, 20), repeat: style.backgroundRepeat,
+                    size: style.backgroundSize, shown: layer.querySelector('img').getClientRects().length};
+                });
+                return found;
+            """)
+            for name, group in groups.items():
+                assert group["image"].startswith('url("data:image/'), (name, group)
+                assert group["shown"] == 0, (name, "the image element is still drawn")
+            shot = driver.get_screenshot_as_base64()
+            ratio = driver.execute_script("return window.devicePixelRatio") or 1
+            points = []
+            for name, fx, fy in [("c", 0.05, 0.05), ("c", 0.95, 0.95), ("r", 0.5, 0.05), ("r", 0.5, 0.5),
+                                 ("r", 0.05, 0.3), ("t", 0.05, 0.05), ("t", 0.95, 0.95), ("t", 0.5, 0.6)]:
+                g = groups[name]
+                points.append([round((g["x"] + fx * g["w"]) * ratio), round((g["y"] + fy * g["h"]) * ratio)])
+            colours = driver.execute_async_script("""
+                var done = arguments[arguments.length - 1], points = arguments[1], image = new Image();
+                image.onload = function () {
+                  var canvas = document.createElement('canvas');
+                  canvas.width = image.width; canvas.height = image.height;
+                  var context = canvas.getContext('2d');
+                  context.drawImage(image, 0, 0);
+                  done(points.map(function (p) { return Array.from(context.getImageData(p[0], p[1], 1, 1).data); }));
+                };
+                image.src = 'data:image/png;base64,' + arguments[0];
+            """, shot, points)
+
+            def red(colour):
+                return colour[0] > 150 and colour[1] < 90 and colour[2] < 90
+            expected = [True, True, False, True, True, True, True, True]
+            assert [red(c) for c in colours] == expected, (colours, groups)
+            assert groups["t"]["repeat"] == "repeat" and groups["t"]["size"] == "40px 30px", groups["t"]
+            return "cover fills, ratio fits whole, repeat tiles"
+        checks.run("group backgrounds: cover, ratio and repeat", backgrounds)
         checks.none("no console errors, no requests leaving the pages", problems(driver))
     finally:
         driver.quit()
