@@ -158,6 +158,7 @@ for (name, dependencies) in [
     ("FrontMatter", ["MarkdownReader", "SiteBuilder", "YAMLReader"]),
     ("Mustache", ["Mustache"]), ("Images", ["ImagePipeline"]), ("RequestPath", ["DevServer"]),
     ("HTMLSanitizer", ["HTMLSanitizer"]), ("Bases", ["Bases"]),
+    ("Canvas", ["JSONCanvas", "SiteBuilder", "HTMLSanitizer", "HTMLText", "NoteModel"]),
 ] {
     package.targets.append(
         .executableTarget(
