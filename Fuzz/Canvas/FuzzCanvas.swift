@@ -78,19 +78,37 @@ enum CanvasTarget {
         }
     }
 
-    /// Every number after `--x:`, `--y:`, `--w:`, `--h:` and in the board's size is finite and
-    /// within the limit (twice the coordinate limit, and the margin).
+    /// Each node's place and size (`--x`, `--y`, `--w`, `--h` in its list item's style) and the
+    /// board's size are finite and within the limit (twice the coordinate limit, and the margin).
+    /// Only the writer's own tags are read: a text node may say `--x:` too.
     static func checkNumbers(_ html: String) {
         let bound = 2 * Canvas.coordinateLimit + 1000
-        for marker in ["--x:", "--y:", "--w:", "--h:", "data-canvas-width=\"", "data-canvas-height=\""] {
-            var rest = Substring(html)
-            while let found = rest.firstRange(of: marker) {
-                rest = rest[found.upperBound...]
-                let written = rest.prefix { $0 == "-" || $0 == "." || $0.isNumber }
-                let value = Double(written)
-                FuzzReplay.check(
-                    value.map { $0.isFinite && abs($0) <= bound } ?? false, "\(marker) \(rest.prefix(20))")
+        func check(_ written: Substring, _ what: String) {
+            let value = Double(written)
+            FuzzReplay.check(value.map { $0.isFinite && abs($0) <= bound } ?? false, "\(what) '\(written)'")
+        }
+        if let board = html.firstRange(of: "<div class=\"canvas\"") {
+            let tag = html[board.upperBound...].prefix { $0 != ">" }
+            for name in ["data-canvas-width=\"", "data-canvas-height=\""] {
+                guard let found = tag.firstRange(of: name) else { continue }
+                check(tag[found.upperBound...].prefix { $0 != "\"" }, name)
             }
+        }
+        var rest = Substring(html)
+        while let item = rest.firstRange(of: "<li class=\"canvas-node") {
+            let tag = rest[item.upperBound...].prefix { $0 != ">" }
+            rest = rest[item.upperBound...]
+            guard let style = tag.firstRange(of: " style=\"") else {
+                FuzzReplay.check(false, "a node without its style: \(tag)")
+                continue
+            }
+            let declarations = tag[style.upperBound...].prefix { $0 != "\"" }.split(separator: ";")
+            for declaration in declarations
+            where ["--x:", "--y:", "--w:", "--h:"].contains(declaration.prefix(4)) {
+                FuzzReplay.check(declaration.hasSuffix("px"), "\(declaration)")
+                check(declaration.dropFirst(4).dropLast(2), String(declaration.prefix(4)))
+            }
+            FuzzReplay.check(declarations.count >= 5, "a node's style without its place: \(tag)")
         }
     }
 
