@@ -75,6 +75,9 @@ public struct SiteConfiguration: Sendable, Hashable {
     public var showProperties = true
     /// Whether pages have a search box and the site a search index (`assets/search-index.js`).
     public var search = true
+    /// How many notes the home page lists as recently updated (by git, front matter `updated` or
+    /// file time, ``NoteDates``); 0: no such list.
+    public var recentlyUpdated = 10
 
     public init() {}
 

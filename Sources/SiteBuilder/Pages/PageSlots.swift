@@ -10,6 +10,8 @@ struct PageSlots: Sendable {
     let explorer, breadcrumbs, hasBreadcrumbs, site, root, generator, icon: TemplateContext.Slot?
     /// The note's front matter properties as HTML (``PropertiesView``).
     let properties: TemplateContext.Slot?
+    /// The note's dates (``NoteDates``), each a `datetime` and a visible `text`.
+    let created, updated: TemplateContext.Slot?
     /// The members of the page's lists and objects (``TemplateLibrary/record(_:)``): backlinks,
     /// headings, tags, crumbs and the explorer.
     let url, name, context, level, text, id, list, page, pretty: TemplateContext.Slot?
@@ -30,6 +32,7 @@ struct PageSlots: Sendable {
         (site, root) = (library.slot("site"), library.slot("root"))
         (generator, icon) = (library.slot("generator"), library.slot("icon"))
         properties = library.slot("properties")
+        (created, updated) = (library.slot("created"), library.slot("updated"))
         (url, name, context) = (library.slot("url"), library.slot("name"), library.slot("context"))
         (level, text, id) = (library.slot("level"), library.slot("text"), library.slot("id"))
         (list, page, pretty) = (library.slot("list"), library.slot("page"), library.slot("pretty"))

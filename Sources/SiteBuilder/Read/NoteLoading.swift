@@ -118,6 +118,8 @@ final class ResolvedNote: Sendable, Hashable {
         /// Links and embeds: hrefs, the notes they name, files to publish.
         var links: NoteLinks.Resolved
         var diagnostics: [Diagnostic]
+        /// Created and updated, from front matter, git or the file (``NoteDates``).
+        var dates = NoteDates()
     }
 
     init(source: SourceNote, resolution: Resolution) {
@@ -141,6 +143,7 @@ final class ResolvedNote: Sendable, Hashable {
     var images: [ImageTarget] { resolution.images }
     var links: NoteLinks.Resolved { resolution.links }
     var diagnostics: [Diagnostic] { resolution.diagnostics }
+    var dates: NoteDates { resolution.dates }
 }
 
 /// What a page shows besides its document, by its kind (``PageKind``).
@@ -229,7 +232,7 @@ enum NoteLoading {
     }
 
     /// Looks up everything a published note names.
-    static func link(_ source: SourceNote, in site: LinkContext) -> ResolvedNote {
+    static func link(_ source: SourceNote, in site: LinkContext, times: FileTimes? = nil) -> ResolvedNote {
         var diagnostics = source.diagnostics
         let images = source.document.imageAttachments.map { image in
             target(of: image, in: source.path, resolver: site.resolver, diagnostics: &diagnostics)
@@ -243,7 +246,8 @@ enum NoteLoading {
             source: source,
             resolution: .init(
                 pagePath: site.pages[source.path] ?? Slug.pagePath(forNote: source.path), images: images,
-                links: links, diagnostics: diagnostics))
+                links: links, diagnostics: diagnostics,
+                dates: NoteDates(front: source.document.frontMatter, file: times)))
     }
 
     /// Looks an image up in the vault; every way it can fail is reported at the image's place.

@@ -1,0 +1,30 @@
+import Bases
+import Foundation
+
+/// Dates as pages show them: a machine-readable `datetime` and the text a reader sees, both in UTC
+/// (the calendar of ``BaseDate``, which bases already show dates with).
+enum DateText {
+    /// The one place a date becomes visible text (`6 December 2026`), in the site's language;
+    /// English month names for every language until the interface has tables per language.
+    static func visible(_ date: Date, language: String) -> String {
+        let parts = self.parts(date)
+        return "\(parts.day) \(englishMonths[parts.month - 1]) \(parts.year)"
+    }
+
+    static let englishMonths = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+        "November", "December",
+    ]
+
+    /// `2026-12-06T10:00:00Z`: a `<time datetime>`, a sitemap's `lastmod`, a feed's `updated`.
+    static func machine(_ date: Date) -> String {
+        let parts = self.parts(date)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.year, parts.month, parts.day, parts.hour,
+            parts.minute, parts.second)
+    }
+
+    private static func parts(_ date: Date) -> BaseDate.Parts {
+        BaseDate(milliseconds: (date.timeIntervalSince1970 * 1000).rounded(.down)).parts
+    }
+}
