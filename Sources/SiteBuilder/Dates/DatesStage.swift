@@ -44,10 +44,11 @@ struct VaultDates: Sendable {
     func times(of path: String) -> FileTimes? {
         let modified = entries[path].map { Int64($0.stamp.modified.tv_sec) }
         if let git, let dates = git.files[path] {
-            let updated =
-                git.modified.contains(path) ? max(modified ?? dates.updated, dates.updated) : dates.updated
-            return FileTimes(created: dates.created, updated: updated)
+            guard git.modified.contains(path), let modified, modified > dates.updated else {
+                return FileTimes(created: dates.created, updated: dates.updated, updatedByFile: false)
+            }
+            return FileTimes(created: dates.created, updated: modified, updatedByFile: true)
         }
-        return modified.map { FileTimes(created: $0, updated: $0) }
+        return modified.map { FileTimes(created: $0, updated: $0, updatedByFile: true) }
     }
 }

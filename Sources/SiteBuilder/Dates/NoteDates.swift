@@ -10,6 +10,9 @@ import NoteModel
 struct NoteDates: Sendable, Hashable {
     var created: Date?
     var updated: Date?
+    /// Whether ``updated`` is a file's modification time (outside git, or a change not committed):
+    /// a time of this machine, which the feed leaves out (a fresh checkout would mark every entry).
+    var updatedByFile = false
 
     init(created: Date? = nil, updated: Date? = nil) {
         self.created = created
@@ -18,7 +21,12 @@ struct NoteDates: Sendable, Hashable {
 
     init(front: FrontMatter?, file: FileTimes?) {
         created = Self.written(front?["created"]) ?? front?.date?.date ?? file.map { Self.date($0.created) }
-        updated = Self.written(front?["updated"]) ?? file.map { Self.date($0.updated) }
+        if let written = Self.written(front?["updated"]) {
+            updated = written
+        } else if let file {
+            updated = Self.date(file.updated)
+            updatedByFile = file.updatedByFile
+        }
         // A note is never updated before it was created (front matter may date it later than git).
         if let created, let updated, updated < created { self.updated = created }
     }
@@ -36,4 +44,6 @@ struct NoteDates: Sendable, Hashable {
 struct FileTimes: Sendable, Hashable {
     var created: Int64
     var updated: Int64
+    /// The updated time is the file's modification time, not a commit's.
+    var updatedByFile: Bool
 }

@@ -2,10 +2,10 @@ import Foundation
 import HTMLText
 
 /// `feed.xml`: an Atom feed of the newest notes by their front matter `date` (each entry's
-/// `published`); an entry's `updated` is the later of that and the note's updated date (git,
-/// front matter `updated`, ``NoteDates``). Notes without a `date` are left out, so which notes the
-/// feed lists is the same on every machine. It needs absolute URLs, so it is written only when
-/// `base_url` is set.
+/// `published`); an entry's `updated` is the later of that and the note's updated date from git or
+/// front matter `updated` (``NoteDates``). Notes without a `date` are left out, and no file's
+/// modification time is used, so the feed is the same on every machine. It needs absolute URLs, so
+/// it is written only when `base_url` is set.
 enum AtomFeed {
     static let limit = 20
 
@@ -17,7 +17,10 @@ enum AtomFeed {
         .prefix(limit)
         guard !dated.isEmpty else { return nil }
         // Published at its `date`; updated when its dates say it changed since (git, front matter).
-        let updated = dated.map { max($0.date, $0.note.dates.updated ?? $0.date) }
+        let updated = dated.map { entry in
+            let dates = entry.note.dates
+            return dates.updatedByFile ? entry.date : max(entry.date, dates.updated ?? entry.date)
+        }
         guard let newest = updated.max() else { return nil }
         let stamp = ISO8601DateFormatter()
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
