@@ -1,7 +1,7 @@
 import Foundation
 import NoteModel
 
-/// The build, as the list of its stages: Scan -> Read -> Resolve -> Graph -> Highlight -> Images -> Files ->
+/// The build, as the list of its stages: Scan -> Dates -> Read -> Resolve -> Graph -> Highlight -> Images -> Files ->
 /// Explorer -> Pages -> Listings -> Previews, each returning what it made; then the site put together from
 /// their outputs (``SiteAssembly``) and, in ``SiteBuild/run(_:)``, written (Write).
 struct BuildPipeline {

@@ -19,9 +19,14 @@ enum DateText {
     /// `2026-12-06T10:00:00Z`: a `<time datetime>`, a sitemap's `lastmod`, a feed's `updated`.
     static func machine(_ date: Date) -> String {
         let parts = self.parts(date)
-        return String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.year, parts.month, parts.day, parts.hour,
-            parts.minute, parts.second)
+        return "\(digits(parts.year, 4))-\(digits(parts.month, 2))-\(digits(parts.day, 2))T"
+            + "\(digits(parts.hour, 2)):\(digits(parts.minute, 2)):\(digits(parts.second, 2))Z"
+    }
+
+    /// `value` with zeros before it to `count` digits (a page has two dates: no `String(format:)`).
+    private static func digits(_ value: Int, _ count: Int) -> String {
+        let text = String(value)
+        return text.count >= count ? text : String(repeating: "0", count: count - text.count) + text
     }
 
     private static func parts(_ date: Date) -> BaseDate.Parts {

@@ -22,6 +22,11 @@ import Testing
         try repository.write("base_url: https://example.org/\n", to: "notesite.yml")
         try repository.write("# Alpha\n\nfirst\n", to: "alpha.md")
         try repository.write("# Beta\n\nonce\n", to: "beta.md")
+        let base =
+            "formulas:\n  made: file.ctime.format(\"YYYY-MM-DD\")\n  changed: file.mtime.format(\"YYYY-MM-DD\")\n"
+            + "views:\n  - type: table\n    name: Dates\n"
+            + "    order: [file.name, formula.made, formula.changed]\n"
+        try repository.write("# Dates\n\n```base\n\(base)```\n", to: "dates.md")
         try repository.commit(at: "2021-03-04T10:00:00Z")
         try repository.write("# Alpha\n\nsecond\n", to: "alpha.md")
         try repository.commit(at: "2022-07-08T09:30:00Z")
@@ -40,6 +45,10 @@ import Testing
         let gamma = Self.page(site, "gamma.html")
         #expect(gamma.contains("Created <time datetime=\"2020-01-01T00:00:00Z\">1 January 2020</time>"))
         #expect(gamma.contains("Updated <time datetime=\"2023-05-06T00:00:00Z\">6 May 2023</time>"))
+        // Bases' file.ctime and file.mtime are the same dates.
+        let dates = Self.page(site, "dates.html")
+        let table = try #require(dates.range(of: "<tbody>").map { String(dates[$0.upperBound...]) })
+        #expect(table.contains("<td>2021-03-04</td><td>2022-07-08</td>"), "\(table.prefix(600))")
         let sitemap = Self.page(site, "sitemap.xml")
         #expect(
             sitemap.contains(
