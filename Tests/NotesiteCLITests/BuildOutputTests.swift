@@ -60,8 +60,8 @@ func troubledVault() throws -> URL {
         }
         #expect(
             stages == [
-                "scan", "read", "resolve", "graph", "highlight", "images", "files", "explorer", "pages",
-                "listings", "previews", "write",
+                "scan", "dates", "read", "resolve", "graph", "highlight", "images", "files", "explorer",
+                "pages", "listings", "previews", "write",
             ])
     }
 

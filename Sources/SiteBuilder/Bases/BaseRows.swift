@@ -47,8 +47,8 @@ final class BaseRows: Sendable, Hashable {
     static func == (a: BaseRows, b: BaseRows) -> Bool { a === b || a.key == b.key }
     func hash(into hasher: inout Hasher) { hasher.combine(key) }
 
-    /// The row of a note: its path, size, front matter date (the one date the build knows of a
-    /// note), tags, resolved outgoing links and front matter properties.
+    /// The row of a note: its path, size, created and updated dates (`file.ctime`, `file.mtime`:
+    /// ``NoteDates``), tags, resolved outgoing links and front matter properties.
     static func row(_ note: ResolvedNote) -> BaseRow {
         let front = note.document.frontMatter
         let date = front?.date?.date.map {
@@ -74,8 +74,10 @@ final class BaseRows: Sendable, Hashable {
             if let order = front.order { properties.append(BaseEntry("order", .number(order))) }
             properties += front.extra.map { BaseEntry($0.key, BaseValue(frontMatter: $0.value)) }
         }
+        let moment = { (date: Date) in BaseDate(milliseconds: (date.timeIntervalSince1970 * 1000).rounded()) }
         return BaseRow(
-            path: note.path, size: note.source.utf8.count, created: date, modified: date,
+            path: note.path, size: note.source.utf8.count, created: note.dates.created.map(moment) ?? date,
+            modified: note.dates.updated.map(moment) ?? date,
             tags: note.source.tags,
             links: links, properties: properties, embeds: embeds(of: note))
     }

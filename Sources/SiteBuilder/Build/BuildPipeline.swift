@@ -1,7 +1,7 @@
 import Foundation
 import NoteModel
 
-/// The build, as the list of its stages: Scan -> Read -> Resolve -> Graph -> Highlight -> Images -> Files ->
+/// The build, as the list of its stages: Scan -> Dates -> Read -> Resolve -> Graph -> Highlight -> Images -> Files ->
 /// Explorer -> Pages -> Listings -> Previews, each returning what it made; then the site put together from
 /// their outputs (``SiteAssembly``) and, in ``SiteBuild/run(_:)``, written (Write).
 struct BuildPipeline {
@@ -22,8 +22,11 @@ struct BuildPipeline {
         let scan = await runner.run(
             ScanStage(root: options.vault, configuration: settings, excluded: configuration.outputs), ())
         guard let vault = scan.vault, let rendering = scan.rendering else { return (nil, runner.report) }
+        let dated = await runner.run(
+            DatesStage(cacheFolder: vault.cacheFolder(named: settings.cache)), vault)
         let read = await runner.run(ReadStage(), vault)
-        let resolved = await runner.run(ResolveStage(files: vault.files, configuration: settings), read)
+        let resolved = await runner.run(
+            ResolveStage(files: vault.files, configuration: settings, dates: dated.dates), read)
         let graph = resolved.graph
         let facts = SiteFacts(
             graph: graph, pagePaths: resolved.pagePaths, configuration: settings, rendering: rendering)
@@ -68,7 +71,8 @@ struct BuildPipeline {
         report.notices = (code.highlights?.notice.map { [$0] } ?? []) + pages.notices
         BackgroundRelease.drop(
             (
-                consume read, consume resolved, consume graph, consume drawn, consume code, consume images,
+                consume dated, consume read, consume resolved, consume graph, consume drawn, consume code,
+                consume images,
                 consume explorer, consume pages, consume listings, consume previews, consume files,
                 consume facts
             ), freeing: !options.endsWithProcess)

@@ -51,7 +51,9 @@ struct SiteAssembly {
             site.paths.filter { $0.hasSuffix(".html") && redirects.pages[$0] == nil },
             memory: context.memory)
         if let baseURL = configuration.baseURL {
-            site.put("sitemap.xml", Sitemap.xml(pages: htmlPages, baseURL: baseURL))
+            var updated: [String: Date] = [:]
+            for note in notes { updated[note.pagePath] = note.dates.updated }
+            site.put("sitemap.xml", Sitemap.xml(pages: htmlPages, baseURL: baseURL, updated: updated))
             // Without dated notes there is no feed, not even a file of the vault's at its path.
             site.put("feed.xml", listings.feed)
         }

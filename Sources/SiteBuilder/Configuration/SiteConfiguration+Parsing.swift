@@ -260,6 +260,13 @@ extension SiteConfiguration {
             configuration.linkPreviews = value
             return nil
         },
+        "recently_updated": { configuration, node in
+            guard case .int(let value) = node.scalarValue, (0...1000).contains(value) else {
+                return "must be a number of notes from 0 (no list) to 1000, found \(node.typeDescription)"
+            }
+            configuration.recentlyUpdated = value
+            return nil
+        },
         "image_width": pixels(in: 16...16384) { $0.imageWidth = $1 },
         "column_width": pixels(in: 160...4096) { $0.columnWidth = $1 },
     ]

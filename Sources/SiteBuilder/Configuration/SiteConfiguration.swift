@@ -81,6 +81,9 @@ public struct SiteConfiguration: Sendable, Hashable {
     public var search = true
     /// Whether each page gets a social card (`cards/<page>.png`, its `og:image`) when `base_url` is set.
     public var socialCards = true
+    /// How many notes the home page lists as recently updated (by git, front matter `updated` or
+    /// file time, ``NoteDates``); 0: no such list.
+    public var recentlyUpdated = 10
 
     public init() {}
 

@@ -60,8 +60,9 @@ struct ListingStage: BuildStage {
         let shown = context.perNote(Self.listedNotes, notes.map(\.source), pages: notes.map(\.pagePath)) {
             ContentKey(ListedNote(notes[$0]))
         }
+        // Dates come from git as well as from the note (a commit changes them, not the note).
         return ContentKey(
-            ContentKey(combining: shown), theme, configuration, facts.rendering.siteTitle,
+            ContentKey(combining: shown), notes.map(\.dates), theme, configuration, facts.rendering.siteTitle,
             facts.hasDatedNotes,
             input.explorer.key ?? ContentKey(input.explorer.tree))
     }

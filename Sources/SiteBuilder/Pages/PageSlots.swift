@@ -12,6 +12,8 @@ struct PageSlots: Sendable {
     let strings: TemplateContext.Slot?
     /// The note's front matter properties as HTML (``PropertiesView``).
     let properties: TemplateContext.Slot?
+    /// The note's dates (``NoteDates``), each a `datetime` and a visible `text`.
+    let created, updated: TemplateContext.Slot?
     /// The members of the page's lists and objects (``TemplateLibrary/record(_:)``): backlinks,
     /// headings, tags, crumbs and the explorer.
     let url, name, context, level, text, id, list, page, pretty: TemplateContext.Slot?
@@ -33,6 +35,7 @@ struct PageSlots: Sendable {
         (generator, icon) = (library.slot("generator"), library.slot("icon"))
         strings = library.slot("strings")
         properties = library.slot("properties")
+        (created, updated) = (library.slot("created"), library.slot("updated"))
         (url, name, context) = (library.slot("url"), library.slot("name"), library.slot("context"))
         (level, text, id) = (library.slot("level"), library.slot("text"), library.slot("id"))
         (list, page, pretty) = (library.slot("list"), library.slot("page"), library.slot("pretty"))

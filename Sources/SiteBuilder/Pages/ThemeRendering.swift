@@ -1,3 +1,4 @@
+import Foundation
 import Mustache
 import NoteModel
 
@@ -19,6 +20,8 @@ struct ThemeRendering: Sendable {
     let favicon: (path: String, type: String)?
     /// The `properties` setting: whether note pages show their front matter properties.
     let showProperties: Bool
+    /// The `recently_updated` setting: how many notes the home page lists by their updated date.
+    let recentlyUpdated: Int
 
     let theme: Theme
     /// The interface's words in the site's language; templates read them as `strings.<key>`.
@@ -64,6 +67,7 @@ struct ThemeRendering: Sendable {
         self.siteTitle = siteTitle
         urls = configuration.urls
         showProperties = configuration.showProperties
+        recentlyUpdated = configuration.recentlyUpdated
         favicon = configuration.favicon.flatMap { path in
             Favicon.mimeType(of: path).map { (Favicon.sitePath(of: path), $0) }
         }
@@ -126,6 +130,15 @@ struct ThemeRendering: Sendable {
                 pagePath: note.pagePath, title: note.title, description: description, article: true,
                 image: image))
         context.set(slots.date, front?.date.map { .string($0.text) })
+        let dates = note.dates
+        context.set(slots.created, dates.created.map(dateValue))
+        // Shown only when it says more than the created date.
+        context.set(
+            slots.updated,
+            dates.updated.flatMap { updated in
+                dates.created.map { strings.date($0) }
+                    == strings.date(updated) ? nil : dateValue(updated)
+            })
         context.set(
             slots.cssclasses,
             note.source.content.kind == .canvas
@@ -144,6 +157,15 @@ struct ThemeRendering: Sendable {
         // The body and the explorer's list are most of a page; the theme's own markup fits in 16 KB.
         let capacity = body.count + (explorer?.list?.utf8.count ?? 0) + 16_384
         return try library.renderBytes("page", with: context, capacity: capacity)
+    }
+
+    /// A date as the theme shows it: `datetime` for the `<time>` element and the visible `text`.
+    func dateValue(_ date: Date) -> TemplateValue {
+        library.recorded(
+            .object([
+                "datetime": .string(DateText.machine(date)),
+                "text": .string(strings.date(date)),
+            ]))
     }
 
     /// A note page's backlinks, table of contents and tags, as records: their members are read by
@@ -215,9 +237,24 @@ struct ThemeRendering: Sendable {
                 (pageSlots.date, .string(note.document.frontMatter?.date?.text ?? "")),
             ])
         }
+        // The notes last updated (by git, front matter or file time), newest first.
+        let updated =
+            recentlyUpdated == 0
+            ? []
+            : allNotes.compactMap { note in note.dates.updated.map { (note, $0) } }
+                .sorted { ($0.1, $1.0.path) > ($1.1, $0.0.path) }.prefix(recentlyUpdated)
+        let updatedEntries = updated.map { note, date -> TemplateValue in
+            library.recorded(
+                .object([
+                    "title": .string(note.title), "path": .string(note.path),
+                    "url": .string(links.href(to: note.pagePath)), "updated": dateValue(date),
+                ]))
+        }
         var values: [String: TemplateValue] = [
             "notes": entries(sorted, from: listing.pagePath), "folders": folders(listing),
             "recent": .array(recentEntries), "hasRecent": .bool(!recentEntries.isEmpty),
+            "recentlyUpdated": .array(updatedEntries), "hasRecentlyUpdated": .bool(!updatedEntries.isEmpty),
+            "listsRecent": .bool(!recentEntries.isEmpty || !updatedEntries.isEmpty),
         ]
         if let explorer { values.merge(explorerValues(explorer, page: listing.pagePath)) { _, new in new } }
         return try render("index", at: listing.pagePath, values)

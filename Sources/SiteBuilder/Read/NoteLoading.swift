@@ -120,6 +120,8 @@ final class ResolvedNote: Sendable, Hashable {
         var diagnostics: [Diagnostic]
         /// The note's `image` or `cover` property, looked up: its link-card picture.
         var cover: CoverImage? = nil
+        /// Created and updated, from front matter, git or the file (``NoteDates``).
+        var dates = NoteDates()
     }
 
     init(source: SourceNote, resolution: Resolution) {
@@ -144,6 +146,7 @@ final class ResolvedNote: Sendable, Hashable {
     var cover: CoverImage? { resolution.cover }
     var links: NoteLinks.Resolved { resolution.links }
     var diagnostics: [Diagnostic] { resolution.diagnostics }
+    var dates: NoteDates { resolution.dates }
 }
 
 /// What a page shows besides its document, by its kind (``PageKind``).
@@ -232,7 +235,7 @@ enum NoteLoading {
     }
 
     /// Looks up everything a published note names.
-    static func link(_ source: SourceNote, in site: LinkContext) -> ResolvedNote {
+    static func link(_ source: SourceNote, in site: LinkContext, times: FileTimes? = nil) -> ResolvedNote {
         var diagnostics = source.diagnostics
         let images = source.document.imageAttachments.map { image in
             target(of: image, in: source.path, resolver: site.resolver, diagnostics: &diagnostics)
@@ -247,7 +250,8 @@ enum NoteLoading {
             source: source,
             resolution: .init(
                 pagePath: site.pages[source.path] ?? Slug.pagePath(forNote: source.path), images: images,
-                links: links, diagnostics: diagnostics, cover: cover))
+                links: links, diagnostics: diagnostics, cover: cover,
+                dates: NoteDates(front: source.document.frontMatter, file: times)))
     }
 
     /// Looks an image up in the vault; every way it can fail is reported at the image's place.

@@ -8,6 +8,8 @@ struct ResolveStage: BuildStage {
 
     let files: [String]
     let configuration: SiteConfiguration
+    /// Each file's times (git's or its own): a note's dates are part of its resolution.
+    var dates = VaultDates.none
 
     struct Output: StageOutput {
         var graph: LinkGraph
@@ -21,12 +23,16 @@ struct ResolveStage: BuildStage {
     func run(_ input: ReadStage.Output, _ context: StageContext) async -> Output {
         let sources = input.notes
         let (links, duplicates) = linkContext(sources, context)
-        let notes = await context.mapPerNote(Self.links, sources, context: links.key) {
-            NoteLoading.link(sources[$0], in: links)
-        }
-        // Each note's resolution follows from the context and the note: so does the graph.
+        let dates = dates
+        let times = sources.map { dates.times(of: $0.path) }
+        // By the context and the note's file times: a commit makes again only the notes it touched.
+        let notes = await context.mapPerNote(
+            Self.links, sources, key: { ContentKey(links.key, times[$0]) },
+            make: { NoteLoading.link(sources[$0], in: links, times: times[$0]) }
+        ).map(\.value)
+        // The graph follows from the context and each note's resolution (its dates included).
         let graph = context.value(
-            Self.graphs, key: ContentKey(combining: [links.key] + sources.map(\.key))
+            Self.graphs, key: ContentKey(combining: [links.key] + notes.map(\.key))
         ) {
             LinkGraph(notes)
         }

@@ -131,6 +131,7 @@ public enum VaultTemplate {
             # allow_html: false             # true trusts HTML in notes as written; false keeps only safe HTML
             # embed_hosts: [\(defaults.embedHosts.joined(separator: ", "))]   # video players kept in safe HTML
             # properties: show              # show each note's front matter properties (show or hide)
+            # recently_updated: \(defaults.recentlyUpdated)          # notes the home page lists by last update (0: none)
             # image_width: \(defaults.imageWidth)             # widest image rendition, in pixels (2x the column)
             # column_width: \(defaults.columnWidth)             # the reading column, in CSS pixels
             # image_format: auto            # auto, png, jpeg, webp, avif or original
