@@ -22,8 +22,14 @@ struct PropertiesView {
     static func html(for note: ResolvedNote, label: String = InterfaceStrings.english["properties"])
         -> String?
     {
-        guard let extra = note.document.frontMatter?.extra, extra.contains(where: { isShown($0.value) })
-        else { return nil }
+        guard let all = note.document.frontMatter?.extra else { return nil }
+        // A `created` or `updated` date is the page's date line (``NoteDates``), not a property.
+        let extra = all.filter { entry in
+            guard entry.key == "created" || entry.key == "updated", case .string(let text) = entry.value
+            else { return true }
+            return ISODate.parse(text) == nil
+        }
+        guard extra.contains(where: { isShown($0.value) }) else { return nil }
         var view = PropertiesView(hrefs: note.links.wikiHrefs)
         view.html.reserveCapacity(160 * extra.count)
         view.append("<dl class=\"properties\" aria-label=\"")

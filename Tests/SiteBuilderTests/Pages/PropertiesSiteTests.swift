@@ -23,8 +23,10 @@ import Testing
         score: 2.5
         done: true
         archived: false
-        created: 2024-01-02
-        updated: 2024-01-02 10:30
+        created: 2024-01-01
+        updated: 2024-02-01
+        started: 2024-01-02
+        reviewed: 2024-01-02 10:30
         related: "[[Beta]]"
         see:
           - "[[Beta|the second]]"
@@ -85,11 +87,11 @@ import Testing
             value("done", in: list)?.html == "<input type=\"checkbox\" disabled checked aria-label=\"done\">")
         #expect(
             value("archived", in: list)?.html == "<input type=\"checkbox\" disabled aria-label=\"archived\">")
-        #expect(value("created", in: list)?.type == "date")
-        #expect(value("created", in: list)?.html == "<time datetime=\"2024-01-02\">2024-01-02</time>")
-        #expect(value("updated", in: list)?.type == "datetime")
+        #expect(value("started", in: list)?.type == "date")
+        #expect(value("started", in: list)?.html == "<time datetime=\"2024-01-02\">2024-01-02</time>")
+        #expect(value("reviewed", in: list)?.type == "datetime")
         #expect(
-            value("updated", in: list)?.html == "<time datetime=\"2024-01-02T10:30\">2024-01-02 10:30</time>")
+            value("reviewed", in: list)?.html == "<time datetime=\"2024-01-02T10:30\">2024-01-02 10:30</time>")
         #expect(value("related", in: list)?.html == "<a href=\"beta.html\" class=\"internal-link\">Beta</a>")
         #expect(value("see", in: list)?.type == "list")
         #expect(
@@ -119,10 +121,13 @@ import Testing
         let keys = list.split(separator: "data-property=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
         #expect(
             keys == [
-                "status", "rating", "score", "done", "archived", "created", "updated", "related", "see",
+                "status", "rating", "score", "done", "archived", "started", "reviewed", "related", "see",
                 "source",
                 "book", "Due Date",
             ])
+        // `created` and `updated` dates are the page's date line, shown there once.
+        let page = try vault.read("_site/alpha.html")
+        #expect(page.contains("<time datetime=\"2024-02-01T00:00:00Z\">"))
         // A note without properties has no list at all.
         #expect(properties(in: try vault.read("_site/beta.html")) == nil)
         #expect(try !vault.read("_site/beta.html").contains("class=\"properties\""))
