@@ -47,4 +47,7 @@ public enum DefaultTheme {
         "bases.js": PackageResources.bases_js,
         "bases.css": PackageResources.bases_css,
     ]
+
+    /// The script of a file made by `notesite export` (never published with a site).
+    public static let exportScript: [UInt8] = PackageResources.export_js
 }
