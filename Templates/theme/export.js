@@ -161,7 +161,8 @@
     var wanted = parse(location.hash);
     if (wanted) {
       show(wanted[0], wanted[1]);
-    } else if (current === null) {
+    } else if (current === null || location.hash === "" || location.hash === "#/") {
+      // The file's own address (Back to where it opened): its first note.
       show(order[0], "");
     }
   }
