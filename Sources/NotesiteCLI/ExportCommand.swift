@@ -11,7 +11,7 @@ struct ExportCommand {
     var output: ReportOutput
 
     /// Past this size the file is still written, with a warning: mail and many tools refuse it.
-    static let largeFile = 100 * 1_000_000
+    var largeFile = 100 * 1_000_000
 
     init(_ arguments: [String]) throws(Arguments.UsageError) {
         let parsed = try Arguments(arguments, spec: Self.spec)
@@ -98,19 +98,23 @@ struct ExportCommand {
         var output = output
         if let file = options.file { report.output = file }
         report.noteCount = result.noteCount
+        // The `--json` report's pages are the file's notes, not every page the build made.
+        report.pageCount = result.noteCount
+        report.pagePaths = result.pages
         report.imageCount = result.imageCount
+        if let document = result.document, document.count > largeFile {
+            report.diagnostics.append(
+                .warning(
+                    "the exported file is \(Self.size(document.count)), past 100 MB: mail and many tools refuse files that large"
+                ))
+        }
+        // Under --strict any problem, the size too, writes nothing.
         let blocked = options.build.strict && !report.diagnostics.isEmpty
         if let document = result.document, !blocked {
             do {
                 try write(document, console: console)
                 report.wroteOutput = true
                 output.exported = summary(result, bytes: document.count)
-                if document.count > Self.largeFile {
-                    report.diagnostics.append(
-                        .warning(
-                            "the exported file is \(Self.size(document.count)), past 100 MB: mail and many tools refuse files that large"
-                        ))
-                }
             } catch {
                 report.diagnostics.append(.error("cannot write '\(destination)': \(error)"))
             }

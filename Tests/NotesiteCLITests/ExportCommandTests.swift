@@ -102,6 +102,26 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: file.path))
     }
 
+    @Test func aLargeFileIsWrittenWithAWarning() async throws {
+        let vault = try temporaryVault(Self.files)
+        defer { try? FileManager.default.removeItem(at: vault) }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID()).html")
+        defer { try? FileManager.default.removeItem(at: file) }
+        var command = try ExportCommand([vault.path, "--output", file.path])
+        command.largeFile = 1_000
+        let captured = Captured()
+        #expect(await command.run(console: captured.console) == 0)
+        #expect(captured.stderr.contains("warning: the exported file is "), "\(captured.stderr)")
+        #expect(captured.stderr.contains("past 100 MB"))
+        #expect(FileManager.default.fileExists(atPath: file.path))
+        // Under --strict the same file is a problem, and nothing is written.
+        try FileManager.default.removeItem(at: file)
+        var strict = try ExportCommand([vault.path, "--output", file.path, "--strict"])
+        strict.largeFile = 1_000
+        #expect(await strict.run(console: Captured().console) == 1)
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+    }
+
     @Test func pdfWithoutChromiumNamesThePackage() {
         #expect(PDFPrinter.chromium(path: "/nonexistent") == nil)
         let message = PDFPrinter.Problem.noChromium.description

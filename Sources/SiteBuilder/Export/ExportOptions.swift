@@ -27,13 +27,15 @@ public struct ExportOptions: Sendable {
     }
 
     /// The vault holding `path`: the nearest folder from `path` up that has a `notesite.yml` or
-    /// an `.obsidian` folder, else the current folder. A note names its own folder first.
+    /// an `.obsidian` folder; else the current folder when `path` is in it; else `path` itself when
+    /// it is a folder, or the note's own folder.
     public static func vault(holding path: URL, current: URL) -> URL {
         let manager = FileManager.default
         var isFolder: ObjCBool = false
         let exists = manager.fileExists(atPath: path.path, isDirectory: &isFolder)
-        var folder = (exists && isFolder.boolValue) ? path : path.deletingLastPathComponent()
-        folder = folder.standardizedFileURL
+        let own = ((exists && isFolder.boolValue) ? path : path.deletingLastPathComponent())
+            .standardizedFileURL
+        var folder = own
         while true {
             for marker in ["notesite.yml", ".obsidian"]
             where manager.fileExists(atPath: folder.appendingPathComponent(marker).path) {
@@ -43,6 +45,10 @@ public struct ExportOptions: Sendable {
             if parent.path == folder.path { break }
             folder = parent
         }
-        return current.standardizedFileURL
+        let here = current.standardizedFileURL.path
+        if own.path == here || own.path.hasPrefix(here == "/" ? "/" : here + "/") {
+            return current.standardizedFileURL
+        }
+        return own
     }
 }

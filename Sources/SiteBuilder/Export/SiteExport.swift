@@ -11,6 +11,8 @@ public enum SiteExport {
         public var document: Data?
         /// The notes in the file.
         public var noteCount = 0
+        /// Their pages, in the file's order (the first is the one it opens on).
+        public var pages: [String] = []
         /// The images stored in the file, each once.
         public var imageCount = 0
     }
@@ -59,6 +61,12 @@ public enum SiteExport {
                 var page = BuiltPage(Array(bytes), pagePath: note.pagePath)
             else { continue }
             page.content = shelf.shelve(page.content, pagePath: note.pagePath, files: site.files)
+            if selection.isSingleNote {
+                // One note has no explorer: no room kept for it.
+                page.mainClass = page.mainClass.split(separator: " ").filter { $0 != "has-explorer" }
+                    .joined(separator: " ")
+                _ = BuiltPage.cut(from: "<a class=\"explorer-open\"", to: "</a>", in: &page.content)
+            }
             notes.append(.init(note: note, page: page))
         }
         let settings = configuration.settings
@@ -69,6 +77,7 @@ public enum SiteExport {
             isSingleNote: selection.isSingleNote)
         result.document = document.bytes()
         result.noteCount = notes.count
+        result.pages = notes.map(\.note.pagePath)
         result.imageCount = shelf.images.count
         result.report.duration = ContinuousClock.now - start
         return result

@@ -48,8 +48,10 @@ import Testing
         for script in scripts {
             #expect(rules.contains("'sha256-\(ExportDocument.base64Digest(Array(script.utf8)))'"))
         }
-        // One note: no explorer and no search.
+        // One note: no explorer (nor room or a button for one) and no search.
         #expect(!html.contains("id=\"notesite-explorer\""))
+        #expect(!html.contains("<a class=\"explorer-open\""))
+        #expect(html.firstMatch(of: /data-class="[^"]*has-explorer/) == nil)
         #expect(!html.contains("notesiteSearch="))
     }
 
@@ -137,15 +139,25 @@ import Testing
     @Test func theVaultOfANote() throws {
         let vault = try ExportVault.make()
         defer { vault.remove() }
-        let elsewhere = URL(fileURLWithPath: "/")
+        let elsewhere = try TestVault()
+        defer { elsewhere.remove() }
+        // The nearest folder up with a notesite.yml.
         let found = ExportOptions.vault(
-            holding: vault.root.appendingPathComponent("trips/Lisbon.md"), current: elsewhere)
+            holding: vault.root.appendingPathComponent("trips/Lisbon.md"), current: elsewhere.root)
         #expect(found.path == vault.root.standardizedFileURL.path)
+        // Without one: the current folder when the path is in it, else the folder itself or the note's.
         let bare = try TestVault()
         defer { bare.remove() }
-        try bare.write("# A\n", to: "a.md")
+        try bare.write("# A\n", to: "notes/a.md")
+        let note = bare.root.appendingPathComponent("notes/a.md")
         #expect(
-            ExportOptions.vault(holding: bare.root.appendingPathComponent("a.md"), current: elsewhere)
-                == elsewhere)
+            ExportOptions.vault(holding: note, current: bare.root).path == bare.root.standardizedFileURL.path)
+        #expect(
+            ExportOptions.vault(holding: note, current: elsewhere.root).path
+                == bare.root.appendingPathComponent("notes").standardizedFileURL.path)
+        #expect(
+            ExportOptions.vault(holding: bare.root, current: elsewhere.root).path
+                == bare.root.standardizedFileURL.path)
     }
+
 }
