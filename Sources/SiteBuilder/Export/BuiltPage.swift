@@ -14,7 +14,7 @@ struct BuiltPage: Sendable {
     /// Nil when the page has no `<main>` (a theme that left it out).
     init?(_ bytes: [UInt8], pagePath: String) {
         let headEnd = Self.find("</head>", in: bytes, from: 0) ?? 0
-        assets = Self.assets(in: bytes[0..<headEnd], pagePath: pagePath)
+        assets = Self.assets(in: bytes, end: headEnd, pagePath: pagePath)
         guard let open = Self.find("<main", in: bytes, from: headEnd),
             let openEnd = Self.find(">", in: bytes, from: open),
             let close = Self.findLast("</main>", in: bytes)
@@ -50,12 +50,14 @@ struct BuiltPage: Sendable {
     }
 
     /// `<script src>` and `<link rel="stylesheet" href>` of the head, as site paths.
-    private static func assets(in head: ArraySlice<UInt8>, pagePath: String) -> [String] {
+    private static func assets(in page: [UInt8], end: Int, pagePath: String) -> [String] {
         var found: [String] = []
-        var position = head.startIndex
-        while let open = find("<", in: head, from: position), let close = find(">", in: head, from: open) {
+        var position = 0
+        while let open = find("<", in: page, from: position, end: end),
+            let close = find(">", in: page, from: open, end: end)
+        {
             position = close + 1
-            let tag = String(decoding: head[open..<close], as: UTF8.self)
+            let tag = String(decoding: page[open..<close], as: UTF8.self)
             let reference: String?
             if tag.hasPrefix("<script") {
                 reference = attribute("src", in: tag)
@@ -77,14 +79,25 @@ struct BuiltPage: Sendable {
         return String(rest[..<end])
     }
 
-    /// Where `needle` first starts at or after `from`, as an index of `bytes` (slices keep their indices).
-    static func find(_ needle: String, in bytes: ArraySlice<UInt8>, from: Int) -> Int? {
-        guard from <= bytes.endIndex else { return nil }
-        return bytes[max(from, bytes.startIndex)...].firstRange(of: needle.utf8)?.lowerBound
+    /// Where `needle` first starts at or after `from` (and before `end`, when given). A plain loop
+    /// over the array: the standard library's generic `firstRange(of:)` was most of an export's time.
+    static func find(_ needle: String, in bytes: [UInt8], from: Int, end: Int? = nil) -> Int? {
+        find(Array(needle.utf8), in: bytes, from: from, end: end)
     }
 
-    static func find(_ needle: String, in bytes: [UInt8], from: Int) -> Int? {
-        find(needle, in: bytes[...], from: from)
+    static func find(_ pattern: [UInt8], in bytes: [UInt8], from: Int, end: Int? = nil) -> Int? {
+        guard let first = pattern.first else { return from }
+        let limit = (end ?? bytes.count) - pattern.count
+        var index = max(from, 0)
+        while index <= limit {
+            if bytes[index] == first {
+                var offset = 1
+                while offset < pattern.count, bytes[index + offset] == pattern[offset] { offset += 1 }
+                if offset == pattern.count { return index }
+            }
+            index += 1
+        }
+        return nil
     }
 
     static func findLast(_ needle: String, in bytes: [UInt8]) -> Int? {

@@ -191,7 +191,9 @@ struct ExportDocument {
     }
 
     static func safeScript(_ bytes: [UInt8]) -> [UInt8] {
-        guard bytes.firstRange(of: "</script".utf8) != nil || bytes.firstRange(of: "</SCRIPT".utf8) != nil
+        guard
+            BuiltPage.find("</script", in: bytes, from: 0) != nil
+                || BuiltPage.find("</SCRIPT", in: bytes, from: 0) != nil
         else { return bytes }
         var output: [UInt8] = []
         var index = 0

@@ -111,8 +111,8 @@ enum RawText {
             index += 1
             guard byte == lt, index < bytes.count else { continue }
             let next = bytes[index]
-            if next == UInt8(ascii: "\\") || starts(bytes, at: index, with: "!--")
-                || starts(bytes, at: index, with: "/script", ignoringCase: true)
+            if next == UInt8(ascii: "\\") || starts(bytes, at: index, with: comment)
+                || starts(bytes, at: index, with: scriptEnd, ignoringCase: true)
             {
                 output.append(UInt8(ascii: "\\"))
             }
@@ -120,10 +120,14 @@ enum RawText {
         return output
     }
 
-    private static func starts(_ bytes: [UInt8], at index: Int, with text: String, ignoringCase: Bool = false)
+    private static let comment = Array("!--".utf8)
+    private static let scriptEnd = Array("/script".utf8)
+
+    private static func starts(
+        _ bytes: [UInt8], at index: Int, with pattern: [UInt8], ignoringCase: Bool = false
+    )
         -> Bool
     {
-        let pattern = Array(text.utf8)
         guard index + pattern.count <= bytes.count else { return false }
         for offset in pattern.indices {
             var byte = bytes[index + offset]
