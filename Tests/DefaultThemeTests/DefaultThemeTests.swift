@@ -11,7 +11,8 @@ private let themeFolder = URL(fileURLWithPath: #filePath)
     let files = try FileManager.default.contentsOfDirectory(atPath: themeFolder.path)
         .filter { !$0.hasPrefix(".") }.sorted()
     let listed =
-        (DefaultTheme.templates.keys.map { $0 + ".mustache" } + DefaultTheme.assets.keys).sorted()
+        (DefaultTheme.templates.keys.map { $0 + ".mustache" } + DefaultTheme.assets.keys + ["export.js"])
+        .sorted()
     #expect(files == listed)
 }
 
@@ -25,6 +26,8 @@ private let themeFolder = URL(fileURLWithPath: #filePath)
         let onDisk = try Data(contentsOf: themeFolder.appendingPathComponent(name))
         #expect(Data(bytes) == onDisk, "\(name)")
     }
+    let export = try Data(contentsOf: themeFolder.appendingPathComponent("export.js"))
+    #expect(Data(DefaultTheme.exportScript) == export)
 }
 
 @Test func pageFollowsTheContract() throws {
