@@ -70,4 +70,7 @@ public enum DefaultTheme {
         "uk": PackageResources.uk_yml,
         "zh": PackageResources.zh_yml,
     ].mapValues { String(decoding: $0, as: UTF8.self) }
+
+    /// The script of a file made by `notesite export` (never published with a site).
+    public static let exportScript: [UInt8] = PackageResources.export_js
 }

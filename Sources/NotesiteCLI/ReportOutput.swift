@@ -12,6 +12,8 @@ struct ReportOutput {
     var color = ColorChoice.auto
     /// `--json`: a file name, or `-` for stdout.
     var json: String?
+    /// `notesite export`'s line about the file it wrote; nil when it wrote none.
+    var exported: String?
 
     /// Prints everything and returns the exit status.
     func show(_ report: BuildReport, vault: URL, strict: Bool, console: Console) -> Int32 {
@@ -52,7 +54,9 @@ struct ReportOutput {
 
     private func summarize(_ report: BuildReport, console: Console) {
         let output = BuildCommand.displayPath(report.output)
-        if command == "check" {
+        if command == "export" {
+            console.err(exported.map { $0 + "\n" } ?? "notesite: export failed, nothing written\n")
+        } else if command == "check" {
             console.err(
                 "notesite: checked \(BuildCommand.count(report.pageCount, "page")); nothing written\n")
         } else if report.wroteOutput {

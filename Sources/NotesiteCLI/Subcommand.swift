@@ -20,6 +20,10 @@ struct Subcommand: Sendable {
             let command = try BuildCommand(arguments, mode: .check)
             return await command.run(console: console)
         },
+        Subcommand(spec: ExportCommand.spec) { arguments, console throws(Arguments.UsageError) in
+            let command = try ExportCommand(arguments)
+            return await command.run(console: console)
+        },
         Subcommand(spec: ServeCommand.spec) { arguments, console throws(Arguments.UsageError) in
             let command = try ServeCommand(arguments)
             return await command.run(console: console)

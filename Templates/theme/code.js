@@ -48,6 +48,7 @@
     for (var i = 0; i < blocks.length; i++) {
       var code = blocks[i];
       var pre = code.parentNode;
+      if (pre.parentNode.classList.contains("code-block")) continue;
       var wrapper = document.createElement("div");
       wrapper.className = "code-block";
       pre.parentNode.insertBefore(wrapper, pre);
@@ -72,6 +73,8 @@
     }
   }
 
+  // New content in the page (a note shown by `notesite export`'s file).
+  document.addEventListener("notesite:content", wire);
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", wire);
   } else {

@@ -10,4 +10,8 @@
   var dark = chosen ? chosen === "dark" :
     !!(window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches);
   mermaid.initialize({ startOnLoad: true, securityLevel: "strict", theme: dark ? "dark" : "default" });
+  // New content in the page (a note shown by `notesite export`'s file): its diagrams drawn too.
+  document.addEventListener("notesite:content", function () {
+    if (typeof mermaid.run === "function") mermaid.run({ querySelector: "pre.mermaid:not([data-processed])" });
+  });
 })();

@@ -10,6 +10,7 @@
     var nodes = document.querySelectorAll(".math");
     for (var i = 0; i < nodes.length; i++) {
       var node = nodes[i];
+      if (node.classList.contains("math-rendered") || node.classList.contains("math-error")) continue;
       var display = node.classList.contains("display");
       var source = node.textContent;
       var tex = source.replace(display ? /^\\\[([\s\S]*)\\\]$/ : /^\\\(([\s\S]*)\\\)$/, "$1");
@@ -25,6 +26,8 @@
     }
   }
 
+  // New content in the page (a note shown by `notesite export`'s file).
+  document.addEventListener("notesite:content", render);
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", render);
   } else {

@@ -371,6 +371,8 @@
   }
 
   window.addEventListener("hashchange", openFromHash);
+  // New content in the page (a note shown by `notesite export`'s file).
+  document.addEventListener("notesite:content", mark);
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", mark);
   } else {

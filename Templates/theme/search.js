@@ -41,6 +41,13 @@
 
   function loadIndex() {
     if (indexState !== 0) return;
+    // Already in the page (a file made by `notesite export`): nothing to load.
+    if (window.notesiteSearch && window.notesiteSearchEngine) {
+      indexState = 2;
+      engine = window.notesiteSearchEngine.create(window.notesiteSearch);
+      refresh();
+      return;
+    }
     indexState = 1;
     var waiting = 2;
     function loaded() {
@@ -193,7 +200,11 @@
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       var chosen = found.results[Math.max(active, 0)];
-      if (chosen) location.href = new URL(chosen.url, root).href;
+      if (chosen) {
+        var address = new URL(chosen.url, root).href;
+        // A file made by `notesite export` opens its notes itself (export.js).
+        if (window.notesiteNavigate) window.notesiteNavigate(address); else location.href = address;
+      }
     });
     input.addEventListener("input", refresh);
     input.addEventListener("focus", function () {

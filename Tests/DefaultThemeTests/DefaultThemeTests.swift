@@ -11,7 +11,7 @@ private let themeFolder = URL(fileURLWithPath: #filePath)
     let files = try FileManager.default.contentsOfDirectory(atPath: themeFolder.path)
         .filter { !$0.hasPrefix(".") }.sorted()
     let listed =
-        (DefaultTheme.templates.keys.map { $0 + ".mustache" } + DefaultTheme.assets.keys + ["strings"])
+        (DefaultTheme.templates.keys.map { $0 + ".mustache" } + DefaultTheme.assets.keys + ["strings", "export.js"])
         .sorted()
     #expect(files == listed)
     let tables = try FileManager.default.contentsOfDirectory(
@@ -34,6 +34,8 @@ private let themeFolder = URL(fileURLWithPath: #filePath)
             contentsOf: themeFolder.appendingPathComponent("strings/\(language).yml"), encoding: .utf8)
         #expect(table == onDisk, "strings/\(language).yml")
     }
+    let export = try Data(contentsOf: themeFolder.appendingPathComponent("export.js"))
+    #expect(Data(DefaultTheme.exportScript) == export)
 }
 
 @Test func pageFollowsTheContract() throws {

@@ -5,7 +5,9 @@ import Testing
 
 /// The parser: every command's help, usage errors with the message they print, suggestions, exit codes.
 @Suite struct CommandLineTests {
-    @Test(arguments: ["init", "build", "check", "serve", "render", "theme", "clean", "completions", "help"])
+    @Test(arguments: [
+        "init", "build", "check", "export", "serve", "render", "theme", "clean", "completions", "help",
+    ])
     func helpForEveryCommand(name: String) async {
         let (code, viaHelp) = await run("help", name)
         #expect(code == 0)

@@ -12,7 +12,7 @@ import Testing
         return folder
     }
 
-    static let commands = "build check clean completions help init render serve theme"
+    static let commands = "build check clean completions export help init render serve theme"
 
     /// The words before the cursor as bash splits them (`--color=al` is `--color`, `=`, `al`), and
     /// the sorted candidates it must offer for the last one.

@@ -10,9 +10,23 @@ struct BuildPipeline {
     /// Where a cold build writes pages as they are made (``StagingWriter``); nil keeps the whole site in memory.
     var staging: StagingWriter?
 
+    /// What one run made: the site, the report, and for `notesite export` the published notes.
+    struct Made: Sendable {
+        var site: SiteFiles?
+        var report: BuildReport
+        /// Each published note's path, page and title; empty unless ``make(listingNotes:)`` was asked.
+        var notes: [PublishedNote] = []
+    }
+
     /// The whole site; nil when it cannot be made at all (the vault is unreadable, the theme does
     /// not compile). Problems in single notes or images are diagnostics in the report.
     func make() async -> (SiteFiles?, BuildReport) {
+        let made = await make(listingNotes: false)
+        return (made.site, made.report)
+    }
+
+    /// ``make()``, and with `listingNotes` the notes it published, which `notesite export` chooses from.
+    func make(listingNotes: Bool) async -> Made {
         let settings = configuration.settings
         var context = StageContext(options, configuration)
         context.staging = staging
@@ -21,7 +35,9 @@ struct BuildPipeline {
             report: BuildReport(diagnostics: configuration.diagnostics, output: options.output))
         let scan = await runner.run(
             ScanStage(root: options.vault, configuration: settings, excluded: configuration.outputs), ())
-        guard let vault = scan.vault, let rendering = scan.rendering else { return (nil, runner.report) }
+        guard let vault = scan.vault, let rendering = scan.rendering else {
+            return Made(report: runner.report)
+        }
         let dated = await runner.run(
             DatesStage(cacheFolder: vault.cacheFolder(named: settings.cache)), vault)
         let read = await runner.run(ReadStage(), vault)
@@ -69,6 +85,9 @@ struct BuildPipeline {
         report.madePages = pages.made
         report.codeCache = code.highlights.map { ($0.highlighted, $0.cacheHits) }
         report.notices = (code.highlights?.notice.map { [$0] } ?? []) + pages.notices
+        let published =
+            listingNotes
+            ? graph.notes.map { PublishedNote(path: $0.path, pagePath: $0.pagePath, title: $0.title) } : []
         BackgroundRelease.drop(
             (
                 consume dated, consume read, consume resolved, consume graph, consume drawn, consume code,
@@ -76,6 +95,6 @@ struct BuildPipeline {
                 consume explorer, consume pages, consume listings, consume previews, consume files,
                 consume facts
             ), freeing: !options.endsWithProcess)
-        return (assembled.site, report)
+        return Made(site: assembled.site, report: report, notes: published)
     }
 }
