@@ -140,6 +140,7 @@ let package = Package(
             name: "SiteBuilderTests",
             dependencies: [
                 "SiteBuilder", "SearchIndex", "GraphLayout", "ChildProcess", "TestSupport", "JSONCanvas",
+                "NoteCrypto",
             ]),
         // The search index's fast parts against plain definitions: tokenizer, postings, vocabulary, shards.
         .testTarget(

@@ -46,5 +46,6 @@ public enum DefaultTheme {
         "canvas.css": PackageResources.canvas_css,
         "bases.js": PackageResources.bases_js,
         "bases.css": PackageResources.bases_css,
+        "protect.js": PackageResources.protect_js,
     ]
 }

@@ -57,8 +57,6 @@ public struct SealedNote: Sendable, Hashable {
 public struct NoteKey: Sendable, Hashable {
     public let bytes: [UInt8]
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
-
     public static func random() throws(CryptoError) -> NoteKey {
         NoteKey(bytes: try OpenSSL.randomBytes(32))
     }

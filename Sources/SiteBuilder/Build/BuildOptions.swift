@@ -29,6 +29,8 @@ public struct BuildOptions: Sendable {
     /// The process ends right after this build (the `build` and `check` commands): the stages'
     /// outputs are left to the exit instead of being freed piece by piece (1.5% of a build's CPU).
     public var endsWithProcess = false
+    /// Where protected notes' passwords are read (`protect:`, `password_env`); nil: the process's environment.
+    public var environment: [String: String]?
 
     public init(vault: URL, output: URL? = nil, strict: Bool = false, jobs: Int? = nil, force: Bool = false) {
         self.vault = vault.standardizedFileURL

@@ -13,6 +13,8 @@ struct SiteAssembly {
     var graph: GraphStage.Output
     var explorer: ExplorerStage.Output
     var previews: PreviewStage.Output
+    /// Protected notes' sealed pages, by page path (none in most sites).
+    var protected: [String: Data] = [:]
 
     struct Output: Sendable {
         var site: SiteFiles
@@ -28,6 +30,7 @@ struct SiteAssembly {
         -> Output
     {
         var site = SiteFiles(files: pages.pages, staged: Set(pages.staged))
+        site.put(protected)
         site.put(listings.pages)
         site.put(files.files)
         site.put(graph.files)
@@ -48,7 +51,8 @@ struct SiteAssembly {
             site.paths.filter { $0.hasSuffix(".html") && redirects.pages[$0] == nil },
             memory: context.memory)
         if let baseURL = configuration.baseURL {
-            site.put("sitemap.xml", Sitemap.xml(pages: htmlPages, baseURL: baseURL))
+            let listed = protected.isEmpty ? htmlPages : htmlPages.filter { protected[$0] == nil }
+            site.put("sitemap.xml", Sitemap.xml(pages: listed, baseURL: baseURL))
             // Without dated notes there is no feed, not even a file of the vault's at its path.
             site.put("feed.xml", listings.feed)
         }

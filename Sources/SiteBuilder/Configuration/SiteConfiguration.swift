@@ -75,6 +75,12 @@ public struct SiteConfiguration: Sendable, Hashable {
     public var showProperties = true
     /// Whether pages have a search box and the site a search index (`assets/search-index.js`).
     public var search = true
+    /// Notes sealed with a password from the environment (`protect:`), by path; see ``Protection``.
+    public var protect: [ProtectRule] = []
+    /// Whether protected notes get random-looking page addresses rather than their names.
+    public var opaqueURLs = false
+    /// Where "keep unlocked on this device" keeps a note key: `session` or `local` storage.
+    public var keepUnlocked = UnlockStorage.session
 
     public init() {}
 

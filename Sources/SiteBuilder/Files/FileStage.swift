@@ -9,6 +9,8 @@ struct FileStage: BuildStage {
     let vault: Vault
     let theme: Theme
     var favicon: Favicon?
+    /// Whether some note is protected: only then is the unlocking script published.
+    var protects = false
 
     struct Input: Sendable {
         var graph: LinkGraph
@@ -22,7 +24,9 @@ struct FileStage: BuildStage {
 
     func run(_ input: Input, _ context: StageContext) async -> Output {
         var files = input.images.publishing.files(for: input.images.renditions)
-        for (name, bytes) in theme.assets { files["assets/" + name] = Data(bytes) }
+        for (name, bytes) in theme.assets where protects || name != "protect.js" {
+            files["assets/" + name] = Data(bytes)
+        }
         if let favicon { files[favicon.sitePath] = favicon.data }
         var diagnostics: [Diagnostic] = []
         for path in Set(input.graph.notes.flatMap(\.links.attachments)).sorted() {

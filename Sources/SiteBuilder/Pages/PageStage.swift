@@ -13,6 +13,10 @@ struct PageStage: BuildStage {
     let facts: SiteFacts
     /// Where the `mermaid` setting's script is read from.
     let vault: URL
+    /// Only these notes' pages (by vault path), for protected notes' pages (``ProtectedPages``); nil: all.
+    var only: Set<String>? = nil
+    /// Whether these are protected notes' own pages, to be sealed: the theme marks what it seals.
+    var sealing = false
 
     struct Input: Sendable {
         var graph: LinkGraph
@@ -52,7 +56,7 @@ struct PageStage: BuildStage {
         let shared = ContentKey(
             configuration, self.theme, facts.key, input.code.highlights?.pygments, scripts.katex,
             scripts.mermaid)
-        let notes = graph.notes
+        let notes = only.map { only in graph.notes.filter { only.contains($0.path) } } ?? graph.notes
         // By the source note: a note resolved again (another note added) is a new object.
         let results = await context.mapPerNote(
             Self.pages, notes.map(\.source), pages: notes.map(\.pagePath),
@@ -126,6 +130,7 @@ struct PageStage: BuildStage {
         features.canvas = sources.shown.contains { $0.source.content.kind == .canvas }
         // The table sorter and the bases' styles, only on pages that show a base.
         features.bases = sources.bases != nil
+        features.protected = sealing || note.source.isProtectedStub
         let place = SourceLocation(file: note.source.displayName, line: 1, column: 1)
         if let warning = PageBudget.warning(
             page: note.pagePath, images: inlined, budget: configuration.pageBudgetBytes, at: place)
