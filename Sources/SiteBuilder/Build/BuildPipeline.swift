@@ -66,7 +66,7 @@ struct BuildPipeline {
         let previews = await runner.run(PreviewStage(configuration: settings), graph)
         let assembled = SiteAssembly(
             pages: pages, listings: listings, files: files, graph: drawn, explorer: explorer,
-            previews: previews, protected: sealed?.pages ?? [:]
+            previews: previews, protected: sealed?.pages ?? [:], protectedAssets: sealed?.assets ?? [:]
         )
         .site(notes: graph.notes, configuration: settings, context)
 

@@ -15,6 +15,8 @@ struct SiteAssembly {
     var previews: PreviewStage.Output
     /// Protected notes' sealed pages, by page path (none in most sites).
     var protected: [String: Data] = [:]
+    /// The scripts protected pages need that public ones may not (KaTeX, Mermaid).
+    var protectedAssets: [String: Data] = [:]
 
     struct Output: Sendable {
         var site: SiteFiles
@@ -35,6 +37,7 @@ struct SiteAssembly {
         site.put(files.files)
         site.put(graph.files)
         site.add(pages.assets)
+        site.add(protectedAssets)
         site.put(ExplorerData.assetPath, explorer.script)
         site.put(listings.search)
         let style = configuration.urls

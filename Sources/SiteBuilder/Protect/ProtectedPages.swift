@@ -21,6 +21,8 @@ struct ProtectedPages: BuildStage {
 
     struct Output: StageOutput {
         var pages: [String: Data]
+        /// KaTeX and the Mermaid script, when a protected page needs them.
+        var assets: [String: Data] = [:]
         var diagnostics: [Diagnostic]
     }
 
@@ -38,6 +40,7 @@ struct ProtectedPages: BuildStage {
         stubStage.only = Set(protection.variables.keys)
         let stubs = await stubStage.run(input, quiet).pages
         var real: [String: (page: Data, group: Protection.Group)] = [:]
+        var assets: [String: Data] = [:]
         for protected in graphs {
             var own = stage
             own.only = Set(protected.group.notes)
@@ -46,6 +49,7 @@ struct ProtectedPages: BuildStage {
             groupInput.graph = protected.graph
             let made = await own.run(groupInput, quiet)
             diagnostics += made.diagnostics
+            assets.merge(made.assets) { first, _ in first }
             for (path, page) in made.pages { real[path] = (page, protected.group) }
         }
         let notes = input.graph.notes.filter { protection.variables[$0.path] != nil }
@@ -87,7 +91,7 @@ struct ProtectedPages: BuildStage {
             }
             pages[note.pagePath] = Data(page)
         }
-        return Output(pages: pages, diagnostics: diagnostics)
+        return Output(pages: pages, assets: assets, diagnostics: diagnostics)
     }
 }
 
