@@ -23,7 +23,16 @@ struct FileStage: BuildStage {
     }
 
     func run(_ input: Input, _ context: StageContext) async -> Output {
-        var files = input.images.publishing.files(for: input.images.renditions)
+        var files: [String: Data]
+        if protects {
+            // Only what public pages show: a protected note's images are inside its sealed page.
+            let shown = Set(ImageRendering.keys(in: input.graph.notes))
+            var publishing = input.images.publishing
+            publishing.social = publishing.social.filter { path, _ in shown.contains { $0.path == path } }
+            files = publishing.files(for: input.images.renditions.filter { shown.contains($0.key) })
+        } else {
+            files = input.images.publishing.files(for: input.images.renditions)
+        }
         for (name, bytes) in theme.assets where protects || name != "protect.js" {
             files["assets/" + name] = Data(bytes)
         }

@@ -47,6 +47,9 @@ struct ProtectedPages: BuildStage {
             own.sealing = true
             var groupInput = input
             groupInput.graph = protected.graph
+            // Every image inside the sealed page, whatever `inline` says: no file shows it.
+            groupInput.images.publishing.inlining = .always
+            groupInput.images.publishing.previews = [:]
             let made = await own.run(groupInput, quiet)
             diagnostics += made.diagnostics
             assets.merge(made.assets) { first, _ in first }

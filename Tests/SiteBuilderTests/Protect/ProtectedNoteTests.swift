@@ -114,7 +114,7 @@ import Testing
     }
 
     /// The sealed part of a published page, opened with the password (as the browser does).
-    private static func open(_ html: String, password: String) throws -> String {
+    static func open(_ html: String, password: String) throws -> String {
         let start = try #require(html.range(of: "<script type=\"application/json\" id=\"notesite-sealed\">"))
         let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
         let json = try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8))
@@ -153,5 +153,31 @@ import Testing
         #expect(report.errorCount == 0)
         #expect(!vault.exists("_site/assets/protect.js"))
         #expect(!(try vault.read("_site/index.html")).contains("notesite:protected"))
+    }
+}
+
+extension ProtectedNoteTests {
+    /// Under `inline: never` (and previews as files), a public note's image is a file; a protected
+    /// note's is inside its sealed page only.
+    @Test func aProtectedNotesImagesAreNeverFiles() async throws {
+        let vault = try TestVault()
+        defer { vault.remove() }
+        try vault.write(
+            "inline: never\npreview_width: 64\nprotect:\n  - path: secret.md\n    password_env: NOTESITE_TEST_IMAGES\n",
+            to: "notesite.yml")
+        try vault.write("# Public\n\n![a](public.png)\n", to: "public.md")
+        try vault.write("# Secret\n\n![b](secret.png)\n", to: "secret.md")
+        try vault.write(TinyPNG.solid(width: 200, height: 100, rgb: (10, 200, 10)), to: "public.png")
+        try vault.write(TinyPNG.solid(width: 300, height: 90, rgb: (200, 10, 10)), to: "secret.png")
+        var options = BuildOptions(vault: vault.root, jobs: 2)
+        options.environment = ["NOTESITE_TEST_IMAGES": "pw"]
+        let report = await SiteBuild.run(options)
+        #expect(report.errorCount == 0, "\(report.diagnostics)")
+        let images = try FileManager.default.contentsOfDirectory(
+            atPath: vault.root.appendingPathComponent("_site/images").path)
+        let publicPage = try vault.read("_site/public.html")
+        #expect(!images.isEmpty && images.allSatisfy { publicPage.contains($0) }, "\(images)")
+        let opened = try Self.open(try vault.read("_site/secret.html"), password: "pw")
+        #expect(opened.contains("data:image/") && !opened.contains("images/"))
     }
 }
