@@ -97,8 +97,16 @@
   }
 
   function show(plain) {
+    var text = new TextDecoder().decode(plain);
+    // The note's own <main> class (has-toc and the like) comes first, as a comment.
+    var head = /^<!--class:([^>]*)-->/.exec(text);
+    var main = box.closest("main");
+    if (head) {
+      if (main) main.className = head[1];
+      text = text.slice(head[0].length);
+    }
     var holder = document.createElement("template");
-    holder.innerHTML = new TextDecoder().decode(plain);
+    holder.innerHTML = text;
     var fresh = [];
     Array.prototype.forEach.call(holder.content.querySelectorAll("script[src]"), function (old) {
       fresh.push(old.getAttribute("src"));

@@ -4,14 +4,14 @@
     /usr/bin/python3 Tests/Browser/protect_test.py SITE_DIR PASSWORD
 
 SITE_DIR is a build of the vault ProtectedBrowserTests writes: family/garden.html and
-family/letters.html sealed with PASSWORD (garden has code and math), family/tampered.html a copy of
-garden with one byte of its ciphertext changed, index.html a public page embedding garden. Checks:
-the locked page shows a labelled form and none of the note; a wrong password is refused and says
-so; the right one, typed and sent with Enter, shows the note with its code's copy button and its
-math rendered; "keep unlocked" then opens the other note without asking; the tampered page stays
-shut even with the kept key and the password; without JavaScript a sentence says what is needed;
-the form in the dark scheme keeps readable contrast; no console errors. Prints one line per check,
-then "N passed, N failed"; exits 1 when a check failed.
+family/letters.html sealed with PASSWORD (garden has headings, code and math), family/tampered.html
+a copy of garden with one byte of its ciphertext changed, index.html a public page embedding garden.
+Checks: the locked page shows a labelled form and none of the note; a wrong password is refused and
+says so; the right one, typed and sent with Enter, shows the note with its code's copy button, its
+math rendered and its table of contents laid out; "keep unlocked" then opens the other note without
+asking; the tampered page stays shut even with the kept key and the password; without JavaScript a
+sentence says what is needed; the form in the dark scheme keeps readable contrast; no console
+errors. Prints one line per check, then "N passed, N failed"; exits 1 when a check failed.
 """
 
 import os
@@ -59,6 +59,8 @@ def locked_checks(driver, site, password):
     check("the right password, sent with Enter, opens the note", opened and SECRET in body_text(driver))
     check("the opened note's code has its copy button",
           waited(driver, lambda: js(driver, "return !!document.querySelector('main .copy-code')")))
+    check("the opened page takes the note's layout (its table of contents)",
+          js(driver, "return document.querySelector('main').classList.contains('has-toc')"))
     check("the opened note's math is rendered",
           waited(driver, lambda: js(driver, "return !!document.querySelector('.math.math-rendered')")))
     stored = js(driver, "return sessionStorage.getItem('notesite-note-keys') || ''")

@@ -14,6 +14,12 @@ enum LockedPage {
         static let keep = "Keep unlocked on this device"
         static let unlock = "Unlock"
         static let noScript = "This note is encrypted: reading it needs JavaScript."
+        /// What public pages call a protected note without a `public_title`.
+        static let title = "Protected note"
+        /// The stand-in's text (its description and link preview).
+        static let standIn = "This note is protected: it opens with a password."
+        /// Under a public page's locked placeholder for an embedded protected note.
+        static let embedded = "Protected: it opens with a password."
     }
 
     static let start = "<!--notesite:protected-->"
@@ -31,6 +37,22 @@ enum LockedPage {
             let close = findLast(Array("</main>".utf8), in: page), close.lowerBound > tagEnd
         else { return nil }
         return (tagEnd + 1)..<close.lowerBound
+    }
+
+    /// What is sealed of a note's own page: its region, after a comment carrying its `<main>`'s
+    /// class (`has-toc` and the like), which the script gives the page's `<main>` once opened.
+    static func plaintext(of page: [UInt8], region: Range<Int>) -> [UInt8] {
+        var mainClass = ""
+        if let main = find(Array("<main".utf8), in: page, from: 0),
+            let tagEnd = page[main.upperBound...].firstIndex(of: UInt8(ascii: ">")),
+            let open = find(Array(" class=\"".utf8), in: Array(page[main.upperBound..<tagEnd]), from: 0)
+        {
+            let start = main.upperBound + open.upperBound
+            if let close = page[start..<tagEnd].firstIndex(of: UInt8(ascii: "\"")) {
+                mainClass = String(decoding: page[start..<close], as: UTF8.self)
+            }
+        }
+        return Array("<!--class:\(mainClass)-->".utf8) + page[region]
     }
 
     /// The published page: `stub` with its region holding the form and `sealed`, and the head

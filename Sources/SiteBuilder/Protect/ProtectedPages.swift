@@ -82,7 +82,8 @@ struct ProtectedPages: BuildStage {
             let html = [UInt8](made.page)
             guard let region = LockedPage.region(of: html),
                 let sealed = try? NoteCrypto.seal(
-                    plaintext: Array(html[region]), noteKey: noteKey, passwordKey: key),
+                    plaintext: LockedPage.plaintext(of: html, region: region), noteKey: noteKey,
+                    passwordKey: key),
                 let page = LockedPage.page(
                     stub: [UInt8](stub), real: html, sealed: sealed, title: note.title, storage: storage)
             else {

@@ -76,7 +76,7 @@ struct Protection: Sendable {
     /// What public pages call a protected note: its `public_title`, else "Protected note".
     static func publicTitle(of note: SourceNote) -> String {
         let given = note.document.frontMatter?.extra.first { $0.key == "public_title" }?.value.text
-        return given.flatMap { $0.isEmpty ? nil : $0 } ?? "Protected note"
+        return given.flatMap { $0.isEmpty ? nil : $0 } ?? LockedPage.Words.title
     }
 
     /// What stands in for a protected note everywhere public: its public title, a sentence, no tags,
@@ -84,7 +84,7 @@ struct Protection: Sendable {
     static func stub(for note: SourceNote) -> SourceNote {
         let title = String(
             decoding: (try? JSONEncoder().encode(publicTitle(of: note))) ?? Data("\"\"".utf8), as: UTF8.self)
-        let text = "---\ntitle: \(title)\n---\nThis note is protected: it opens with a password.\n"
+        let text = "---\ntitle: \(title)\n---\n\(LockedPage.Words.standIn)\n"
         // Read as Markdown whatever the note's kind: a protected board or base shows no cards.
         let document = MarkdownReader.read(
             utf8: Array(text.utf8), file: note.displayName, options: ReaderOptions(syntax: .obsidian))

@@ -19,6 +19,10 @@ import Testing
             "family/garden.md": """
             # Garden
 
+            ## Rows
+
+            ## Beds
+
             The pomegranatebody paragraph, with $x^2 + y^2$ in it.
 
             ```python
