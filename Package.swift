@@ -34,6 +34,8 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
         // gumbo, the HTML5 parser the sanitizer reads authored HTML with.
         .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
+        // OpenSSL's libcrypto: PBKDF2, AES-256-GCM and random bytes for private notes.
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // Wrappers for the variadic libvips calls Swift cannot make; the functions of both libraries
         // that notesite calls, each loading its library on first use (lazy_functions.h, written by
         // scripts/lazy-symbols).
@@ -54,6 +56,8 @@ let package = Package(
         // The one HTML escaper, shared by the HTML writer, the templates, the site and the server;
         // JSON strings safe inside a script, for the site's data scripts.
         .target(name: "HTMLText"),
+        // Private notes sealed for the browser to open: libcrypto behind a safe API.
+        .target(name: "NoteCrypto", dependencies: ["CCrypto"]),
         .target(name: "YAMLReader", dependencies: ["CYaml", "NoteModel"]),
         // libcmark's memory for one read, from an arena released at once (Sources/CCmarkArena).
         .target(name: "CCmarkArena", linkerSettings: [.linkedLibrary("cmark")]),
@@ -84,7 +88,7 @@ let package = Package(
                 "YAMLReader", "NoteModel", "MarkdownReader", "NoteHTML", "ImagePipeline", "Mustache",
                 "HTMLText",
                 "DefaultTheme", "CodeHighlighter", "ContentDigest", "SearchIndex",
-                "Bases", "GraphLayout", "HTMLSanitizer", "JSONCanvas", "POSIXFiles",
+                "Bases", "GraphLayout", "HTMLSanitizer", "JSONCanvas", "POSIXFiles", "NoteCrypto",
             ]),
         .target(
             name: "DevServer",
@@ -122,6 +126,8 @@ let package = Package(
         // Boards read from the spec's sample and from broken files.
         .testTarget(name: "JSONCanvasTests", dependencies: ["JSONCanvas", "NoteModel"]),
         .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText"]),
+        // Seal and open round trips, refusals, and the parameters block read strictly.
+        .testTarget(name: "NoteCryptoTests", dependencies: ["NoteCrypto", "TestSupport"]),
         .testTarget(name: "HTMLSanitizerTests", dependencies: ["HTMLSanitizer", "CGumbo", "TestSupport"]),
         .testTarget(name: "CodeHighlighterTests", dependencies: ["CodeHighlighter", "TestSupport"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
@@ -134,6 +140,7 @@ let package = Package(
             name: "SiteBuilderTests",
             dependencies: [
                 "SiteBuilder", "SearchIndex", "GraphLayout", "ChildProcess", "TestSupport", "JSONCanvas",
+                "NoteCrypto",
             ]),
         // The search index's fast parts against plain definitions: tokenizer, postings, vocabulary, shards.
         .testTarget(

@@ -47,6 +47,7 @@ public enum DefaultTheme {
         "canvas.css": PackageResources.canvas_css,
         "bases.js": PackageResources.bases_js,
         "bases.css": PackageResources.bases_css,
+        "protect.js": PackageResources.protect_js,
     ]
 
     /// The interface's words per language (`strings/<language>.yml`), as YAML text by language

@@ -31,6 +31,8 @@ public struct BuildOptions: Sendable {
     public var endsWithProcess = false
     /// The clock of bases' `now()` and `today()`; nil: the moment the build starts.
     public var now: Date?
+    /// Where protected notes' passwords are read (`protect:`, `password_env`); nil: the process's environment.
+    public var environment: [String: String]?
 
     public init(vault: URL, output: URL? = nil, strict: Bool = false, jobs: Int? = nil, force: Bool = false) {
         self.vault = vault.standardizedFileURL

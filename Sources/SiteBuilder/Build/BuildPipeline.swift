@@ -41,8 +41,20 @@ struct BuildPipeline {
         let dated = await runner.run(
             DatesStage(cacheFolder: vault.cacheFolder(named: settings.cache)), vault)
         let read = await runner.run(ReadStage(), vault)
-        let resolved = await runner.run(
-            ResolveStage(files: vault.files, configuration: settings, dates: dated.dates), read)
+        let (protection, unset) = Protection.find(
+            read.notes, rules: settings.protect,
+            environment: options.environment ?? ProcessInfo.processInfo.environment)
+        // A protected note without its password: nothing is published, not even the other pages.
+        guard unset.isEmpty else {
+            runner.report.diagnostics += unset
+            return Made(report: runner.report)
+        }
+        var resolve = ResolveStage(files: vault.files, configuration: settings, dates: dated.dates)
+        resolve.protection = protection
+        if settings.opaqueURLs, !protection.isEmpty {
+            resolve.opaquePages = await protection.opaquePages(style: settings.urls, context: context)
+        }
+        let resolved = await runner.run(resolve, read)
         let graph = resolved.graph
         let facts = SiteFacts(
             graph: graph, pagePaths: resolved.pagePaths, configuration: settings, rendering: rendering)
@@ -50,26 +62,37 @@ struct BuildPipeline {
             GraphStage(
                 configuration: settings, facts: facts, theme: scan.theme,
                 cache: vault.cacheFolder(named: settings.cache).map(GraphLayoutCache.init(folder:))), graph)
-        let code = await runner.run(HighlightStage(configuration: settings, vault: vault), graph)
-        let images = await runner.run(
-            ImageStage(vault: vault, configuration: settings, rendering: rendering), graph)
+        // Code and images of protected notes too: their pages show them, sealed.
+        let code = await runner.run(HighlightStage(configuration: settings, vault: vault), resolved.everyNote)
+        var imageStage = ImageStage(vault: vault, configuration: settings, rendering: rendering)
+        imageStage.protected = Set(protection.groups.flatMap(\.notes))
+        let images = await runner.run(imageStage, resolved.everyNote)
         let files = await runner.run(
-            FileStage(vault: vault, theme: scan.theme, strings: rendering.strings, favicon: scan.favicon),
+            FileStage(
+                vault: vault, theme: scan.theme, strings: rendering.strings, favicon: scan.favicon,
+                protects: !protection.isEmpty),
             .init(graph: graph, images: images))
         let explorer = await runner.run(
             ExplorerStage(configuration: settings, strings: rendering.strings), graph)
-        let pages = await runner.run(
-            PageStage(
-                configuration: settings, theme: scan.theme, facts: facts, vault: vault.root,
-                now: options.now ?? Date()),
-            .init(graph: graph, images: images, code: code, explorer: explorer))
+        let pageStage = PageStage(
+            configuration: settings, theme: scan.theme, facts: facts, vault: vault.root,
+            now: options.now ?? Date())
+        let pageInput = PageStage.Input(graph: graph, images: images, code: code, explorer: explorer)
+        let pages = await runner.run(pageStage, pageInput)
+        let sealed =
+            protection.isEmpty
+            ? nil
+            : await runner.run(
+                ProtectedPages(stage: pageStage, protection: protection, storage: settings.keepUnlocked),
+                .init(pages: pageInput, graphs: resolved.protectedGraphs))
         let listings = await runner.run(
             ListingStage(configuration: settings, theme: scan.theme, facts: facts),
             .init(graph: graph, explorer: explorer))
         let previews = await runner.run(PreviewStage(configuration: settings), graph)
         let assembled = SiteAssembly(
             pages: pages, listings: listings, files: files, graph: drawn, explorer: explorer,
-            previews: previews, strings: rendering.strings
+            previews: previews, strings: rendering.strings, protected: sealed?.pages ?? [:],
+            protectedAssets: sealed?.assets ?? [:]
         )
         .site(notes: graph.notes, configuration: settings, context)
 

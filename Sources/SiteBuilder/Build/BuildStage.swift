@@ -35,8 +35,8 @@ protocol StageOutput: Sendable {
 /// and what earlier builds in this process remembered.
 struct StageContext: Sendable {
     let jobs: Int
-    let progress: BuildProgress?
-    let memory: BuildMemory?
+    var progress: BuildProgress?
+    var memory: BuildMemory?
     let display: DisplayPaths
     /// A cold `notesite build`'s staging folder: Pages writes each page into it as it is made.
     var staging: StagingWriter?

@@ -15,6 +15,10 @@ struct SiteAssembly {
     var previews: PreviewStage.Output
     /// The site's words, for the alias redirects' one sentence.
     var strings = InterfaceStrings.english
+    /// Protected notes' sealed pages, by page path (none in most sites).
+    var protected: [String: Data] = [:]
+    /// The scripts protected pages need that public ones may not (KaTeX, Mermaid).
+    var protectedAssets: [String: Data] = [:]
 
     struct Output: Sendable {
         var site: SiteFiles
@@ -30,10 +34,12 @@ struct SiteAssembly {
         -> Output
     {
         var site = SiteFiles(files: pages.pages, staged: Set(pages.staged))
+        site.put(protected)
         site.put(listings.pages)
         site.put(files.files)
         site.put(graph.files)
         site.add(pages.assets)
+        site.add(protectedAssets)
         site.put(ExplorerData.assetPath, explorer.script)
         site.put(listings.search)
         let style = configuration.urls
@@ -53,7 +59,8 @@ struct SiteAssembly {
         if let baseURL = configuration.baseURL {
             var updated: [String: Date] = [:]
             for note in notes { updated[note.pagePath] = note.dates.updated }
-            site.put("sitemap.xml", Sitemap.xml(pages: htmlPages, baseURL: baseURL, updated: updated))
+            let listed = protected.isEmpty ? htmlPages : htmlPages.filter { protected[$0] == nil }
+            site.put("sitemap.xml", Sitemap.xml(pages: listed, baseURL: baseURL, updated: updated))
             // Without dated notes there is no feed, not even a file of the vault's at its path.
             site.put("feed.xml", listings.feed)
         }

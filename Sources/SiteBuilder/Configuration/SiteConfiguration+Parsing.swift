@@ -43,6 +43,9 @@ extension SiteConfiguration {
     typealias Setter = @Sendable (inout SiteConfiguration, YAMLNode) -> String?
 
     static let keys: [String: Setter] = [
+        "protect": protectSetter,
+        "opaque_urls": opaqueURLsSetter,
+        "keep_unlocked": keepUnlockedSetter,
         "title": text { $0.title = $1 },
         "description": text { $0.description = $1 },
         "author": text { $0.author = $1 },

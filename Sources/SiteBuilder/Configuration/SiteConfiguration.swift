@@ -84,6 +84,12 @@ public struct SiteConfiguration: Sendable, Hashable {
     /// How many notes the home page lists as recently updated (by git, front matter `updated` or
     /// file time, ``NoteDates``); 0: no such list.
     public var recentlyUpdated = 10
+    /// Notes sealed with a password from the environment (`protect:`), by path; see ``Protection``.
+    public var protect: [ProtectRule] = []
+    /// Whether protected notes get random-looking page addresses rather than their names.
+    public var opaqueURLs = false
+    /// Where "keep unlocked on this device" keeps a note key: `session` or `local` storage.
+    public var keepUnlocked = UnlockStorage.session
 
     public init() {}
 

@@ -11,6 +11,8 @@ struct FileStage: BuildStage {
     /// The site's interface words, published for the scripts as `assets/strings.js`.
     var strings = InterfaceStrings.english
     var favicon: Favicon?
+    /// Whether some note is protected: only then is the unlocking script published.
+    var protects = false
 
     struct Input: Sendable {
         var graph: LinkGraph
@@ -23,8 +25,19 @@ struct FileStage: BuildStage {
     }
 
     func run(_ input: Input, _ context: StageContext) async -> Output {
-        var files = input.images.publishing.files(for: input.images.renditions)
-        for (name, bytes) in theme.assets { files["assets/" + name] = Data(bytes) }
+        var files: [String: Data]
+        if protects {
+            // Only what public pages show: a protected note's images are inside its sealed page.
+            let shown = Set(ImageRendering.keys(in: input.graph.notes))
+            var publishing = input.images.publishing
+            publishing.social = publishing.social.filter { path, _ in shown.contains { $0.path == path } }
+            files = publishing.files(for: input.images.renditions.filter { shown.contains($0.key) })
+        } else {
+            files = input.images.publishing.files(for: input.images.renditions)
+        }
+        for (name, bytes) in theme.assets where protects || name != "protect.js" {
+            files["assets/" + name] = Data(bytes)
+        }
         files[InterfaceStrings.scriptPath] = Data(strings.script)
         if let favicon { files[favicon.sitePath] = favicon.data }
         var diagnostics: [Diagnostic] = []

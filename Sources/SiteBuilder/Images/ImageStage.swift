@@ -9,6 +9,9 @@ struct ImageStage: BuildStage {
 
     let vault: Vault
     let configuration: SiteConfiguration
+    /// Protected notes' vault paths: their pages show a stand-in, so no link-card picture or social
+    /// card is made from them (a card would show the note's own title).
+    var protected: Set<String> = []
     /// The theme, for the social cards' `card.svg` (``SocialCards``).
     var rendering: ThemeRendering?
 
@@ -66,12 +69,13 @@ struct ImageStage: BuildStage {
         var social: [String: ImageRendition] = [:]
         var cards = SocialCards.Drawn()
         if let baseURL = configuration.baseURL {
+            let shown = protected.isEmpty ? graph.notes : graph.notes.filter { !protected.contains($0.path) }
             social = await SocialImages.render(
-                for: graph.notes, renditions: renditions, drawnCards: configuration.socialCards, in: vault,
+                for: shown, renditions: renditions, drawnCards: configuration.socialCards, in: vault,
                 settings: settings, cache: cache, jobs: context.jobs)
             if configuration.socialCards, let rendering {
                 cards = await SocialCards.draw(
-                    for: graph.notes, rendering: rendering, baseURL: baseURL, cache: cache, jobs: context.jobs
+                    for: shown, rendering: rendering, baseURL: baseURL, cache: cache, jobs: context.jobs
                 )
             }
         }

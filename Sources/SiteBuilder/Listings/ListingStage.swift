@@ -33,7 +33,7 @@ struct ListingStage: BuildStage {
         // The search index (on every worker) while the listing pages are made on this task.
         async let search =
             configuration.search
-            ? SearchFiles.files(for: notes, context: context) : [:]
+            ? SearchFiles.files(for: notes.filter { !$0.source.isProtectedStub }, context: context) : [:]
         // The listing pages show only these of each note: when none changed, none is made again.
         // What each note shows in listings, keyed per note in `serve`: a save of words alone keeps them all.
         let listed = context.value(Self.pages, key: listingKey(input, context)) {

@@ -48,6 +48,12 @@ extension PageBody {
             let parts = heading.map { $0.split(separator: "#").joined(separator: " > ") }
             let title = parts.map { "\(target.title) > \($0)" } ?? target.title
             let href = urls.href(from: pagePath, to: target.pagePath)
+            if target.source.isProtectedStub {
+                // A protected note is never placed: a locked placeholder links to it.
+                return
+                    "<div class=\"embed embed-protected\">\n<p class=\"embed-title\"><a href=\"\(href.htmlEscaped)\">"
+                    + "\(target.title.htmlEscaped)</a></p>\n<p class=\"embed-reason\">\(LockedPage.Words.embedded)</p>\n</div>\n"
+            }
             if let earlier = embedding.firstIndex(where: { $0.path == path && $0.block == block }) {
                 let chain = (embedding[earlier...].map(\.name) + [frame.name]).joined(separator: " -> ")
                 diagnostics.append(.warning("embed cycle: \(chain); shown as a link", at: link.location))

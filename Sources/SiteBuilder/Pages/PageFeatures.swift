@@ -12,6 +12,8 @@ struct PageFeatures: Sendable, Hashable {
     var canvas = false
     /// A base, the page's own, a block or embedded: the table sorter and the bases' styles.
     var bases = false
+    /// A protected note's page: the theme marks the part that is sealed and loads the unlocking script.
+    var protected = false
 
     init() {}
 

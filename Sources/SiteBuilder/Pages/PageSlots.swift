@@ -5,7 +5,8 @@ import Mustache
 /// hash again on every read. A slot is nil when no template reads the name: its value is not made.
 struct PageSlots: Sendable {
     let title, body, path, backlinks, hasBacklinks, toc, hasToc, tags, hasTags: TemplateContext.Slot?
-    let hasCode, hasMath, hasDiagrams, hasVideo, hasCanvas, hasBases, description, social, date, cssclasses,
+    let hasCode, hasMath, hasDiagrams, hasVideo, hasCanvas, hasBases, protected, description, social, date,
+        cssclasses,
         meta: TemplateContext.Slot?
     let explorer, breadcrumbs, hasBreadcrumbs, site, root, generator, icon: TemplateContext.Slot?
     /// The interface's words (``InterfaceStrings``), the same on every page.
@@ -27,6 +28,7 @@ struct PageSlots: Sendable {
         (hasDiagrams, hasVideo) = (library.slot("hasDiagrams"), library.slot("hasVideo"))
         hasCanvas = library.slot("hasCanvas")
         hasBases = library.slot("hasBases")
+        protected = library.slot("protected")
         (description, social) = (library.slot("description"), library.slot("social"))
         (date, cssclasses, meta) = (library.slot("date"), library.slot("cssclasses"), library.slot("meta"))
         (explorer, breadcrumbs) = (library.slot("explorer"), library.slot("breadcrumbs"))

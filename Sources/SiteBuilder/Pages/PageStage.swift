@@ -15,6 +15,10 @@ struct PageStage: BuildStage {
     let vault: URL
     /// The build's clock, for bases' `now()` and `today()`.
     let now: Date
+    /// Only these notes' pages (by vault path), for protected notes' pages (``ProtectedPages``); nil: all.
+    var only: Set<String>? = nil
+    /// Whether these are protected notes' own pages, to be sealed: the theme marks what it seals.
+    var sealing = false
 
     struct Input: Sendable {
         var graph: LinkGraph
@@ -54,7 +58,7 @@ struct PageStage: BuildStage {
         let shared = ContentKey(
             configuration, self.theme, facts.key, input.code.highlights?.pygments, scripts.katex,
             scripts.mermaid)
-        let notes = graph.notes
+        let notes = only.map { only in graph.notes.filter { only.contains($0.path) } } ?? graph.notes
         let clock = BaseClock(now)
         // By the source note: a note resolved again (another note added) is a new object.
         let results = await context.mapPerNote(
@@ -132,6 +136,7 @@ struct PageStage: BuildStage {
         features.canvas = sources.shown.contains { $0.source.content.kind == .canvas }
         // The table sorter and the bases' styles, only on pages that show a base.
         features.bases = sources.bases != nil
+        features.protected = sealing || note.source.isProtectedStub
         let place = SourceLocation(file: note.source.displayName, line: 1, column: 1)
         if let warning = PageBudget.warning(
             page: note.pagePath, images: inlined, budget: configuration.pageBudgetBytes, at: place)

@@ -107,7 +107,8 @@ struct ThemeRendering: Sendable {
         context.set(slots.title, .string(note.title))
         // As bytes: the page's HTML is not made a string only to be copied into the page.
         if let slot = slots.body { context.setUTF8(slot, body) }
-        context.set(slots.path, .string(note.path))
+        // A protected note's file name is not shown (under `opaque_urls` it is nowhere).
+        context.set(slots.path, features.protected ? nil : .string(note.path))
         context.set(slots.backlinks, .array(linking))
         context.set(slots.hasBacklinks, .bool(!linking.isEmpty))
         context.set(slots.toc, .array(toc))
@@ -120,6 +121,7 @@ struct ThemeRendering: Sendable {
         context.set(slots.hasVideo, .bool(features.video))
         context.set(slots.hasCanvas, .bool(features.canvas))
         context.set(slots.hasBases, .bool(features.bases))
+        context.set(slots.protected, .bool(features.protected))
         let front = note.document.frontMatter
         // The front matter's, else the first paragraph's words: every note describes itself.
         let description = note.summary(limit: 160)

@@ -30,11 +30,15 @@ final class SourceNote: Sendable, Hashable {
     let showsBase: Bool
     /// What the page shows besides the document: nothing for a note; a board's nodes and edges.
     let content: PageContent
+    /// What public pages see of a protected note (``Protection/stub(for:)``): kept out of the
+    /// search index and the sitemap, embedded as a locked placeholder.
+    let isProtectedStub: Bool
 
     init(
         path: String, displayName: String, utf8: [UInt8], document: NoteDocument, diagnostics: [Diagnostic],
-        content: PageContent = .markdown
+        content: PageContent = .markdown, isProtectedStub: Bool = false
     ) {
+        self.isProtectedStub = isProtectedStub
         self.path = path
         self.displayName = displayName
         self.utf8 = utf8

@@ -10,9 +10,17 @@ struct ResolveStage: BuildStage {
     let configuration: SiteConfiguration
     /// Each file's times (git's or its own): a note's dates are part of its resolution.
     var dates = VaultDates.none
+    /// The protected notes (none in most vaults), and their random-looking pages under `opaque_urls`.
+    var protection = Protection.none
+    var opaquePages: [String: String] = [:]
 
     struct Output: StageOutput {
+        /// What public pages are made from: a protected note there is its stand-in (``Protection/stub(for:)``).
         var graph: LinkGraph
+        /// Per password, the graph its notes' own pages are made from (``ProtectedGraph``).
+        var protectedGraphs: [ProtectedGraph] = []
+        /// Every note as written, protected ones too: what code and images are made for.
+        var everyNote: LinkGraph
         /// Every published note's page, by note path.
         var pagePaths: [String: String]
         var diagnostics: [Diagnostic]
@@ -36,8 +44,19 @@ struct ResolveStage: BuildStage {
         ) {
             LinkGraph(notes)
         }
+        guard !protection.isEmpty else {
+            return Output(
+                graph: graph, everyNote: graph, pagePaths: links.pages,
+                diagnostics: notes.flatMap(\.diagnostics) + duplicates)
+        }
+        let stubs = Dictionary(
+            uniqueKeysWithValues: notes.filter { protection.variables[$0.path] != nil }.map {
+                ($0.path, NoteLoading.link(Protection.stub(for: $0.source), in: links))
+            })
+        let split = ProtectedGraph.split(notes, stubs: stubs, protection: protection)
         return Output(
-            graph: graph, pagePaths: links.pages, diagnostics: notes.flatMap(\.diagnostics) + duplicates)
+            graph: split.public, protectedGraphs: split.protected, everyNote: graph, pagePaths: links.pages,
+            diagnostics: notes.flatMap(\.diagnostics) + duplicates)
     }
 
     /// Each note's links looked up, by the note and everything it can be resolved against.
@@ -82,9 +101,10 @@ struct ResolveStage: BuildStage {
             permalinks.combine(source.path)
             permalinks.combine(source.document.frontMatter?.permalink)
         }
+        permalinks.combine(opaquePages)
         let pagesKey = ContentKey(digest: permalinks.finalize())
         let pages = context.value(Self.pagePaths, key: pagesKey) {
-            SiteBuild.pagePaths(for: sources, style: style)
+            SiteBuild.pagePaths(for: sources, style: style).merging(opaquePages) { _, opaque in opaque }
         }
         return LinkContext(
             notes: sources, files: files, pages: pages, style: style, allowHTML: configuration.allowHTML)
