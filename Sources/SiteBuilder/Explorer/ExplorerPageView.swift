@@ -226,12 +226,21 @@ struct ExplorerPageView: Sendable, Hashable {
 
         init(folder: ExplorerTree.Node, depth: Int, links: PageLinks, words: ExplorerTree.Words) {
             url = Array(links.href(to: folder.pagePath).htmlEscaped.utf8)
-            let phrase =
-                (depth == 0 ? words.moreOnHome : words.moreInFolder).htmlEscaped
-                .replacingOccurrences(of: "{folder}", with: folder.title.htmlEscaped)
-            let parts = phrase.components(separatedBy: "{count}")
-            before = Array(parts[0].utf8)
-            after = Array(parts.dropFirst().joined(separator: "").utf8)
+            (before, after) = ([], [])
+            var counted = false
+            for piece in depth == 0 ? words.onHome : words.inFolder {
+                switch piece {
+                case .count: counted = true
+                case .text(let bytes):
+                    counted ? after.append(contentsOf: bytes) : before.append(contentsOf: bytes)
+                case .folder:
+                    if counted {
+                        HTMLText.appendEscaped(folder.title.utf8, to: &after)
+                    } else {
+                        HTMLText.appendEscaped(folder.title.utf8, to: &before)
+                    }
+                }
+            }
         }
 
         func append(_ count: Int, to html: inout [UInt8]) {

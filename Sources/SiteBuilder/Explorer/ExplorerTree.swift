@@ -1,3 +1,6 @@
+import Foundation
+import HTMLText
+
 /// The vault's folders and notes as the explorer shows them: every folder that holds a published
 /// note, each note under its folder, entries ordered by front matter `order` (lower first), then
 /// by title. Flat: nodes refer to each other by index, so a 2,000-level folder path costs no
@@ -27,14 +30,42 @@ struct ExplorerTree: Sendable, Hashable {
     /// The "12 more" entries' words (`more_on_home`, `more_in_folder`), in the site's language.
     var words = Words(InterfaceStrings.english)
 
-    /// The interface words the tree's lists show.
+    /// The interface words the tree's lists show, escaped and split at their `{count}` and
+    /// `{folder}` once per build: a level's "more" entry is made for many pages.
     struct Words: Sendable, Hashable {
-        let moreOnHome: String
-        let moreInFolder: String
+        enum Piece: Sendable, Hashable {
+            case text([UInt8])
+            case count
+            case folder
+        }
+
+        /// `more_on_home` and `more_in_folder`.
+        let onHome: [Piece]
+        let inFolder: [Piece]
 
         init(_ strings: InterfaceStrings) {
-            moreOnHome = strings["more_on_home"]
-            moreInFolder = strings["more_in_folder"]
+            onHome = Self.pieces(strings["more_on_home"])
+            inFolder = Self.pieces(strings["more_in_folder"])
+        }
+
+        private static func pieces(_ text: String) -> [Piece] {
+            var pieces: [Piece] = []
+            var rest = text.htmlEscaped[...]
+            while let open = rest.range(of: "{") {
+                let after = rest[open.upperBound...]
+                let piece: Piece? =
+                    after.hasPrefix("count}") ? .count : after.hasPrefix("folder}") ? .folder : nil
+                guard let piece else {
+                    pieces.append(.text(Array(rest[..<open.upperBound].utf8)))
+                    rest = after
+                    continue
+                }
+                pieces.append(.text(Array(rest[..<open.lowerBound].utf8)))
+                pieces.append(piece)
+                rest = after[after.index(after: after.firstIndex(of: "}") ?? after.startIndex)...]
+            }
+            pieces.append(.text(Array(rest.utf8)))
+            return pieces
         }
     }
 
