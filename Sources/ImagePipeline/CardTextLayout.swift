@@ -17,8 +17,9 @@ enum CardTextLayout {
             if ellipsis { text = text.trimmingCharacters(in: .whitespaces) + "…" }
             return VipsImageRef.text(markup: markup(text, color: box.color), font: box.font, width: box.width)
         }
-        let whole = characters.count < words.count
-        guard let full = draw(characters.count, whole) else { return nil }
+        // Text past `longest` never fits: the full try already ends in an ellipsis.
+        let cutShort = characters.count < words.count
+        guard let full = draw(characters.count, cutShort) else { return nil }
         if full.height <= box.height { return full }
         // Cut where a line may break, keeping the longest start that fits with its ellipsis; lines
         // grow with the characters, so the full height's share is a close first upper bound.

@@ -107,9 +107,12 @@ import Testing
         #expect(error.reason.contains("save the SVG uncompressed"))
     }
 
-    /// Loaders and savers notesite does not call are blocked inside libvips too.
+    /// Loaders and savers notesite does not call are blocked inside libvips too. The SVG loader from
+    /// memory draws the theme's social card (a vault's SVG never reaches libvips); from a file or
+    /// a source it stays blocked.
     @Test(arguments: [
-        ("magickload_buffer", true), ("svgload_buffer", true), ("pdfload_buffer", true),
+        ("magickload_buffer", true), ("svgload_buffer", false), ("svgload", true), ("svgload_source", true),
+        ("pdfload_buffer", true),
         ("jpegload", true), ("pngload_source", true), ("vipsload", true), ("matrixload", true),
         ("magicksave_buffer", true), ("gifsave_buffer", true),
         ("jpegload_buffer", false), ("pngload_buffer", false), ("webpload_buffer", false),
