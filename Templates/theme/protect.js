@@ -7,12 +7,11 @@
 (function () {
   "use strict";
 
-  var WORDS = {
-    opening: "Unlocking…",
-    wrong: "Wrong password: the note did not open. Try again.",
-    damaged: "This page is damaged: the note cannot be opened.",
-    unsupported: "This browser cannot open protected notes (no WebCrypto here)."
-  };
+  // The interface's words in the site's language, from assets/strings.js.
+  function words(key) {
+    var table = window.notesiteStrings || {};
+    return table[key] || key;
+  }
   var STORE = "notesite-note-keys";
   var RERUN = ["code.js", "math.js", "diagrams.js", "canvas.js", "bases.js"];
 
@@ -147,8 +146,8 @@
   }
 
   form.hidden = false;
-  if (!subtle || !window.TextDecoder) { say(WORDS.unsupported, true); input.disabled = true; return; }
-  if (!params || typeof sealed.ciphertext !== "string") { say(WORDS.damaged, true); input.disabled = true; return; }
+  if (!subtle || !window.TextDecoder) { say(words("protect_unsupported"), true); input.disabled = true; return; }
+  if (!params || typeof sealed.ciphertext !== "string") { say(words("protect_damaged"), true); input.disabled = true; return; }
 
   tryKept(kept()).then(show, function () { /* the form stays */ });
 
@@ -156,13 +155,13 @@
     event.preventDefault();
     var button = form.querySelector("button");
     button.disabled = true;
-    say(WORDS.opening, false);
+    say(words("protect_opening"), false);
     unlock(input.value).then(function (opened) {
       if (keep.checked) remember(base64(opened.noteKey));
       show(opened.plain);
     }, function () {
       button.disabled = false;
-      say(WORDS.wrong, true);
+      say(words("protect_wrong"), true);
       input.select();
       input.focus();
     });

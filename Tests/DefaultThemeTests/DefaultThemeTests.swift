@@ -11,7 +11,9 @@ private let themeFolder = URL(fileURLWithPath: #filePath)
     let files = try FileManager.default.contentsOfDirectory(atPath: themeFolder.path)
         .filter { !$0.hasPrefix(".") }.sorted()
     let listed =
-        (DefaultTheme.templates.keys.map { $0 + ".mustache" } + DefaultTheme.assets.keys + ["strings", "export.js"])
+        (DefaultTheme.templates.keys.map { $0 + ".mustache" } + DefaultTheme.assets.keys + [
+            "strings", "export.js",
+        ])
         .sorted()
     #expect(files == listed)
     let tables = try FileManager.default.contentsOfDirectory(

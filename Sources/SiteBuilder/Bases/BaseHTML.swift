@@ -336,7 +336,8 @@ extension PageBody {
             return ""
         }
         let source = source(of: rendition, named: path, inlined: &context.inlined)
-        return PageRendering.imageTag(rendition, source: source, alt: "", title: "", anchor: nil, strings: strings)
+        return PageRendering.imageTag(
+            rendition, source: source, alt: "", title: "", anchor: nil, strings: strings)
     }
 
     /// `[[Dune|the book]]` -> `the book`, `[[books/Dune]]` -> `Dune`.

@@ -41,10 +41,11 @@ struct BuildPipeline {
         let dated = await runner.run(
             DatesStage(cacheFolder: vault.cacheFolder(named: settings.cache)), vault)
         let read = await runner.run(ReadStage(), vault)
-        let (protection, unset) = Protection.find(
+        var (protection, unset) = Protection.find(
             read.notes, rules: settings.protect,
             environment: options.environment ?? ProcessInfo.processInfo.environment)
         // A protected note without its password: nothing is published, not even the other pages.
+        protection.strings = rendering.strings
         guard unset.isEmpty else {
             runner.report.diagnostics += unset
             return Made(report: runner.report)

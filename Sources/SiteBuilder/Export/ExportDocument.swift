@@ -18,18 +18,13 @@ struct ExportDocument {
     var files: [String: Data]
     var siteTitle: String
     var language: String
+    /// The built-in words of the site's language (a theme's own tables are the site's, not the file's).
+    var strings: InterfaceStrings
     var baseURL: String?
     var outsideLinks: ExportOptions.OutsideLinks
     var isSingleNote: Bool
 
     /// Interface strings of the file's frame, in one place.
-    enum Text {
-        static let search = "Search"
-        static let searchLabel = "Search notes"
-        static let searchResults = "Search results"
-        static let darkMode = "Dark mode"
-        static let madeWith = "Exported with"
-    }
 
     /// Scripts a page loads that cannot work inside one file (they load more files) or that the
     /// file replaces with its own (the explorer and search, placed once).
@@ -50,6 +45,7 @@ struct ExportDocument {
         self.files = files
         self.siteTitle = siteTitle
         self.language = language
+        strings = InterfaceStrings(language: language)
         self.baseURL = baseURL
         self.outsideLinks = outsideLinks
         self.isSingleNote = isSingleNote
@@ -100,13 +96,13 @@ struct ExportDocument {
     }
 
     private mutating func body(assets: [String], searching: Bool, explorer: [UInt8]) {
-        put("<body>\n<a class=\"skip-link\" href=\"#main\">Skip to content</a>\n")
+        put("<body>\n<a class=\"skip-link\" href=\"#main\">\(strings["skip_to_content"].htmlEscaped)</a>\n")
         header(searching: searching)
         let first = notes.first?.page.mainClass ?? "note"
         put("<main id=\"main\" class=\"\(first.htmlEscaped)\" tabindex=\"-1\">\n")
         output += explorer
         put(
-            "\n</main>\n<footer class=\"site-footer\">\n<p>\(Text.madeWith) \(ThemeRendering.generator)</p>\n</footer>\n"
+            "\n</main>\n<footer class=\"site-footer\">\n<p>\(strings.text("made_with", ["generator": ThemeRendering.generator]).htmlEscaped)</p>\n</footer>\n"
         )
         for (number, note) in notes.enumerated() {
             put("<script type=\"text/x-notesite-note\" id=\"notesite-export-note-\(number)\"")
@@ -150,18 +146,18 @@ struct ExportDocument {
             put(
                 """
                 <form class="site-search" role="search" hidden>
-                <label class="visually-hidden" for="notesite-search">\(Text.searchLabel)</label>
-                <input id="notesite-search" type="search" placeholder="\(Text.search)" autocomplete="off" spellcheck="false" role="combobox" aria-autocomplete="list" aria-expanded="false" aria-controls="notesite-search-results" aria-describedby="notesite-search-status" aria-keyshortcuts="/">
+                <label class="visually-hidden" for="notesite-search">\(strings["search_label"].htmlEscaped)</label>
+                <input id="notesite-search" type="search" placeholder="\(strings["search_placeholder"].htmlEscaped)" autocomplete="off" spellcheck="false" role="combobox" aria-autocomplete="list" aria-expanded="false" aria-controls="notesite-search-results" aria-describedby="notesite-search-status" aria-keyshortcuts="/">
                 <kbd class="search-key" aria-hidden="true">/</kbd>
                 <p class="search-status" id="notesite-search-status" role="status" hidden></p>
-                <ul class="search-results" id="notesite-search-results" role="listbox" aria-label="\(Text.searchResults)" hidden></ul>
+                <ul class="search-results" id="notesite-search-results" role="listbox" aria-label="\(strings["search_results"].htmlEscaped)" hidden></ul>
                 </form>
 
                 """)
         }
         put(
             """
-            <button class="theme-toggle" type="button" aria-pressed="false" hidden><svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 20 20"><circle cx="10" cy="10" r="8" fill="none" stroke="currentColor" stroke-width="2"/><path d="M10 2a8 8 0 0 1 0 16z" fill="currentColor"/></svg><span class="visually-hidden">\(Text.darkMode)</span></button>
+            <button class="theme-toggle" type="button" aria-pressed="false" hidden><svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 20 20"><circle cx="10" cy="10" r="8" fill="none" stroke="currentColor" stroke-width="2"/><path d="M10 2a8 8 0 0 1 0 16z" fill="currentColor"/></svg><span class="visually-hidden">\(strings["dark_mode"].htmlEscaped)</span></button>
             </div>
             </header>
 

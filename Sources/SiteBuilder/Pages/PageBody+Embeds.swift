@@ -52,7 +52,7 @@ extension PageBody {
                 // A protected note is never placed: a locked placeholder links to it.
                 return
                     "<div class=\"embed embed-protected\">\n<p class=\"embed-title\"><a href=\"\(href.htmlEscaped)\">"
-                    + "\(target.title.htmlEscaped)</a></p>\n<p class=\"embed-reason\">\(LockedPage.Words.embedded)</p>\n</div>\n"
+                    + "\(target.title.htmlEscaped)</a></p>\n<p class=\"embed-reason\">\(strings["protect_embedded"].htmlEscaped)</p>\n</div>\n"
             }
             if let earlier = embedding.firstIndex(where: { $0.path == path && $0.block == block }) {
                 let chain = (embedding[earlier...].map(\.name) + [frame.name]).joined(separator: " -> ")

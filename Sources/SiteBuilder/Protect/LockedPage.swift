@@ -7,21 +7,6 @@ import NoteCrypto
 /// `<main>`) replaced by a password form and that part sealed; the head gains the scripts and
 /// styles the note's own page loads, so code, math and the rest work once it is opened.
 enum LockedPage {
-    /// What the form says, in one place.
-    enum Words {
-        static let intro = "This note is protected. Type its password to read it."
-        static let password = "Password"
-        static let keep = "Keep unlocked on this device"
-        static let unlock = "Unlock"
-        static let noScript = "This note is encrypted: reading it needs JavaScript."
-        /// What public pages call a protected note without a `public_title`.
-        static let title = "Protected note"
-        /// The stand-in's text (its description and link preview).
-        static let standIn = "This note is protected: it opens with a password."
-        /// Under a public page's locked placeholder for an embedded protected note.
-        static let embedded = "Protected: it opens with a password."
-    }
-
     static let start = "<!--notesite:protected-->"
     static let end = "<!--/notesite:protected-->"
 
@@ -57,7 +42,10 @@ enum LockedPage {
 
     /// The published page: `stub` with its region holding the form and `sealed`, and the head
     /// lines (`<script src>`, stylesheets) of `real` it lacks.
-    static func page(stub: [UInt8], real: [UInt8], sealed: SealedNote, title: String, storage: UnlockStorage)
+    static func page(
+        stub: [UInt8], real: [UInt8], sealed: SealedNote, title: String, storage: UnlockStorage,
+        strings: InterfaceStrings
+    )
         -> [UInt8]?
     {
         guard let region = region(of: stub), let headEnd = find(Array("</head>".utf8), in: stub, from: 0),
@@ -78,24 +66,26 @@ enum LockedPage {
         out += stub[..<headEnd.lowerBound]
         out += Array(added.utf8)
         out += stub[headEnd.lowerBound..<region.lowerBound]
-        out += Array(form(title: title, sealed: sealed, storage: storage).utf8)
+        out += Array(form(title: title, sealed: sealed, storage: storage, strings: strings).utf8)
         out += stub[region.upperBound...]
         return out
     }
 
     /// The password form, the sealed note (parameters and base64 ciphertext) and the no-script sentence.
-    static func form(title: String, sealed: SealedNote, storage: UnlockStorage) -> String {
+    static func form(title: String, sealed: SealedNote, storage: UnlockStorage, strings: InterfaceStrings)
+        -> String
+    {
         """
 
         <div class="protected-note" id="notesite-protected" data-storage="\(storage.rawValue)">
         <h1>\(title.htmlEscaped)</h1>
-        <noscript><p class="protected-noscript">\(Words.noScript)</p></noscript>
+        <noscript><p class="protected-noscript">\(strings["protect_noscript"].htmlEscaped)</p></noscript>
         <form class="protected-form" hidden>
-        <p>\(Words.intro)</p>
-        <label for="notesite-password">\(Words.password)</label>
+        <p>\(strings["protect_intro"].htmlEscaped)</p>
+        <label for="notesite-password">\(strings["protect_password"].htmlEscaped)</label>
         <input id="notesite-password" name="password" type="password" autocomplete="current-password" autocapitalize="off" spellcheck="false" required>
-        <label class="protected-keep"><input id="notesite-keep" type="checkbox"> \(Words.keep)</label>
-        <button type="submit">\(Words.unlock)</button>
+        <label class="protected-keep"><input id="notesite-keep" type="checkbox"> \(strings["protect_keep"].htmlEscaped)</label>
+        <button type="submit">\(strings["protect_unlock"].htmlEscaped)</button>
         <p class="protected-status" role="status" aria-live="polite"></p>
         </form>
         <script type="application/json" id="notesite-sealed">{"parameters":"\(sealed.parameters.text)","ciphertext":"\(Data(sealed.ciphertext).base64EncodedString())"}</script>

@@ -85,7 +85,8 @@ struct ProtectedPages: BuildStage {
                     plaintext: LockedPage.plaintext(of: html, region: region), noteKey: noteKey,
                     passwordKey: key),
                 let page = LockedPage.page(
-                    stub: [UInt8](stub), real: html, sealed: sealed, title: note.title, storage: storage)
+                    stub: [UInt8](stub), real: html, sealed: sealed, title: note.title, storage: storage,
+                    strings: protection.strings)
             else {
                 diagnostics.append(
                     .error(

@@ -20,6 +20,8 @@ struct Protection: Sendable {
     let groups: [Group]
     /// Each protected note's variable, by vault path.
     let variables: [String: String]
+    /// The site's words: a stand-in's title and sentence, the password form's.
+    var strings = InterfaceStrings.english
 
     static let none = Protection(groups: [], variables: [:])
 
@@ -74,17 +76,17 @@ struct Protection: Sendable {
     }
 
     /// What public pages call a protected note: its `public_title`, else "Protected note".
-    static func publicTitle(of note: SourceNote) -> String {
+    func publicTitle(of note: SourceNote) -> String {
         let given = note.document.frontMatter?.extra.first { $0.key == "public_title" }?.value.text
-        return given.flatMap { $0.isEmpty ? nil : $0 } ?? LockedPage.Words.title
+        return given.flatMap { $0.isEmpty ? nil : $0 } ?? strings["protected_note"]
     }
 
     /// What stands in for a protected note everywhere public: its public title, a sentence, no tags,
     /// no links, no date, no aliases (read as a note, so every stage takes it as any other).
-    static func stub(for note: SourceNote) -> SourceNote {
+    func stub(for note: SourceNote) -> SourceNote {
         let title = String(
             decoding: (try? JSONEncoder().encode(publicTitle(of: note))) ?? Data("\"\"".utf8), as: UTF8.self)
-        let text = "---\ntitle: \(title)\n---\n\(LockedPage.Words.standIn)\n"
+        let text = "---\ntitle: \(title)\n---\n\(strings["protect_stand_in"])\n"
         // Read as Markdown whatever the note's kind: a protected board or base shows no cards.
         let document = MarkdownReader.read(
             utf8: Array(text.utf8), file: note.displayName, options: ReaderOptions(syntax: .obsidian))

@@ -51,7 +51,7 @@ struct ResolveStage: BuildStage {
         }
         let stubs = Dictionary(
             uniqueKeysWithValues: notes.filter { protection.variables[$0.path] != nil }.map {
-                ($0.path, NoteLoading.link(Protection.stub(for: $0.source), in: links))
+                ($0.path, NoteLoading.link(protection.stub(for: $0.source), in: links))
             })
         let split = ProtectedGraph.split(notes, stubs: stubs, protection: protection)
         return Output(

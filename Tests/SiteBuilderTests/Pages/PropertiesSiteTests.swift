@@ -91,7 +91,8 @@ import Testing
         #expect(value("started", in: list)?.html == "<time datetime=\"2024-01-02\">2024-01-02</time>")
         #expect(value("reviewed", in: list)?.type == "datetime")
         #expect(
-            value("reviewed", in: list)?.html == "<time datetime=\"2024-01-02T10:30\">2024-01-02 10:30</time>")
+            value("reviewed", in: list)?.html == "<time datetime=\"2024-01-02T10:30\">2024-01-02 10:30</time>"
+        )
         #expect(value("related", in: list)?.html == "<a href=\"beta.html\" class=\"internal-link\">Beta</a>")
         #expect(value("see", in: list)?.type == "list")
         #expect(
