@@ -1,6 +1,10 @@
-/// cmark's safe-mode URL filter: these schemes are dropped from `href` and `src`.
+/// cmark's safe-mode URL filter: these schemes are dropped from `href` and `src`, with the two old
+/// script schemes the HTML sanitizer refuses too (`livescript:`, `mocha:`), so a Markdown link and
+/// an HTML one pass the same audit.
 public enum URLSafety {
-    private static let dangerous: [StaticString] = ["javascript:", "vbscript:", "file:", "data:"]
+    private static let dangerous: [StaticString] = [
+        "javascript:", "vbscript:", "file:", "data:", "livescript:", "mocha:",
+    ]
     private static let allowedData: [StaticString] = [
         "data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp",
     ]
@@ -10,7 +14,9 @@ public enum URLSafety {
     public static func isDangerous(_ url: String) -> Bool {
         // Every scheme above starts with one of these letters: most links end here.
         switch url.utf8.first.map(lowered) {
-        case UInt8(ascii: "j"), UInt8(ascii: "v"), UInt8(ascii: "f"), UInt8(ascii: "d"): break
+        case UInt8(ascii: "j"), UInt8(ascii: "v"), UInt8(ascii: "f"), UInt8(ascii: "d"), UInt8(ascii: "l"),
+            UInt8(ascii: "m"):
+            break
         default: return false
         }
         if allowedData.contains(where: { hasPrefix(url, $0) }) { return false }
