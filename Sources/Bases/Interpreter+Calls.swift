@@ -79,29 +79,10 @@ extension Interpreter {
             return .date(options.now.dateOnly)
         case "date":
             try count(1...1)
-            switch values[0] {
-            case .date: return values[0]
-            case .null: return .null
-            case .string(let text):
-                guard let date = BaseDate(parsing: text) else { throw failure("'\(text)' is not a date") }
-                return .date(date)
-            case .number(let milliseconds) where abs(milliseconds) < BaseDate.limit:
-                return .date(BaseDate(milliseconds: milliseconds))
-            default: throw failure("cannot make a date of \(values[0].article)")
-            }
+            return try Self.date(values[0], failure)
         case "duration":
             try count(1...1)
-            switch values[0] {
-            case .duration: return values[0]
-            case .string(let text):
-                guard let duration = BaseDuration(parsing: text) else {
-                    throw failure("'\(text)' is not a duration")
-                }
-                return .duration(duration)
-            case .number(let milliseconds) where abs(milliseconds) < BaseDate.limit:
-                return .duration(BaseDuration(milliseconds: milliseconds))
-            default: throw failure("cannot make a duration of \(values[0].article)")
-            }
+            return try Self.duration(values[0], failure)
         case "link":
             try count(1...2)
             let display = values.count == 2 && !values[1].isEmpty ? values[1].displayText : nil
@@ -118,19 +99,7 @@ extension Interpreter {
             return .list(values[0] == .null ? [] : [values[0]])
         case "number":
             try count(1...1)
-            switch values[0] {
-            case .number, .null: return values[0]
-            case .bool(let flag): return .number(flag ? 1 : 0)
-            case .date(let date): return .number(date.milliseconds)
-            case .duration(let duration): return .number(duration.totalMilliseconds)
-            case .string(let text):
-                let trimmed = text.trimmingSpaces
-                guard let number = Double(trimmed), number.isFinite, !trimmed.isEmpty else {
-                    throw failure("'\(text)' is not a number")
-                }
-                return .number(number)
-            default: throw failure("cannot make a number of \(values[0].article)")
-            }
+            return try Self.number(values[0], failure)
         case "min", "max":
             guard !values.isEmpty else { throw failure("expected at least 1 argument") }
             var best: BaseValue?
@@ -149,17 +118,7 @@ extension Interpreter {
             return .string(values[0].displayText)
         case "file":
             try count(1...1)
-            let path: String
-            switch values[0] {
-            case .file: return values[0]
-            case .null: return .null
-            case .link(let link): path = link.path
-            case .string(let text): path = BaseLink(target: text).path
-            default: throw failure("cannot find a file from \(values[0].article)")
-            }
-            // A file the site does not publish is missing, as a property a note lacks.
-            guard let found = links.resolve(path), let row = rowsByPath[found] else { return .null }
-            return .file(BaseFileValue(row))
+            return try file(values[0], failure)
         case "html":
             try count(1...1)
             if case .null = values[0] { return .null }
@@ -180,6 +139,75 @@ extension Interpreter {
         default:
             throw EvaluationError(message: "unknown function '\(name)'", location: place)
         }
+    }
+
+    /// `date(x)`: a date from a date, a text or milliseconds.
+    private static func date(_ value: BaseValue, _ failure: (String) -> EvaluationError)
+        throws(EvaluationError) -> BaseValue
+    {
+        switch value {
+        case .date: return value
+        case .null: return .null
+        case .string(let text):
+            guard let date = BaseDate(parsing: text) else { throw failure("'\(text)' is not a date") }
+            return .date(date)
+        case .number(let milliseconds) where abs(milliseconds) < BaseDate.limit:
+            return .date(BaseDate(milliseconds: milliseconds))
+        default: throw failure("cannot make a date of \(value.article)")
+        }
+    }
+
+    /// `duration(x)`: a duration from a duration, a text such as `1d` or milliseconds.
+    private static func duration(_ value: BaseValue, _ failure: (String) -> EvaluationError)
+        throws(EvaluationError) -> BaseValue
+    {
+        switch value {
+        case .duration: return value
+        case .string(let text):
+            guard let duration = BaseDuration(parsing: text) else {
+                throw failure("'\(text)' is not a duration")
+            }
+            return .duration(duration)
+        case .number(let milliseconds) where abs(milliseconds) < BaseDate.limit:
+            return .duration(BaseDuration(milliseconds: milliseconds))
+        default: throw failure("cannot make a duration of \(value.article)")
+        }
+    }
+
+    /// `number(x)`: a number from a number, a flag, a date, a duration or a text.
+    private static func number(_ value: BaseValue, _ failure: (String) -> EvaluationError)
+        throws(EvaluationError) -> BaseValue
+    {
+        switch value {
+        case .number, .null: return value
+        case .bool(let flag): return .number(flag ? 1 : 0)
+        case .date(let date): return .number(date.milliseconds)
+        case .duration(let duration): return .number(duration.totalMilliseconds)
+        case .string(let text):
+            let trimmed = text.trimmingSpaces
+            guard let number = Double(trimmed), number.isFinite, !trimmed.isEmpty else {
+                throw failure("'\(text)' is not a number")
+            }
+            return .number(number)
+        default: throw failure("cannot make a number of \(value.article)")
+        }
+    }
+
+    /// `file(x)`: the published page a file, link or path names; null when the site has none.
+    private func file(_ value: BaseValue, _ failure: (String) -> EvaluationError)
+        throws(EvaluationError) -> BaseValue
+    {
+        let path: String
+        switch value {
+        case .file: return value
+        case .null: return .null
+        case .link(let link): path = link.path
+        case .string(let text): path = BaseLink(target: text).path
+        default: throw failure("cannot find a file from \(value.article)")
+        }
+        // A file the site does not publish is missing, as a property a note lacks.
+        guard let found = links.resolve(path), let row = rowsByPath[found] else { return .null }
+        return .file(BaseFileValue(row))
     }
 }
 

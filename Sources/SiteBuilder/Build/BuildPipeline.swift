@@ -41,11 +41,8 @@ struct BuildPipeline {
         let dated = await runner.run(
             DatesStage(cacheFolder: vault.cacheFolder(named: settings.cache)), vault)
         let read = await runner.run(ReadStage(), vault)
-        var (protection, unset) = Protection.find(
-            read.notes, rules: settings.protect,
-            environment: options.environment ?? ProcessInfo.processInfo.environment)
+        let (protection, unset) = protection(of: read.notes, strings: rendering.strings)
         // A protected note without its password: nothing is published, not even the other pages.
-        protection.strings = rendering.strings
         guard unset.isEmpty else {
             runner.report.diagnostics += unset
             return Made(report: runner.report)
@@ -97,18 +94,9 @@ struct BuildPipeline {
         )
         .site(notes: graph.notes, configuration: settings, context)
 
-        var report = runner.report
-        report.diagnostics += assembled.diagnostics
-        report.noteCount = graph.notes.count
-        report.imageCount = images.renditions.values.filter(\.isRendition).count
-        report.images = images.records
-        report.imageCache = images.cacheStatistics
-        report.cards = images.cardRecords
-        report.pageCount = assembled.htmlPages.count
-        report.pagePaths = assembled.htmlPages
-        report.madePages = pages.made
-        report.codeCache = code.highlights.map { ($0.highlighted, $0.cacheHits) }
-        report.notices = (code.highlights?.notice.map { [$0] } ?? []) + pages.notices
+        let report = Self.report(
+            runner.report, notes: graph.notes.count, images: images, code: code, pages: pages,
+            assembled: assembled)
         let published =
             listingNotes
             ? graph.notes.map { PublishedNote(path: $0.path, pagePath: $0.pagePath, title: $0.title) } : []
@@ -120,5 +108,35 @@ struct BuildPipeline {
                 consume facts
             ), freeing: !options.endsWithProcess)
         return Made(site: assembled.site, report: report, notes: published)
+    }
+
+    /// Which notes are sealed, with the site's words for their stand-ins, and an error for each
+    /// protected note whose password is not set.
+    private func protection(of notes: [SourceNote], strings: InterfaceStrings) -> (Protection, [Diagnostic]) {
+        var (protection, unset) = Protection.find(
+            notes, rules: configuration.settings.protect,
+            environment: options.environment ?? ProcessInfo.processInfo.environment)
+        protection.strings = strings
+        return (protection, unset)
+    }
+
+    /// The report of a build that made its site: the stages' diagnostics and what they counted.
+    private static func report(
+        _ report: BuildReport, notes: Int, images: ImageStage.Output, code: HighlightStage.Output,
+        pages: PageStage.Output, assembled: SiteAssembly.Output
+    ) -> BuildReport {
+        var report = report
+        report.diagnostics += assembled.diagnostics
+        report.noteCount = notes
+        report.imageCount = images.renditions.values.filter(\.isRendition).count
+        report.images = images.records
+        report.imageCache = images.cacheStatistics
+        report.cards = images.cardRecords
+        report.pageCount = assembled.htmlPages.count
+        report.pagePaths = assembled.htmlPages
+        report.madePages = pages.made
+        report.codeCache = code.highlights.map { ($0.highlighted, $0.cacheHits) }
+        report.notices = (code.highlights?.notice.map { [$0] } ?? []) + pages.notices
+        return report
     }
 }
